@@ -1,0 +1,194 @@
+// Curve evaluation and arc-length lookups against their peers, in one run:
+// - cubic point + tangent: tractrix de_casteljau, Eigen's unsupported Spline<double, 3, 3>
+//   (derivatives up to order 1), and a power-basis Horner evaluation (the arithmetic floor);
+// - Path::evaluate (segment lookup + De Casteljau);
+// - ArcLengthTable: parameter_at on a 100 000-entry table (random and sorted queries),
+//   refine_parameter, and table build.
+#include <benchmark/benchmark.h>
+
+#include <algorithm>
+#include <random>
+#include <vector>
+
+#include <unsupported/Eigen/Splines>
+
+#include "tractrix/tractrix.hpp"
+
+namespace {
+
+using tractrix::Vector3d;
+using Cubic = tractrix::Bezier<double, 3, 3>;
+
+constexpr int curve_count = 1024;
+constexpr int query_count = 4096;
+
+std::vector<Cubic> random_cubics() {
+  std::mt19937_64 rng(5);
+  std::uniform_real_distribution<double> coordinate(-10, 10);
+  std::vector<Cubic> cubics(curve_count);
+  for (auto& c : cubics)
+    for (auto& p : c.points)
+      p = Vector3d(coordinate(rng), coordinate(rng), coordinate(rng));
+  return cubics;
+}
+
+std::vector<double> random_parameters(double hi) {
+  std::mt19937_64 rng(6);
+  std::uniform_real_distribution<double> u(0, hi);
+  std::vector<double> values(query_count);
+  for (auto& v : values)
+    v = u(rng);
+  return values;
+}
+
+void BM_DeCasteljauPointTangent(benchmark::State& state) {
+  const auto cubics = random_cubics();
+  const auto us = random_parameters(1);
+  std::size_t i = 0;
+  for (auto _ : state) {
+    const auto pt = tractrix::de_casteljau(cubics[i % curve_count], us[i % query_count]);
+    benchmark::DoNotOptimize(pt);
+    ++i;
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_DeCasteljauPointTangent);
+
+void BM_EigenSplinePointTangent(benchmark::State& state) {
+  using Spline = Eigen::Spline<double, 3, 3>;
+  const auto cubics = random_cubics();
+  std::vector<Spline> splines;
+  Eigen::Array<double, 1, 8> knots;
+  knots << 0, 0, 0, 0, 1, 1, 1, 1;  // one Bézier piece as a clamped B-spline
+  for (const auto& c : cubics) {
+    Eigen::Matrix<double, 3, 4> controls;
+    for (int j = 0; j < 4; ++j)
+      controls.col(j) = c.points[static_cast<std::size_t>(j)];
+    splines.emplace_back(knots, controls);
+  }
+  const auto us = random_parameters(1);
+  std::size_t i = 0;
+  for (auto _ : state) {
+    const auto d = splines[i % curve_count].derivatives(us[i % query_count], 1);
+    benchmark::DoNotOptimize(d);
+    ++i;
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_EigenSplinePointTangent);
+
+// Power basis r(u) = ((a u + b) u + c) u + d, r'(u) = (3a u + 2b) u + c: the arithmetic floor.
+void BM_HornerPointTangent(benchmark::State& state) {
+  struct Power {
+    Vector3d a, b, c, d;
+  };
+  std::vector<Power> powers;
+  for (const auto& cubic : random_cubics()) {
+    const auto& p = cubic.points;
+    powers.push_back({-p[0] + 3 * p[1] - 3 * p[2] + p[3], 3 * p[0] - 6 * p[1] + 3 * p[2],
+                      -3 * p[0] + 3 * p[1], p[0]});
+  }
+  const auto us = random_parameters(1);
+  std::size_t i = 0;
+  for (auto _ : state) {
+    const Power& c = powers[i % curve_count];
+    const double u = us[i % query_count];
+    const Vector3d point = ((c.a * u + c.b) * u + c.c) * u + c.d;
+    const Vector3d tangent = (3 * c.a * u + 2 * c.b) * u + c.c;
+    benchmark::DoNotOptimize(point);
+    benchmark::DoNotOptimize(tangent);
+    ++i;
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_HornerPointTangent);
+
+tractrix::Path<double> random_loop(int keys) {
+  std::mt19937_64 rng(7);
+  std::uniform_real_distribution<double> wobble(0.8, 1.2);
+  std::vector<Vector3d> points;
+  for (int k = 0; k < keys; ++k) {
+    const double angle = 2 * 3.141592653589793 * k / keys;
+    const double radius = 1000 * wobble(rng);
+    points.emplace_back(radius * std::cos(angle), 50 * wobble(rng), radius * std::sin(angle));
+  }
+  return *tractrix::Path<double>::catmull_rom(points, true);
+}
+
+void BM_PathEvaluate(benchmark::State& state) {
+  const auto path = random_loop(curve_count);
+  const auto ts = random_parameters(path.end_parameter());
+  std::size_t i = 0;
+  for (auto _ : state) {
+    const auto pt = path.evaluate(ts[i % query_count]);
+    benchmark::DoNotOptimize(pt);
+    ++i;
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_PathEvaluate);
+
+// 6250 segments × 16 samples = 100 000 entries.
+const tractrix::Path<double>& big_path() {
+  static const auto path = random_loop(6250);
+  return path;
+}
+const tractrix::ArcLengthTable<double>& big_table() {
+  static const auto table = *tractrix::ArcLengthTable<double>::build(big_path(), 16);
+  return table;
+}
+
+void BM_ParameterAtRandom(benchmark::State& state) {
+  const auto& table = big_table();
+  const auto ss = random_parameters(table.length());
+  std::size_t i = 0;
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(table.parameter_at(ss[i % query_count]));
+    ++i;
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_ParameterAtRandom);
+
+void BM_ParameterAtSorted(benchmark::State& state) {
+  const auto& table = big_table();
+  auto ss = random_parameters(table.length());
+  std::sort(ss.begin(), ss.end());
+  std::size_t i = 0;
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(table.parameter_at(ss[i % query_count]));
+    ++i;
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_ParameterAtSorted);
+
+void BM_RefineParameter(benchmark::State& state) {
+  const auto& path = big_path();
+  const auto& table = big_table();
+  const auto ss = random_parameters(table.length());
+  std::size_t i = 0;
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(tractrix::refine_parameter(path, table, ss[i % query_count]));
+    ++i;
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_RefineParameter);
+
+void BM_TableBuild(benchmark::State& state) {
+  const auto method = state.range(0) == 0 ? tractrix::ArcLengthMethod::chord
+                                          : tractrix::ArcLengthMethod::gauss_legendre;
+  const auto path = random_loop(1000);
+  for (auto _ : state) {
+    auto table = tractrix::ArcLengthTable<double>::build(path, 16, method);
+    benchmark::DoNotOptimize(table);
+  }
+  state.SetItemsProcessed(state.iterations() * 1000 * 16);  // entries built
+  state.SetLabel(state.range(0) == 0 ? "chord" : "gauss_legendre");
+}
+BENCHMARK(BM_TableBuild)->Arg(0)->Arg(1);
+
+}  // namespace
+
+BENCHMARK_MAIN();

@@ -1,0 +1,180 @@
+// Path: a piecewise cubic Bézier curve, open or closed. Parameter t in [0, size()]; floor(t) picks
+// the segment and t − floor(t) is the segment's own u. Closed paths wrap t, open paths clamp it.
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "tractrix/core/expected.hpp"
+#include "tractrix/core/numeric.hpp"
+#include "tractrix/curve/de_casteljau.hpp"
+
+namespace tractrix {
+
+// Kochanek–Bartels shape parameters (Kochanek & Bartels 1984, Eq. 8–9). All zero = Catmull–Rom.
+template <class S>
+struct KochanekBartels {
+  S tension = S(0);     // +1 tightens to straight lines, −1 loosens
+  S bias = S(0);        // +1 leans towards the incoming chord, −1 towards the outgoing one
+  S continuity = S(0);  // 0 keeps C1; ±1 makes corners (incoming and outgoing tangents differ)
+};
+
+template <class S, int D = 3>
+class Path {
+ public:
+  using Point = Vector<S, D>;
+  using Segment = Bezier<S, D, 3>;
+
+  // From Bézier segments. Consecutive segments must meet (and a closed path must close) within
+  // 1024·eps times the largest coordinate; such tiny gaps are snapped shut.
+  static Expected<Path> from_segments(std::vector<Segment> segments, bool closed) {
+    if (segments.empty()) return make_error(ErrorCode::empty_input, "segments: empty");
+    S extent = S(0);
+    for (std::size_t i = 0; i < segments.size(); ++i) {
+      if (!all_finite(segments[i]))
+        return make_error(ErrorCode::non_finite,
+                          "segment " + std::to_string(i) + ": non-finite control point");
+      for (const auto& p : segments[i].points)
+        extent = std::max(extent, p.cwiseAbs().maxCoeff());
+    }
+    const S tolerance = S(1024) * epsilon<S>() * extent;
+    const std::size_t joints = closed ? segments.size() : segments.size() - 1;
+    for (std::size_t i = 0; i < joints; ++i) {
+      Segment& next = segments[(i + 1) % segments.size()];
+      const S gap = (segments[i].points[3] - next.points[0]).norm();
+      if (gap > tolerance)
+        return make_error(ErrorCode::not_continuous, "segment " + std::to_string(i) + ": end is " +
+                                                         std::to_string(gap) +
+                                                         " away from the start of segment " +
+                                                         std::to_string((i + 1) % segments.size()));
+      next.points[0] = segments[i].points[3];
+    }
+    return Path(std::move(segments), closed);
+  }
+
+  // From key points and their derivatives dr/dt (t advancing by 1 per segment). A closed path
+  // adds the segment from the last key back to the first.
+  static Expected<Path> from_hermite_keys(const std::vector<Point>& points,
+                                          const std::vector<Point>& tangents, bool closed) {
+    if (points.size() != tangents.size())
+      return make_error(ErrorCode::mismatched_sizes,
+                        "tangents: " + std::to_string(tangents.size()) + " for " +
+                            std::to_string(points.size()) + " points");
+    if (auto error = check_points(points)) return std::move(*error);
+    for (std::size_t i = 0; i < tangents.size(); ++i)
+      if (!tangents[i].allFinite())
+        return make_error(ErrorCode::non_finite, "tangent " + std::to_string(i) + ": non-finite");
+    return from_directed_keys(points, tangents, tangents, closed);
+  }
+
+  // Catmull–Rom: the tangent at key i is (P[i+1] − P[i−1]) / 2. Open ends use the mirrored
+  // neighbour, so the end tangent is the end chord.
+  static Expected<Path> catmull_rom(const std::vector<Point>& points, bool closed) {
+    return kochanek_bartels(points, KochanekBartels<S>{}, closed);
+  }
+
+  // Kochanek–Bartels tangents from tension, bias and continuity (uniform parameter).
+  static Expected<Path> kochanek_bartels(const std::vector<Point>& points,
+                                         const KochanekBartels<S>& shape, bool closed) {
+    if (auto error = check_points(points)) return std::move(*error);
+    if (!std::isfinite(shape.tension) || !std::isfinite(shape.bias) ||
+        !std::isfinite(shape.continuity))
+      return make_error(ErrorCode::non_finite, "kochanek_bartels: non-finite shape parameter");
+    const std::size_t n = points.size();
+    std::vector<Point> incoming(n), outgoing(n);
+    const S t = shape.tension, b = shape.bias, c = shape.continuity;
+    const S in_prev = (1 - t) * (1 + b) * (1 + c) / 2, in_next = (1 - t) * (1 - b) * (1 - c) / 2;
+    const S out_prev = (1 - t) * (1 + b) * (1 - c) / 2, out_next = (1 - t) * (1 - b) * (1 + c) / 2;
+    for (std::size_t i = 0; i < n; ++i) {
+      Point before, after;  // chords P[i] − P[i−1] and P[i+1] − P[i]
+      if (closed) {
+        before = points[i] - points[(i + n - 1) % n];
+        after = points[(i + 1) % n] - points[i];
+      } else {
+        after = i + 1 < n ? Point(points[i + 1] - points[i]) : Point(points[i] - points[i - 1]);
+        before = i > 0 ? Point(points[i] - points[i - 1]) : after;
+      }
+      incoming[i] = in_prev * before + in_next * after;
+      outgoing[i] = out_prev * before + out_next * after;
+    }
+    return from_directed_keys(points, incoming, outgoing, closed);
+  }
+
+  std::size_t size() const noexcept { return segments_.size(); }
+  bool closed() const noexcept { return closed_; }
+  const Segment& segment(std::size_t i) const noexcept { return segments_[i]; }
+  const std::vector<Segment>& segments() const noexcept { return segments_; }
+  // The largest parameter value, size().
+  S end_parameter() const noexcept { return S(segments_.size()); }
+
+  // Segment index and local u for a parameter: closed paths wrap t, open paths clamp it to
+  // [0, size()]; a NaN t maps to 0.
+  std::pair<std::size_t, S> locate(S t) const noexcept {
+    using std::floor;
+    const S end = end_parameter();
+    t = closed_ ? wrap(t, end) : clamp_or_low(t, S(0), end);
+    std::size_t i = static_cast<std::size_t>(floor(t));
+    if (i >= segments_.size()) i = segments_.size() - 1;
+    return {i, t - S(i)};
+  }
+
+  // Point and tangent dr/dt.
+  PointTangent<S, D> evaluate(S t) const noexcept {
+    const auto [i, u] = locate(t);
+    return de_casteljau(segments_[i], u);
+  }
+  Point point(S t) const noexcept { return evaluate(t).point; }
+  // d^k r / dt^k for k in 0..3.
+  Point derivative(S t, int order) const noexcept {
+    const auto [i, u] = locate(t);
+    return tractrix::derivative(segments_[i], u, order);
+  }
+
+  // The same curve traversed backwards: reversed().evaluate(size() − t) is evaluate(t) with the
+  // tangent negated.
+  Path reversed() const {
+    std::vector<Segment> backwards(segments_.rbegin(), segments_.rend());
+    for (auto& s : backwards)
+      std::reverse(s.points.begin(), s.points.end());
+    return Path(std::move(backwards), closed_);
+  }
+
+ private:
+  Path(std::vector<Segment> segments, bool closed)
+      : segments_(std::move(segments)), closed_(closed) {}
+
+  static std::optional<Error> check_points(const std::vector<Point>& points) {
+    if (points.empty()) return make_error(ErrorCode::empty_input, "points: empty");
+    if (points.size() < 2)
+      return make_error(ErrorCode::too_few_points, "points: 1 given, at least 2 needed");
+    for (std::size_t i = 0; i < points.size(); ++i)
+      if (!points[i].allFinite())
+        return make_error(ErrorCode::non_finite, "point " + std::to_string(i) + ": non-finite");
+    return std::nullopt;
+  }
+
+  // Segment i runs from key i (leaving with outgoing[i]) to key i+1 (arriving with incoming[i+1]).
+  static Path from_directed_keys(const std::vector<Point>& points,
+                                 const std::vector<Point>& incoming,
+                                 const std::vector<Point>& outgoing, bool closed) {
+    const std::size_t n = points.size();
+    const std::size_t count = closed ? n : n - 1;
+    std::vector<Segment> segments;
+    segments.reserve(count);
+    for (std::size_t i = 0; i < count; ++i) {
+      const std::size_t j = (i + 1) % n;
+      segments.push_back(to_bezier(Hermite<S, D>{points[i], outgoing[i], points[j], incoming[j]}));
+    }
+    return Path(std::move(segments), closed);
+  }
+
+  std::vector<Segment> segments_;
+  bool closed_ = false;
+};
+
+}  // namespace tractrix

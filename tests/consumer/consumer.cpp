@@ -1,0 +1,19 @@
+// A consumer of tractrix: builds a path and its arc-length table and checks one known length.
+#include <cmath>
+#include <cstdio>
+#include <vector>
+
+#include <tractrix/tractrix.hpp>
+
+int main() {
+  // A straight line from (0,0,0) to (3,4,0) with uneven speed: length 5 whatever the speed.
+  using Path = tractrix::Path<double, 3>;
+  std::vector<tractrix::Vector3d> points{{0, 0, 0}, {3, 4, 0}};
+  std::vector<tractrix::Vector3d> tangents{{0.3, 0.4, 0}, {4.5, 6, 0}};
+  auto path = Path::from_hermite_keys(points, tangents, false);
+  if (!path) return 1;
+  auto table = tractrix::ArcLengthTable<double>::build(*path);
+  if (!table) return 2;
+  std::printf("length %.15f\n", table->length());
+  return std::abs(table->length() - 5.0) < 1e-12 ? 0 : 3;
+}

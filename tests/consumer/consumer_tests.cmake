@@ -1,0 +1,40 @@
+# Consumer tests: tractrix used the ways a project uses it — find_package after an install into a
+# temporary prefix, and add_subdirectory — each configured, built and run by ctest.
+set(tractrix_consumer_prefix "${CMAKE_CURRENT_BINARY_DIR}/consumer-prefix")
+set(tractrix_consumer_options -DCMAKE_CXX_COMPILER=${CMAKE_CXX_COMPILER} -DCMAKE_BUILD_TYPE=Release)
+
+add_test(NAME consumer.install
+  COMMAND ${CMAKE_COMMAND} --install ${PROJECT_BINARY_DIR} --prefix ${tractrix_consumer_prefix})
+set_tests_properties(consumer.install PROPERTIES FIXTURES_SETUP tractrix_installed)
+
+add_test(NAME consumer.find_package
+  COMMAND ${CMAKE_CTEST_COMMAND} --build-and-test
+    ${CMAKE_CURRENT_SOURCE_DIR}/consumer/find_package
+    ${CMAKE_CURRENT_BINARY_DIR}/consumer-find-package
+    --build-generator ${CMAKE_GENERATOR}
+    --build-options ${tractrix_consumer_options} -DCMAKE_PREFIX_PATH=${tractrix_consumer_prefix}
+    --test-command consumer)
+set_tests_properties(consumer.find_package PROPERTIES FIXTURES_REQUIRED tractrix_installed)
+
+add_test(NAME consumer.add_subdirectory
+  COMMAND ${CMAKE_CTEST_COMMAND} --build-and-test
+    ${CMAKE_CURRENT_SOURCE_DIR}/consumer/add_subdirectory
+    ${CMAKE_CURRENT_BINARY_DIR}/consumer-add-subdirectory
+    --build-generator ${CMAKE_GENERATOR}
+    --build-options ${tractrix_consumer_options} -DTRACTRIX_SOURCE_DIR=${PROJECT_SOURCE_DIR}
+    --test-command consumer)
+
+# The README's usage example, cut out of README.md at configure time, must compile and run.
+set(tractrix_readme "${PROJECT_SOURCE_DIR}/README.md")
+set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${tractrix_readme}")
+file(READ "${tractrix_readme}" tractrix_readme_text)
+string(REGEX MATCH "<!-- usage-example -->[\r\n]+```cpp[\r\n]+(.*)```[\r\n]+<!-- /usage-example -->"
+       tractrix_readme_match "${tractrix_readme_text}")
+if(NOT tractrix_readme_match)
+  message(FATAL_ERROR "README.md has no usage example between <!-- usage-example --> markers")
+endif()
+file(GENERATE OUTPUT "${CMAKE_CURRENT_BINARY_DIR}/readme_example.cpp" CONTENT "${CMAKE_MATCH_1}")
+add_executable(readme_example "${CMAKE_CURRENT_BINARY_DIR}/readme_example.cpp")
+target_link_libraries(readme_example PRIVATE tractrix::tractrix)
+tractrix_set_warnings(readme_example)
+add_test(NAME readme.usage_example COMMAND readme_example)

@@ -1,0 +1,302 @@
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "support/catch.hpp"
+#include "support/properties.hpp"
+#include "tractrix/curve/arc_length.hpp"
+
+using namespace tractrix;
+using namespace tractrix::test;
+
+namespace {
+
+// The design's double-precision tolerances, scaled to S by the ratio of the epsilons.
+template <class S>
+S contract(double double_tolerance) {
+  return static_cast<S>(double_tolerance / eps<double>()) * eps<S>();
+}
+
+// A straight line of length L along a fixed direction, with control points at 0, 0.05L, 0.2L, L:
+// the speed is very uneven but never reverses, so s(t) = x(t), in closed form.
+template <class S>
+Path<S, 3> uneven_line(S length) {
+  const Vector3<S> dir = Vector3<S>(1, 2, 2) / S(3);
+  const Bezier<S, 3, 3> b{
+      {Vector3<S>::Zero(), S(0.05) * length * dir, S(0.2) * length * dir, length * dir}};
+  return *Path<S, 3>::from_segments({b}, false);
+}
+
+template <class S>
+S uneven_line_distance(S length, S t) {
+  const S v = S(1) - t;
+  return length * (S(3) * t * v * v * S(0.05) + S(3) * t * t * v * S(0.2) + t * t * t);
+}
+
+// y = x² for x in [−a, a], a quadratic Bézier (−a, a²), (0, −a²), (a, a²) raised to degree 3.
+// x runs linearly in u, and s(x) = F(x) − F(−a) with F(x) = x/2·√(1+4x²) + asinh(2x)/4.
+template <class S>
+Path<S, 2> parabola(S a, S scale = S(1)) {
+  using V = Vector2<S>;
+  const V q0(-a, a * a), q1(0, -a * a), q2(a, a * a);
+  const Bezier<S, 2, 3> b{
+      {scale * q0, scale * (q0 + S(2) * q1) / S(3), scale * (S(2) * q1 + q2) / S(3), scale * q2}};
+  return *Path<S, 2>::from_segments({b}, false);
+}
+
+long double parabola_primitive(long double x) {
+  return x / 2 * std::sqrt(1 + 4 * x * x) + std::asinh(2 * x) / 4;
+}
+
+// Independent reference length: composite Simpson on |r'(t)| from de_casteljau, in long double.
+template <class S, int D>
+long double simpson_length(const Path<S, D>& path, S t0, S t1, int panels) {
+  const long double h = (static_cast<long double>(t1) - t0) / panels;
+  long double sum = 0;
+  for (int i = 0; i <= 2 * panels; ++i) {
+    const long double t = t0 + h * i / 2;
+    const long double w = (i == 0 || i == 2 * panels) ? 1 : (i % 2 ? 4 : 2);
+    sum += w * path.evaluate(static_cast<S>(t)).tangent.template cast<long double>().norm();
+  }
+  return sum * h / 6;
+}
+
+}  // namespace
+
+TEMPLATE_TEST_CASE("Gauss-Legendre tables give closed-form lengths and distances",
+                   "[curve][arc_length]", float, double) {
+  using S = TestType;
+  const S length = S(37.5);
+  const auto line = uneven_line(length);
+  const auto table = ArcLengthTable<S>::build(line);
+  REQUIRE(table);
+  CHECK(std::abs(table->length() - length) <= contract<S>(1e-12) * length);
+  for (S t = S(0); t <= S(1); t += S(1) / S(97)) {
+    CHECK(std::abs(table->distance_at(t) - uneven_line_distance(length, t)) <=
+          contract<S>(1e-12) * length);
+  }
+
+  const S a = S(2);
+  const auto curve = parabola(a);
+  const auto ptable = ArcLengthTable<S>::build(curve);
+  REQUIRE(ptable);
+  const long double exact = 2 * parabola_primitive(a);
+  CHECK(std::abs(ptable->length() - exact) <= contract<S>(1e-12) * exact);
+  for (S t = S(0); t <= S(1); t += S(1) / S(89)) {
+    const long double x = -a + 2 * a * static_cast<long double>(t);
+    const long double s = parabola_primitive(x) - parabola_primitive(-a);
+    CHECK(std::abs(ptable->distance_at(t) - s) <= contract<S>(1e-12) * exact);
+  }
+}
+
+TEMPLATE_TEST_CASE("refine_parameter inverts the closed-form arc length", "[curve][arc_length]",
+                   float, double) {
+  using S = TestType;
+  const S length = S(37.5);
+  const auto line = uneven_line(length);
+  const auto table = *ArcLengthTable<S>::build(line, 4);
+  const S a = S(2);
+  const auto curve = parabola(a);
+  const auto ptable = *ArcLengthTable<S>::build(curve, 4);
+  for (int i = 0; i <= 200; ++i) {
+    const S s = length * S(i) / S(200);
+    const S t = refine_parameter(line, table, s);
+    CHECK(std::abs(uneven_line_distance(length, t) - s) <= contract<S>(1e-12) * length);
+    const S ps = ptable.length() * S(i) / S(200);
+    const S pt = refine_parameter(curve, ptable, ps);
+    const long double x = -a + 2 * a * static_cast<long double>(pt);
+    CHECK(std::abs(parabola_primitive(x) - parabola_primitive(-a) - ps) <=
+          contract<S>(1e-12) * ptable.length());
+  }
+}
+
+TEMPLATE_TEST_CASE("exact tables do not depend on the sample count", "[curve][arc_length]", float,
+                   double) {
+  using S = TestType;
+  auto rng = make_rng(31);
+  const auto path = *Path<S, 3>::catmull_rom(random_loop_points<S>(rng, 9, S(20)), true);
+  const auto reference = *ArcLengthTable<S>::build(path, 1);
+  for (int k : {2, 5, 16, 256}) {
+    const auto table = *ArcLengthTable<S>::build(path, k);
+    CHECK(std::abs(table.length() - reference.length()) <= contract<S>(1e-13) * reference.length());
+    for (S t = S(0); t < path.end_parameter(); t += S(0.37)) {
+      CHECK(std::abs(table.distance_at(t) - reference.distance_at(t)) <=
+            contract<S>(1e-13) * reference.length());
+    }
+  }
+  // And they agree with an independent Simpson integration of |r'| (4000 panels a segment).
+  long double simpson = 0;
+  for (std::size_t i = 0; i < path.size(); ++i)
+    simpson += simpson_length(path, S(i), S(i + 1), 4000);
+  CHECK(std::abs(reference.length() - simpson) <= contract<S>(1e-12) * simpson);
+}
+
+TEST_CASE("chord tables converge as O(h^2)", "[curve][arc_length]") {
+  const auto curve = parabola(2.0);
+  const long double exact = 2 * parabola_primitive(2.0L);
+  double previous_error = 0;
+  // The O(h²) term dominates once the chords resolve the curvature (k >= 8 here).
+  for (int k : {8, 16, 32, 64, 128, 256}) {
+    const auto table = *ArcLengthTable<double>::build(curve, k, ArcLengthMethod::chord);
+    const double error = static_cast<double>(exact - table.length());
+    CHECK(error > 0);  // chords are shorter than the arc
+    if (previous_error > 0) {
+      INFO("k = " << k << ", error ratio " << previous_error / error);
+      CHECK(previous_error / error > 3.6);
+      CHECK(previous_error / error < 4.4);
+    }
+    previous_error = error;
+  }
+}
+
+TEMPLATE_TEST_CASE("parameter_at is the seed's monotone, continuous lookup", "[curve][arc_length]",
+                   float, double) {
+  using S = TestType;
+  auto rng = make_rng(37);
+  for (auto method : {ArcLengthMethod::chord, ArcLengthMethod::gauss_legendre}) {
+    const auto path = *Path<S, 3>::catmull_rom(random_loop_points<S>(rng, 6, S(10)), false);
+    const auto table = *ArcLengthTable<S>::build(path, 8, method);
+    const S length = table.length();
+    // At the entries the lookup is exact: entry i holds t = i/8.
+    for (std::size_t i = 0; i < table.distances().size(); i += 3)
+      CHECK(std::abs(table.parameter_at(table.distances()[i]) - S(i) / S(8)) <=
+            S(8) * eps<S>() * S(6));
+    // Monotone, and continuous: a step ds moves t by at most ds / (smallest table slope).
+    S min_slope = std::numeric_limits<S>::max();
+    for (std::size_t i = 0; i + 1 < table.distances().size(); ++i)
+      min_slope = std::min(min_slope, (table.distances()[i + 1] - table.distances()[i]) * S(8));
+    S previous = table.parameter_at(S(0));
+    const int steps = 5000;
+    for (int i = 1; i <= steps; ++i) {
+      const S t = table.parameter_at(length * S(i) / S(steps));
+      CHECK(t >= previous);
+      CHECK(t - previous <= (length / S(steps)) / min_slope * S(1.001) + S(16) * eps<S>());
+      previous = t;
+    }
+    // The distance_at of this table inverts parameter_at (chord: exactly; exact mode: to the
+    // interpolation error, which refine_parameter removes).
+    if (method == ArcLengthMethod::chord) {
+      for (S s = S(0); s < length; s += length / S(77))
+        CHECK(std::abs(table.distance_at(table.parameter_at(s)) - s) <= S(64) * eps<S>() * length);
+    }
+    // Ends: open paths clamp, NaN lands at the start, normalized runs 0..1 over the whole path.
+    CHECK(table.parameter_at(-length) == S(0));
+    CHECK(table.parameter_at(S(2) * length) == path.end_parameter());
+    CHECK(table.parameter_at(std::numeric_limits<S>::quiet_NaN()) == S(0));
+    CHECK(table.parameter_at_normalized(S(0)) == S(0));
+    CHECK(table.parameter_at_normalized(S(1)) == path.end_parameter());
+    CHECK(std::abs(table.parameter_at_normalized(S(0.5)) - table.parameter_at(length / S(2))) <=
+          S(4) * eps<S>() * S(6));
+  }
+}
+
+TEMPLATE_TEST_CASE("refine_parameter is exact on random paths and wraps closed ones",
+                   "[curve][arc_length][property]", float, double) {
+  using S = TestType;
+  auto rng = make_rng(41);
+  for (int n = 0; n < property_count(20); ++n) {
+    const bool closed = n % 2 == 0;
+    const auto path =
+        *Path<S, 3>::catmull_rom(random_loop_points<S>(rng, 5 + n % 4, S(30)), closed);
+    const auto table = *ArcLengthTable<S>::build(path, 1 + n % 16);
+    const S length = table.length();
+    for (int i = 0; i < 50; ++i) {
+      const S s = uniform<S>(rng, S(0), length);
+      const S t = refine_parameter(path, table, s);
+      INFO("case " << n << ", s = " << s);
+      CHECK(std::abs(table.distance_at(t) - s) <= contract<S>(1e-12) * length);
+      // Never leaves the table interval that brackets s.
+      const S t_lookup = table.parameter_at(s);
+      CHECK(std::abs(t - t_lookup) <= S(1) / S(table.samples_per_segment()));
+      if (closed) {
+        CHECK(std::abs(refine_parameter(path, table, s + length) - t) <= S(64) * eps<S>() * S(8));
+        CHECK(std::abs(refine_parameter(path, table, s - S(3) * length) - t) <=
+              S(256) * eps<S>() * S(8));
+      }
+    }
+    if (!closed) {
+      CHECK(refine_parameter(path, table, -S(1)) == S(0));
+      CHECK(refine_parameter(path, table, S(2) * length) == path.end_parameter());
+    }
+  }
+}
+
+TEMPLATE_TEST_CASE("scaling the curve by 1e-6 or 1e6 leaves relative results unchanged",
+                   "[curve][arc_length]", float, double) {
+  using S = TestType;
+  auto rng = make_rng(43);
+  const auto points = random_loop_points<S>(rng, 6, S(1));
+  const auto path = *Path<S, 3>::catmull_rom(points, true);
+  const auto table = *ArcLengthTable<S>::build(path);
+  for (S scale : {S(1e-6), S(1e6)}) {
+    std::vector<Vector3<S>> scaled;
+    for (const auto& p : points)
+      scaled.push_back(scale * p);
+    const auto big = *Path<S, 3>::catmull_rom(scaled, true);
+    const auto big_table = *ArcLengthTable<S>::build(big);
+    CHECK(std::abs(big_table.length() / scale - table.length()) <=
+          contract<S>(1e-13) * table.length());
+    for (int i = 0; i < 40; ++i) {
+      const S f = S(i) / S(40);
+      CHECK(std::abs(refine_parameter(big, big_table, f * big_table.length()) -
+                     refine_parameter(path, table, f * table.length())) <=
+            contract<S>(1e-12) * S(6));
+    }
+  }
+}
+
+TEMPLATE_TEST_CASE("cusps and zero-speed ends stay exact and finite", "[curve][arc_length]", float,
+                   double) {
+  using S = TestType;
+  using V = Vector2<S>;
+  // (0,0), (1,1), (0,1), (1,0): r'(1/2) = 0, a cusp at u = 1/2.
+  const Bezier<S, 2, 3> cusp{{V(0, 0), V(1, 1), V(0, 1), V(1, 0)}};
+  const auto path = *Path<S, 2>::from_segments({cusp}, false);
+  CHECK(de_casteljau(cusp, S(0.5)).tangent.norm() <= S(4) * eps<S>());
+  // Reference: Simpson on either side of the cusp, where the speed is smooth.
+  const long double reference =
+      simpson_length(path, S(0), S(0.5), 2000) + simpson_length(path, S(0.5), S(1), 2000);
+  for (int k : {1, 3, 16}) {
+    const auto table = *ArcLengthTable<S>::build(path, k);
+    CHECK(std::abs(table.length() - reference) <= contract<S>(1e-12) * reference);
+    for (int i = 0; i <= 64; ++i) {
+      const S s = table.length() * S(i) / S(64);
+      const S t = refine_parameter(path, table, s);
+      CHECK(std::isfinite(t));
+      CHECK(std::abs(table.distance_at(t) - s) <= contract<S>(1e-12) * reference);
+    }
+  }
+  // P0 = P1: the speed is zero at t = 0; refine_parameter near 0 still converges.
+  const Bezier<S, 2, 3> flat_start{{V(0, 0), V(0, 0), V(1, 1), V(2, 0)}};
+  const auto start = *Path<S, 2>::from_segments({flat_start}, false);
+  const auto table = *ArcLengthTable<S>::build(start, 4);
+  for (S s : {S(0), S(1e-9), S(1e-4), S(0.01)}) {
+    const S t = refine_parameter(start, table, s * table.length());
+    CHECK(std::isfinite(t));
+    CHECK(std::abs(table.distance_at(t) - s * table.length()) <=
+          contract<S>(1e-12) * table.length());
+  }
+}
+
+TEMPLATE_TEST_CASE("zero-length segments and bad sample counts", "[curve][arc_length][errors]",
+                   float, double) {
+  using S = TestType;
+  using V = Vector3<S>;
+  // Zero tangents: a zero-length segment, a straight one of length 5 with zero speed at both
+  // ends, and another zero-length one.
+  const std::vector<V> keys{V(0, 0, 0), V(0, 0, 0), V(3, 4, 0), V(3, 4, 0)};
+  const auto path = *Path<S, 3>::from_hermite_keys(keys, std::vector<V>(4, V::Zero()), false);
+  for (auto method : {ArcLengthMethod::chord, ArcLengthMethod::gauss_legendre}) {
+    const auto table = *ArcLengthTable<S>::build(path, 8, method);
+    CHECK(std::abs(table.length() - S(5)) <= S(64) * eps<S>() * S(5));
+    for (S s = S(-1); s <= S(6); s += S(0.125)) {
+      CHECK(std::isfinite(table.parameter_at(s)));
+      CHECK(std::isfinite(refine_parameter(path, table, s)));
+    }
+  }
+  const auto zero = ArcLengthTable<S>::build(path, 0);
+  REQUIRE_FALSE(zero);
+  CHECK(zero.error().code == ErrorCode::out_of_range);
+  CHECK(zero.error().message == "samples_per_segment: 0 not in [1, 1048576]");
+  CHECK_FALSE(ArcLengthTable<S>::build(path, (1 << 20) + 1));
+}

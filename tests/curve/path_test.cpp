@@ -1,0 +1,171 @@
+#include <cmath>
+#include <limits>
+
+#include "support/catch.hpp"
+#include "support/properties.hpp"
+#include "tractrix/curve/path.hpp"
+
+using namespace tractrix;
+using namespace tractrix::test;
+
+TEMPLATE_TEST_CASE("Hermite keys are interpolated with their tangents", "[curve][path]", float,
+                   double) {
+  using S = TestType;
+  using P = Path<S, 3>;
+  auto rng = make_rng(21);
+  for (bool closed : {false, true}) {
+    const auto points = random_loop_points<S>(rng, 6, S(50));
+    std::vector<Vector3<S>> tangents;
+    for (int i = 0; i < 6; ++i)
+      tangents.push_back(random_vector<S, 3>(rng, S(30)));
+    const auto path = P::from_hermite_keys(points, tangents, closed);
+    REQUIRE(path);
+    CHECK(path->size() == (closed ? 6u : 5u));
+    CHECK(path->closed() == closed);
+    const S tol = S(64) * eps<S>() * S(80);
+    for (std::size_t i = 0; i + 1 < points.size(); ++i) {
+      // Key i sits at t = i; its tangent leaves from there and arrives at t = i from below.
+      const auto at = path->evaluate(S(i));
+      CHECK((at.point - points[i]).norm() <= tol);
+      CHECK((at.tangent - tangents[i]).norm() <= tol);
+      const auto arriving = de_casteljau(path->segment(i), S(1));
+      CHECK((arriving.point - points[i + 1]).norm() <= tol);
+      CHECK((arriving.tangent - tangents[i + 1]).norm() <= tol);
+    }
+  }
+}
+
+TEMPLATE_TEST_CASE("Catmull-Rom and Kochanek-Bartels tangents follow their formulas",
+                   "[curve][path]", float, double) {
+  using S = TestType;
+  using P = Path<S, 3>;
+  const std::vector<Vector3<S>> pts{{0, 0, 0}, {10, 2, 0}, {20, 0, 5}, {25, -5, 10}, {15, -8, 20}};
+  const S tol = S(64) * eps<S>() * S(25);
+  const auto cr = P::catmull_rom(pts, false);
+  REQUIRE(cr);
+  for (std::size_t i = 1; i + 1 < pts.size(); ++i)
+    CHECK((cr->evaluate(S(i)).tangent - (pts[i + 1] - pts[i - 1]) / S(2)).norm() <= tol);
+  // Open ends mirror their neighbour: the end tangent is the end chord.
+  CHECK((cr->evaluate(S(0)).tangent - (pts[1] - pts[0])).norm() <= tol);
+  CHECK((de_casteljau(cr->segment(3), S(1)).tangent - (pts[4] - pts[3])).norm() <= tol);
+
+  // Closed Catmull-Rom wraps the neighbours of the first key.
+  const auto loop = P::catmull_rom(pts, true);
+  REQUIRE(loop);
+  CHECK(loop->size() == 5u);
+  CHECK((loop->evaluate(S(0)).tangent - (pts[1] - pts[4]) / S(2)).norm() <= tol);
+
+  // Tension 1 gives zero tangents at every key.
+  const auto tight = P::kochanek_bartels(pts, {S(1), S(0), S(0)}, false);
+  REQUIRE(tight);
+  CHECK(tight->evaluate(S(2)).tangent.norm() <= tol);
+
+  // Continuity c: incoming = (1+c)/2·before + (1−c)/2·after, outgoing the other way round.
+  const S c = S(-0.5);
+  const auto corner = P::kochanek_bartels(pts, {S(0), S(0), c}, false);
+  REQUIRE(corner);
+  const Vector3<S> before = pts[2] - pts[1], after = pts[3] - pts[2];
+  const Vector3<S> out = (S(1) - c) / S(2) * before + (S(1) + c) / S(2) * after;
+  const Vector3<S> in = (S(1) + c) / S(2) * before + (S(1) - c) / S(2) * after;
+  CHECK((corner->evaluate(S(2)).tangent - out).norm() <= tol);
+  CHECK((de_casteljau(corner->segment(1), S(1)).tangent - in).norm() <= tol);
+
+  // Bias b: both tangents scale the incoming chord by (1+b)/2 and the outgoing one by (1−b)/2.
+  const S b = S(0.5);
+  const auto leaning = P::kochanek_bartels(pts, {S(0), b, S(0)}, false);
+  REQUIRE(leaning);
+  CHECK((leaning->evaluate(S(2)).tangent - ((S(1) + b) / S(2) * before + (S(1) - b) / S(2) * after))
+            .norm() <= tol);
+}
+
+TEMPLATE_TEST_CASE("closed paths wrap t over many laps, open paths clamp", "[curve][path]", float,
+                   double) {
+  using S = TestType;
+  auto rng = make_rng(23);
+  const auto path = Path<S, 3>::catmull_rom(random_loop_points<S>(rng, 7, S(10)), true);
+  REQUIRE(path);
+  const S n = path->end_parameter();
+  for (S t : {S(0), S(0.3), S(2.75), S(6.999)}) {
+    for (int laps : {1, -1, 1000, -1000}) {
+      // t + laps·n is itself rounded: the error allowed is that rounding times the speed.
+      const S shifted = t + S(laps) * n;
+      const S rounding = std::abs(shifted - S(laps) * n - t) + eps<S>();
+      const auto a = path->evaluate(t), b = path->evaluate(shifted);
+      CHECK((a.point - b.point).norm() <= S(4) * rounding * S(40) + S(64) * eps<S>() * S(13));
+    }
+  }
+  const auto open = Path<S, 3>::catmull_rom(random_loop_points<S>(rng, 4, S(10)), false);
+  REQUIRE(open);
+  CHECK(open->evaluate(S(-3)).point == open->segment(0).points[0]);
+  CHECK(open->evaluate(S(10)).point == open->segment(2).points[3]);
+  CHECK(open->evaluate(std::numeric_limits<S>::quiet_NaN()).point == open->segment(0).points[0]);
+  CHECK(path->evaluate(std::numeric_limits<S>::infinity()).point.allFinite());
+  CHECK(path->evaluate(n).point == path->evaluate(S(0)).point);
+}
+
+TEMPLATE_TEST_CASE("reversed path runs the same points backwards", "[curve][path]", float, double) {
+  using S = TestType;
+  auto rng = make_rng(29);
+  const auto path = Path<S, 3>::catmull_rom(random_loop_points<S>(rng, 5, S(10)), false);
+  REQUIRE(path);
+  const auto back = path->reversed();
+  const S n = path->end_parameter();
+  for (S t = S(0); t <= n; t += S(0.125)) {
+    const auto a = path->evaluate(t), b = back.evaluate(n - t);
+    CHECK((a.point - b.point).norm() <= S(64) * eps<S>() * S(13));
+    CHECK((a.tangent + b.tangent).norm() <= S(256) * eps<S>() * S(40));
+  }
+}
+
+TEMPLATE_TEST_CASE("bad input gives errors that name the field", "[curve][path][errors]", float,
+                   double) {
+  using S = TestType;
+  using P = Path<S, 3>;
+  using V = Vector3<S>;
+  const S nan = std::numeric_limits<S>::quiet_NaN();
+  CHECK(P::from_segments({}, false).error().code == ErrorCode::empty_input);
+  CHECK(P::catmull_rom({}, false).error().code == ErrorCode::empty_input);
+  CHECK(P::catmull_rom({V(1, 2, 3)}, false).error().code == ErrorCode::too_few_points);
+  const auto bad_point = P::catmull_rom({V(0, 0, 0), V(1, nan, 0), V(2, 0, 0)}, false);
+  CHECK(bad_point.error().code == ErrorCode::non_finite);
+  CHECK(bad_point.error().message == "point 1: non-finite");
+  const auto bad_tangent =
+      P::from_hermite_keys({V(0, 0, 0), V(1, 0, 0)}, {V(1, 0, 0), V(nan, 0, 0)}, false);
+  CHECK(bad_tangent.error().message == "tangent 1: non-finite");
+  CHECK(P::from_hermite_keys({V(0, 0, 0), V(1, 0, 0)}, {V(1, 0, 0)}, false).error().code ==
+        ErrorCode::mismatched_sizes);
+  const auto kb = P::kochanek_bartels({V(0, 0, 0), V(1, 0, 0)}, {nan, S(0), S(0)}, false);
+  CHECK(kb.error().code == ErrorCode::non_finite);
+
+  using B = Bezier<S, 3, 3>;
+  const B first{{V(0, 0, 0), V(1, 0, 0), V(2, 0, 0), V(3, 0, 0)}};
+  const B apart{{V(4, 0, 0), V(5, 0, 0), V(6, 0, 0), V(7, 0, 0)}};
+  const auto gap = P::from_segments({first, apart}, false);
+  CHECK(gap.error().code == ErrorCode::not_continuous);
+  CHECK(gap.error().message.rfind("segment 0: end is 1", 0) == 0);
+  CHECK(P::from_segments({first}, true).error().code == ErrorCode::not_continuous);
+  // A gap of a few ulps is snapped shut, so the path is exactly continuous.
+  B nearly = apart;
+  nearly.points[0] = V(S(3) + S(4) * eps<S>() * S(3), 0, 0);
+  const auto snapped = P::from_segments({first, nearly}, false);
+  REQUIRE(snapped);
+  CHECK(snapped->segment(1).points[0] == first.points[3]);
+  B infinite = first;
+  infinite.points[2].x() = std::numeric_limits<S>::infinity();
+  CHECK(P::from_segments({infinite}, false).error().message ==
+        "segment 0: non-finite control point");
+}
+
+TEMPLATE_TEST_CASE("degenerate keys give finite paths", "[curve][path]", float, double) {
+  using S = TestType;
+  using V = Vector3<S>;
+  // Repeated points make zero-length segments with zero tangents: valid, finite everywhere.
+  const auto path =
+      Path<S, 3>::catmull_rom({V(0, 0, 0), V(0, 0, 0), V(1, 0, 0), V(1, 0, 0)}, false);
+  REQUIRE(path);
+  for (S t = S(-1); t <= S(4); t += S(0.0625)) {
+    const auto at = path->evaluate(t);
+    CHECK(at.point.allFinite());
+    CHECK(at.tangent.allFinite());
+  }
+}

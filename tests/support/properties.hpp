@@ -1,0 +1,68 @@
+// Shared helpers for property tests: seeded random inputs, counts CI can raise, tolerances.
+#pragma once
+
+#include <cmath>
+#include <cstdlib>
+#include <limits>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "tractrix/curve/segment.hpp"
+
+namespace tractrix::test {
+
+// Number of random cases: base × TRACTRIX_PROPERTY_FACTOR (environment, default 1). CI raises it.
+inline int property_count(int base) {
+  const char* factor = std::getenv("TRACTRIX_PROPERTY_FACTOR");
+  const int multiplier = factor ? std::max(1, std::atoi(factor)) : 1;
+  return base * multiplier;
+}
+
+// Fixed seeds keep failures reproducible; the seed is part of every failure message via INFO.
+inline std::mt19937_64 make_rng(std::uint64_t seed) {
+  return std::mt19937_64(seed);
+}
+
+template <class S>
+S uniform(std::mt19937_64& rng, S lo, S hi) {
+  std::uniform_real_distribution<double> dist(static_cast<double>(lo), static_cast<double>(hi));
+  return static_cast<S>(dist(rng));
+}
+
+template <class S, int D>
+Vector<S, D> random_vector(std::mt19937_64& rng, S scale) {
+  Vector<S, D> v;
+  for (int i = 0; i < D; ++i)
+    v[i] = uniform<S>(rng, -scale, scale);
+  return v;
+}
+
+template <class S, int D, int N>
+Bezier<S, D, N> random_bezier(std::mt19937_64& rng, S scale) {
+  Bezier<S, D, N> b;
+  for (auto& p : b.points)
+    p = random_vector<S, D>(rng, scale);
+  return b;
+}
+
+// Random key points on a wobbly loop of radius ~scale, so consecutive keys are well separated.
+template <class S>
+std::vector<Vector<S, 3>> random_loop_points(std::mt19937_64& rng, int count, S scale) {
+  std::vector<Vector<S, 3>> points;
+  for (int i = 0; i < count; ++i) {
+    const double angle = 2.0 * 3.14159265358979323846 * i / count;
+    const S radius = scale * uniform<S>(rng, S(0.7), S(1.3));
+    points.emplace_back(radius * static_cast<S>(std::cos(angle)),
+                        scale * uniform<S>(rng, S(-0.3), S(0.3)),
+                        radius * static_cast<S>(std::sin(angle)));
+  }
+  return points;
+}
+
+template <class S>
+constexpr S eps() {
+  return std::numeric_limits<S>::epsilon();
+}
+
+}  // namespace tractrix::test

@@ -30,6 +30,7 @@ S clamp_or_low(S x, S lo, S hi) noexcept {
 template <class S>
 S wrap(S x, S period) noexcept {
   using std::fmod;
+  if (x >= S(0) && x < period) return x;  // the common case skips fmod's cost
   if (!std::isfinite(x) || !(period > S(0))) return S(0);
   S r = fmod(x, period);
   if (r < S(0)) {

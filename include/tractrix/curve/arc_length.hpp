@@ -126,10 +126,9 @@ class ArcLengthTable {
 
   // Index of the entry at or below parameter t (t already in range), at most entries − 2.
   std::size_t entry_below(S t) const noexcept {
-    using std::floor;
     const std::size_t last = distances_.size() - 2;
-    const S scaled = floor(t * S(samples_));
-    if (!(scaled > S(0))) return 0;
+    const S scaled = t * S(samples_);
+    if (!(scaled > S(0))) return 0;  // truncation below is floor for positive values
     const std::size_t entry = static_cast<std::size_t>(scaled);
     return entry > last ? last : entry;
   }
@@ -137,8 +136,7 @@ class ArcLengthTable {
 
   // Parametric speed |dr/dt| at parameter t (already in range), from the stored hodograph.
   S speed_at(S t) const noexcept {
-    using std::floor;
-    std::size_t segment = static_cast<std::size_t>(floor(t));
+    std::size_t segment = t > S(0) ? static_cast<std::size_t>(t) : 0;
     if (segment >= hodographs_.size()) segment = hodographs_.size() - 1;
     return speed(hodographs_[segment], t - S(segment));
   }

@@ -30,6 +30,13 @@ inline Vector<S, D> lerp(const Vector<S, D>& a, const Vector<S, D>& b, S u, S on
 template <class S, int D, int N>
 PointTangent<S, D> de_casteljau(const Bezier<S, D, N>& b, S u) noexcept {
   const S v = S(1) - u;
+  if constexpr (N == 3) {
+    // The hot case written out: no copy of the control points, no loops to unroll.
+    const auto& p = b.points;
+    const Vector<S, D> a0 = v * p[0] + u * p[1], a1 = v * p[1] + u * p[2], a2 = v * p[2] + u * p[3];
+    const Vector<S, D> q0 = v * a0 + u * a1, q1 = v * a1 + u * a2;
+    return {v * q0 + u * q1, S(3) * (q1 - q0)};
+  }
   std::array<Vector<S, D>, N + 1> level = b.points;
   for (std::size_t k = N; k > 1; --k)
     for (std::size_t i = 0; i < k; ++i)

@@ -110,17 +110,21 @@ class Path {
   const Segment& segment(std::size_t i) const noexcept { return segments_[i]; }
   const std::vector<Segment>& segments() const noexcept { return segments_; }
   // The largest parameter value, size().
-  S end_parameter() const noexcept { return S(segments_.size()); }
+  S end_parameter() const noexcept {
+    // Through a signed integer: unsigned 64-bit ↔ floating conversions cost several instructions.
+    return static_cast<S>(static_cast<std::ptrdiff_t>(segments_.size()));
+  }
 
   // Segment index and local u for a parameter: closed paths wrap t, open paths clamp it to
   // [0, size()]; a NaN t maps to 0.
   std::pair<std::size_t, S> locate(S t) const noexcept {
-    using std::floor;
     const S end = end_parameter();
     t = closed_ ? wrap(t, end) : clamp_or_low(t, S(0), end);
-    std::size_t i = static_cast<std::size_t>(floor(t));
-    if (i >= segments_.size()) i = segments_.size() - 1;
-    return {i, t - S(i)};
+    // t >= 0 here, so truncation is floor (and avoids a libm call on baseline x86-64).
+    std::ptrdiff_t i = static_cast<std::ptrdiff_t>(t);
+    const std::ptrdiff_t last = static_cast<std::ptrdiff_t>(segments_.size()) - 1;
+    if (i > last) i = last;
+    return {static_cast<std::size_t>(i), t - static_cast<S>(i)};
   }
 
   // Point and tangent dr/dt.
@@ -133,6 +137,23 @@ class Path {
   Point derivative(S t, int order) const noexcept {
     const auto [i, u] = locate(t);
     return tractrix::derivative(segments_[i], u, order);
+  }
+
+  // Unit tangent at t. Where the speed vanishes (a cusp, a zero end tangent, a zero-length
+  // segment) it is the direction of the first non-zero higher derivative — the limit of the
+  // tangent from ahead — and +x of the path's own axes if the segment is a single point.
+  Point unit_tangent(S t) const noexcept {
+    const auto [i, u] = locate(t);
+    const Segment& segment = segments_[i];
+    S scale = S(0);
+    for (const auto& p : segment.points) scale = std::max(scale, (p - segment.points[0]).norm());
+    const S negligible = S(64) * epsilon<S>() * scale;
+    for (int order = 1; order <= 3; ++order) {
+      const Point d = tractrix::derivative(segment, u, order);
+      const S norm = d.norm();
+      if (norm > negligible && norm > S(0)) return d / norm;
+    }
+    return Point::Unit(0);
   }
 
   // The same curve traversed backwards: reversed().evaluate(size() − t) is evaluate(t) with the

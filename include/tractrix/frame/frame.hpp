@@ -1,0 +1,126 @@
+// Frame: an origin and a rotation whose columns are side (x), up (y) and forward (z), x = y × z.
+#pragma once
+
+#include <cmath>
+#include <limits>
+
+#include <Eigen/Geometry>
+
+#include "tractrix/core/numeric.hpp"
+#include "tractrix/core/vector.hpp"
+
+namespace tractrix {
+
+template <class S>
+struct Frame {
+  using Matrix3 = Eigen::Matrix<S, 3, 3>;
+
+  Vector3<S> origin = Vector3<S>::Zero();
+  Matrix3 rotation = Matrix3::Identity();
+
+  Vector3<S> side() const { return rotation.col(0); }
+  Vector3<S> up() const { return rotation.col(1); }
+  Vector3<S> forward() const { return rotation.col(2); }
+
+  Eigen::Quaternion<S> quaternion() const { return Eigen::Quaternion<S>(rotation); }
+  Eigen::Transform<S, 3, Eigen::Isometry> isometry() const {
+    Eigen::Transform<S, 3, Eigen::Isometry> t = Eigen::Transform<S, 3, Eigen::Isometry>::Identity();
+    t.linear() = rotation;
+    t.translation() = origin;
+    return t;
+  }
+
+  static Frame from_quaternion(const Vector3<S>& origin, const Eigen::Quaternion<S>& q) {
+    return Frame{origin, q.normalized().toRotationMatrix()};
+  }
+  static Frame from_isometry(const Eigen::Transform<S, 3, Eigen::Isometry>& t) {
+    return Frame{t.translation(), t.linear()};
+  }
+
+  // Local → world.
+  Vector3<S> to_world(const Vector3<S>& local_point) const { return origin + rotation * local_point; }
+  Vector3<S> direction_to_world(const Vector3<S>& local) const { return rotation * local; }
+  // World → local.
+  Vector3<S> to_local(const Vector3<S>& world_point) const {
+    return rotation.transpose() * (world_point - origin);
+  }
+
+  // this ∘ child: the child frame given in this frame's coordinates, expressed in the world.
+  Frame operator*(const Frame& child) const {
+    return Frame{origin + rotation * child.origin, rotation * child.rotation};
+  }
+  Frame inverse() const {
+    const Matrix3 rt = rotation.transpose();
+    return Frame{-(rt * origin), rt};
+  }
+};
+
+using Framed = Frame<double>;
+using Framef = Frame<float>;
+
+// A unit vector perpendicular to v (|v| > 0): the cross product with the coordinate axis least
+// aligned with v, so the result is well conditioned.
+template <class S>
+Vector3<S> any_perpendicular(const Vector3<S>& v) {
+  const Vector3<S> a = v.cwiseAbs();
+  Vector3<S> axis = Vector3<S>::Zero();
+  if (a.x() <= a.y() && a.x() <= a.z()) axis.x() = S(1);
+  else if (a.y() <= a.z()) axis.y() = S(1);
+  else axis.z() = S(1);
+  return v.cross(axis).normalized();
+}
+
+// The seed's HPBTarget done right: forward normalized, side = up_hint × forward normalized, up =
+// forward × side (the hint re-orthogonalized), so x = y × z holds for a right-handed frame.
+//
+// Fallbacks (never NaN): a zero or non-finite forward becomes +Z; an up_hint that is zero,
+// non-finite, or exactly parallel to forward (|up × forward| underflows) is replaced by the
+// coordinate axis least aligned with forward. Near-parallel hints are used as given: the side
+// vector is computed from the cross product's own direction, which floating point keeps accurate
+// until it underflows, so the frame turns continuously with the hint. Where forward passes exactly
+// through ±up_hint the side must turn (no continuous choice exists on the whole sphere, by the
+// hairy-ball theorem): use rotation-minimizing frames or a rail for tracks that go vertical.
+template <class S>
+Frame<S> look_at(const Vector3<S>& origin, const Vector3<S>& forward, const Vector3<S>& up_hint) {
+  const S tiny = std::numeric_limits<S>::min();
+  Vector3<S> z = forward;
+  const S z_norm = z.norm();
+  if (!(z_norm > tiny) || !std::isfinite(z_norm)) z = Vector3<S>::UnitZ();
+  else z /= z_norm;
+  Vector3<S> x = up_hint.allFinite() ? Vector3<S>(up_hint.cross(z)) : Vector3<S>::Zero();
+  const S x_norm = x.norm();
+  if (!(x_norm > tiny * S(1e6)) || !std::isfinite(x_norm)) x = any_perpendicular(z);
+  else x /= x_norm;
+  const Vector3<S> y = z.cross(x);
+  Frame<S> frame;
+  frame.origin = origin;
+  frame.rotation.col(0) = x;
+  frame.rotation.col(1) = y;
+  frame.rotation.col(2) = z;
+  return frame;
+}
+
+// Rotates v about the unit axis by angle (right-handed), Rodrigues' formula.
+template <class S>
+Vector3<S> rotate_about(const Vector3<S>& v, const Vector3<S>& unit_axis, S angle) {
+  using std::cos;
+  using std::sin;
+  const S c = cos(angle), s = sin(angle);
+  return c * v + s * unit_axis.cross(v) + (S(1) - c) * unit_axis.dot(v) * unit_axis;
+}
+
+// Signed angle from a to b about the unit axis (both roughly perpendicular to it), in (−π, π].
+template <class S>
+S signed_angle(const Vector3<S>& a, const Vector3<S>& b, const Vector3<S>& unit_axis) {
+  using std::atan2;
+  return atan2(unit_axis.dot(a.cross(b)), a.dot(b));
+}
+
+// Angle between two directions from atan2(|a × b|, a · b): accurate near 0 and π, unlike acos.
+template <class S>
+S angle_between(const Vector3<S>& a, const Vector3<S>& b) {
+  using std::atan2;
+  return atan2(a.cross(b).norm(), a.dot(b));
+}
+
+}  // namespace tractrix

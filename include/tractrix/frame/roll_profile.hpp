@@ -1,0 +1,112 @@
+// RollProfile: roll angles keyed by distance along a path (cant, superelevation, dutch angle).
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "tractrix/core/expected.hpp"
+#include "tractrix/core/numeric.hpp"
+
+namespace tractrix {
+
+// C¹ interpolation of (distance, angle) keys by cubic Hermite pieces whose slopes are the mean of
+// the neighbouring secant slopes. Angles are used as given, never wrapped to ±π: keys 0, π, 2π are a
+// full roll. On a closed track (period > 0) the profile repeats with the period; the piece from
+// the last key to the first key of the next lap ends at the first angle plus the whole turns of
+// (last − first), so a profile that rolls 2π per lap goes on rolling instead of rolling back.
+// Before the first and after the last key of an open profile the angle is held.
+template <class S>
+class RollProfile {
+ public:
+  static Expected<RollProfile> build(std::vector<S> distances, std::vector<S> angles,
+                                     S period = S(0)) {
+    if (distances.empty()) return make_error(ErrorCode::empty_input, "roll keys: empty");
+    if (distances.size() != angles.size())
+      return make_error(ErrorCode::mismatched_sizes,
+                        "roll angles: " + std::to_string(angles.size()) + " for " +
+                            std::to_string(distances.size()) + " distances");
+    if (!std::isfinite(period) || period < S(0))
+      return make_error(ErrorCode::out_of_range, "roll period: " + std::to_string(period));
+    for (std::size_t i = 0; i < distances.size(); ++i) {
+      if (!std::isfinite(distances[i]) || !std::isfinite(angles[i]))
+        return make_error(ErrorCode::non_finite, "roll key " + std::to_string(i) + ": non-finite");
+      if (i > 0 && !(distances[i] > distances[i - 1]))
+        return make_error(ErrorCode::out_of_range,
+                          "roll key " + std::to_string(i) + ": distance " +
+                              std::to_string(distances[i]) + " not after " +
+                              std::to_string(distances[i - 1]));
+    }
+    if (period > S(0) && !(distances.back() - distances.front() < period))
+      return make_error(ErrorCode::out_of_range, "roll keys: span not shorter than the period " +
+                                                     std::to_string(period));
+    RollProfile profile;
+    profile.period_ = period;
+    if (period > S(0)) {
+      // One key of the next lap closes the loop; the slopes then see both neighbours.
+      using std::round;
+      const S turn = S(2) * pi<S>();
+      const S turns = round((angles.back() - angles.front()) / turn);
+      distances.push_back(distances.front() + period);
+      angles.push_back(angles.front() + turns * turn);
+    }
+    profile.distances_ = std::move(distances);
+    profile.angles_ = std::move(angles);
+    profile.slopes_ = slopes(profile.distances_, profile.angles_, period > S(0));
+    return profile;
+  }
+
+  // Roll angle at distance s (radians).
+  S angle_at(S s) const noexcept {
+    const std::size_t n = distances_.size();
+    if (n == 1) return angles_[0];
+    if (period_ > S(0)) {
+      // Into [first, first + period): whole turns gained per lap are whole rotations, invisible.
+      s = distances_[0] + wrap(s - distances_[0], period_);
+    } else {
+      if (!(s > distances_.front())) return angles_.front();
+      if (s >= distances_.back()) return angles_.back();
+    }
+    const auto upper = std::upper_bound(distances_.begin(), distances_.end(), s);
+    std::size_t hi = static_cast<std::size_t>(upper - distances_.begin());
+    if (hi >= n) hi = n - 1;
+    if (hi == 0) hi = 1;
+    const std::size_t lo = hi - 1;
+    const S h = distances_[hi] - distances_[lo];
+    const S x = (s - distances_[lo]) / h;
+    const S x2 = x * x, x3 = x2 * x;
+    return (S(2) * x3 - S(3) * x2 + S(1)) * angles_[lo] +
+           (x3 - S(2) * x2 + x) * h * slopes_[lo] + (S(3) * x2 - S(2) * x3) * angles_[hi] +
+           (x3 - x2) * h * slopes_[hi];
+  }
+
+  const std::vector<S>& distances() const noexcept { return distances_; }
+  const std::vector<S>& angles() const noexcept { return angles_; }
+
+ private:
+  static std::vector<S> slopes(const std::vector<S>& d, const std::vector<S>& a, bool periodic) {
+    const std::size_t n = d.size();
+    std::vector<S> m(n, S(0));
+    if (n < 2) return m;
+    auto secant = [&](std::size_t i) { return (a[i + 1] - a[i]) / (d[i + 1] - d[i]); };
+    for (std::size_t i = 0; i < n; ++i) {
+      if (i == 0 || i + 1 == n) {
+        if (periodic) {
+          // Key 0 and the closing key are the same point one lap apart: same slope.
+          m[i] = (secant(0) + secant(n - 2)) / S(2);
+        } else {
+          m[i] = i == 0 ? secant(0) : secant(n - 2);
+        }
+      } else {
+        m[i] = (secant(i - 1) + secant(i)) / S(2);
+      }
+    }
+    return m;
+  }
+
+  std::vector<S> distances_, angles_, slopes_;
+  S period_ = S(0);
+};
+
+}  // namespace tractrix

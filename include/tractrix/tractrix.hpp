@@ -10,3 +10,8 @@
 #include "tractrix/curve/de_casteljau.hpp"
 #include "tractrix/curve/path.hpp"
 #include "tractrix/curve/segment.hpp"
+#include "tractrix/frame/euler.hpp"
+#include "tractrix/frame/frame.hpp"
+#include "tractrix/frame/moving_frames.hpp"
+#include "tractrix/frame/roll_profile.hpp"
+#include "tractrix/frame/up_source.hpp"

@@ -38,7 +38,9 @@ struct Frame {
   }
 
   // Local → world.
-  Vector3<S> to_world(const Vector3<S>& local_point) const { return origin + rotation * local_point; }
+  Vector3<S> to_world(const Vector3<S>& local_point) const {
+    return origin + rotation * local_point;
+  }
   Vector3<S> direction_to_world(const Vector3<S>& local) const { return rotation * local; }
   // World → local.
   Vector3<S> to_local(const Vector3<S>& world_point) const {
@@ -64,9 +66,12 @@ template <class S>
 Vector3<S> any_perpendicular(const Vector3<S>& v) {
   const Vector3<S> a = v.cwiseAbs();
   Vector3<S> axis = Vector3<S>::Zero();
-  if (a.x() <= a.y() && a.x() <= a.z()) axis.x() = S(1);
-  else if (a.y() <= a.z()) axis.y() = S(1);
-  else axis.z() = S(1);
+  if (a.x() <= a.y() && a.x() <= a.z())
+    axis.x() = S(1);
+  else if (a.y() <= a.z())
+    axis.y() = S(1);
+  else
+    axis.z() = S(1);
   return v.cross(axis).normalized();
 }
 
@@ -80,17 +85,22 @@ Vector3<S> any_perpendicular(const Vector3<S>& v) {
 // until it underflows, so the frame turns continuously with the hint. Where forward passes exactly
 // through ±up_hint the side must turn (no continuous choice exists on the whole sphere, by the
 // hairy-ball theorem): use rotation-minimizing frames or a rail for tracks that go vertical.
+namespace detail {
 template <class S>
 Frame<S> look_at(const Vector3<S>& origin, const Vector3<S>& forward, const Vector3<S>& up_hint) {
   const S tiny = std::numeric_limits<S>::min();
   Vector3<S> z = forward;
   const S z_norm = z.norm();
-  if (!(z_norm > tiny) || !std::isfinite(z_norm)) z = Vector3<S>::UnitZ();
-  else z /= z_norm;
+  if (!(z_norm > tiny) || !std::isfinite(z_norm))
+    z = Vector3<S>::UnitZ();
+  else
+    z /= z_norm;
   Vector3<S> x = up_hint.allFinite() ? Vector3<S>(up_hint.cross(z)) : Vector3<S>::Zero();
   const S x_norm = x.norm();
-  if (!(x_norm > tiny * S(1e6)) || !std::isfinite(x_norm)) x = any_perpendicular(z);
-  else x /= x_norm;
+  if (!(x_norm > tiny * S(1e6)) || !std::isfinite(x_norm))
+    x = any_perpendicular(z);
+  else
+    x /= x_norm;
   const Vector3<S> y = z.cross(x);
   Frame<S> frame;
   frame.origin = origin;
@@ -98,6 +108,15 @@ Frame<S> look_at(const Vector3<S>& origin, const Vector3<S>& forward, const Vect
   frame.rotation.col(1) = y;
   frame.rotation.col(2) = z;
   return frame;
+}
+}  // namespace detail
+
+template <class A, class B, class C>
+Frame<typename A::Scalar> look_at(const Eigen::MatrixBase<A>& origin,
+                                  const Eigen::MatrixBase<B>& forward,
+                                  const Eigen::MatrixBase<C>& up_hint) {
+  using S = typename A::Scalar;
+  return detail::look_at<S>(origin, forward, up_hint);
 }
 
 // Rotates v about the unit axis by angle (right-handed), Rodrigues' formula.
@@ -117,8 +136,8 @@ S signed_angle(const Vector3<S>& a, const Vector3<S>& b, const Vector3<S>& unit_
 }
 
 // Angle between two directions from atan2(|a × b|, a · b): accurate near 0 and π, unlike acos.
-template <class S>
-S angle_between(const Vector3<S>& a, const Vector3<S>& b) {
+template <class A, class B>
+typename A::Scalar angle_between(const Eigen::MatrixBase<A>& a, const Eigen::MatrixBase<B>& b) {
   using std::atan2;
   return atan2(a.cross(b).norm(), a.dot(b));
 }

@@ -1,0 +1,128 @@
+#include <cmath>
+#include <limits>
+
+#include "support/catch.hpp"
+#include "support/properties.hpp"
+#include "tractrix/frame/euler.hpp"
+
+using namespace tractrix;
+using namespace tractrix::test;
+
+namespace {
+template <class S>
+S orthonormality_error(const Frame<S>& f) {
+  return (f.rotation.transpose() * f.rotation - Eigen::Matrix<S, 3, 3>::Identity()).norm();
+}
+}  // namespace
+
+TEMPLATE_TEST_CASE("look_at gives right-handed orthonormal frames along forward", "[frame]", float,
+                   double) {
+  using S = TestType;
+  auto rng = make_rng(51);
+  const S tol = S(16) * eps<S>();
+  for (int n = 0; n < property_count(500); ++n) {
+    const Vector3<S> origin = random_vector<S, 3>(rng, S(100));
+    const Vector3<S> forward = random_vector<S, 3>(rng, S(10));
+    const Vector3<S> hint = random_vector<S, 3>(rng, S(10));
+    const auto f = look_at(origin, forward, hint);
+    CHECK(orthonormality_error(f) <= tol);
+    CHECK(std::abs(f.rotation.determinant() - S(1)) <= tol);
+    CHECK((f.side() - f.up().cross(f.forward())).norm() <= tol);
+    CHECK(f.forward().cross(forward.normalized()).norm() <= tol);
+    CHECK(f.forward().dot(forward) > S(0));
+    // Up stays in the plane of hint and forward, on the hint's side.
+    CHECK(std::abs(f.side().dot(hint.normalized())) <= tol);
+    CHECK(f.up().dot(hint) >= S(0));
+    CHECK(f.origin == origin);
+  }
+}
+
+TEMPLATE_TEST_CASE("look_at falls back without NaN on degenerate input", "[frame][errors]", float,
+                   double) {
+  using S = TestType;
+  using V = Vector3<S>;
+  const S nan = std::numeric_limits<S>::quiet_NaN();
+  const S tol = S(16) * eps<S>();
+  for (const auto& [forward, hint] : {std::pair<V, V>{V(0, 0, 0), V(0, 1, 0)},
+                                      {V(0, 1, 0), V(0, 1, 0)},
+                                      {V(0, -2, 0), V(0, 1, 0)},
+                                      {V(1, 0, 0), V(nan, 0, 0)},
+                                      {V(nan, 1, 0), V(0, 1, 0)},
+                                      {V(1, 0, 0), V(0, 0, 0)}}) {
+    const auto f = look_at(V::Zero(), forward, hint);
+    CHECK(f.rotation.allFinite());
+    CHECK(orthonormality_error(f) <= tol);
+    CHECK(std::abs(f.rotation.determinant() - S(1)) <= tol);
+  }
+  // A hint 1e-3 rad from forward still gives the exact construction, and a tiny turn of the hint
+  // turns the frame a little, not by 180°.
+  const V forward(0, 1, 0);
+  const V hint(std::sin(S(1e-3)), std::cos(S(1e-3)), 0);
+  const V nudged(std::sin(S(1e-3)), std::cos(S(1e-3)), S(1e-6));
+  const auto a = look_at(V::Zero(), forward, hint), b = look_at(V::Zero(), forward, nudged);
+  CHECK(angle_between(a.side(), b.side()) < S(2e-3));
+}
+
+TEMPLATE_TEST_CASE("frames convert to quaternions and isometries, compose and invert", "[frame]",
+                   float, double) {
+  using S = TestType;
+  auto rng = make_rng(53);
+  const S tol = S(64) * eps<S>();
+  for (int n = 0; n < property_count(100); ++n) {
+    const auto a = look_at(random_vector<S, 3>(rng, S(10)), random_vector<S, 3>(rng, S(1)),
+                           random_vector<S, 3>(rng, S(1)));
+    const auto b = look_at(random_vector<S, 3>(rng, S(10)), random_vector<S, 3>(rng, S(1)),
+                           random_vector<S, 3>(rng, S(1)));
+    const auto q = Frame<S>::from_quaternion(a.origin, a.quaternion());
+    CHECK((q.rotation - a.rotation).norm() <= tol);
+    const auto iso = Frame<S>::from_isometry(a.isometry());
+    CHECK((iso.rotation - a.rotation).norm() == S(0));
+    CHECK((iso.origin - a.origin).norm() == S(0));
+    const auto identity = a * a.inverse();
+    CHECK((identity.rotation - Eigen::Matrix<S, 3, 3>::Identity()).norm() <= tol);
+    CHECK(identity.origin.norm() <= S(20) * tol);
+    const Vector3<S> p = random_vector<S, 3>(rng, S(5));
+    CHECK(((a * b).to_world(p) - a.to_world(b.to_world(p))).norm() <= S(40) * tol);
+    CHECK((a.to_local(a.to_world(p)) - p).norm() <= S(40) * tol);
+  }
+}
+
+TEMPLATE_TEST_CASE("Euler angles round-trip in every order, gimbal lock included", "[frame][euler]",
+                   float, double) {
+  using S = TestType;
+  auto rng = make_rng(57);
+  const S tol = S(64) * eps<S>();
+  const S half_pi = pi<S>() / S(2);
+  for (auto order : {EulerOrder::xyz, EulerOrder::xzy, EulerOrder::yxz, EulerOrder::yzx,
+                     EulerOrder::zxy, EulerOrder::zyx}) {
+    for (int n = 0; n < property_count(100); ++n) {
+      Vector3<S> angles(uniform<S>(rng, -pi<S>(), pi<S>()), uniform<S>(rng, -half_pi, half_pi),
+                        uniform<S>(rng, -pi<S>(), pi<S>()));
+      if (n % 10 == 0) angles[1] = n % 20 == 0 ? half_pi : -half_pi;  // gimbal lock
+      const auto r = from_euler(angles, order);
+      const Vector3<S> back = euler_angles(r, order);
+      CHECK((from_euler(back, order) - r).norm() <= tol);
+      if (n % 10 != 0 && std::abs(std::abs(angles[1]) - half_pi) > S(1e-2)) {
+        CHECK((back - angles).norm() <= S(8) * tol);
+      }
+    }
+  }
+  // HPB is heading about +Y, then pitch about the turned +X, then bank about the turned +Z.
+  const Vector3<S> hpb_angles(S(0.3), S(-0.2), S(0.1));
+  const auto frame = Frame<S>{Vector3<S>::Zero(), from_euler(hpb_angles, EulerOrder::hpb)};
+  const Eigen::Matrix<S, 3, 3> expected = (Eigen::AngleAxis<S>(S(0.3), Vector3<S>::UnitY()) *
+                                           Eigen::AngleAxis<S>(S(-0.2), Vector3<S>::UnitX()) *
+                                           Eigen::AngleAxis<S>(S(0.1), Vector3<S>::UnitZ()))
+                                              .toRotationMatrix();
+  CHECK((frame.rotation - expected).norm() <= tol);
+  CHECK((hpb(frame) - hpb_angles).norm() <= S(4) * tol);
+}
+
+TEMPLATE_TEST_CASE("angle_between is accurate near 0 and pi", "[frame]", double) {
+  using S = TestType;
+  for (S angle : {S(1e-8), S(1e-4), S(1), pi<S>() - S(1e-8)}) {
+    const Vector3<S> a(1, 0, 0), b(std::cos(angle), std::sin(angle), 0);
+    // acos(a·b) at 1e-8 would give 0 or 1.49e-8; atan2 keeps full relative precision.
+    CHECK(std::abs(angle_between(a, b) - angle) <= 1e-12 * std::max(angle, S(1e-4)));
+  }
+}

@@ -1,0 +1,177 @@
+#include <cmath>
+#include <limits>
+
+#include "support/catch.hpp"
+#include "support/properties.hpp"
+#include "support/shapes.hpp"
+#include "tractrix/frame/up_source.hpp"
+
+using namespace tractrix;
+using namespace tractrix::test;
+
+namespace {
+template <class S>
+void check_frame(const Frame<S>& f, const Path<S, 3>& path, const ArcLengthTable<S>& table, S s) {
+  const S tol = S(64) * eps<S>();
+  CHECK((f.rotation.transpose() * f.rotation - Eigen::Matrix<S, 3, 3>::Identity()).norm() <= tol);
+  CHECK(std::abs(f.rotation.determinant() - S(1)) <= tol);
+  // Forward is the path's direction of increasing arc length.
+  const S t = refine_parameter(path, table, s);
+  CHECK(f.forward().cross(path.unit_tangent(t)).norm() <= tol);
+  CHECK(f.forward().dot(path.unit_tangent(t)) > S(0));
+}
+}  // namespace
+
+TEMPLATE_TEST_CASE("every up source gives orthonormal frames along random paths", "[frame][up]",
+                   float, double) {
+  using S = TestType;
+  auto rng = make_rng(61);
+  for (int n = 0; n < property_count(6); ++n) {
+    const auto points = random_loop_points<S>(rng, 7, S(40));
+    const auto path = *Path<S, 3>::catmull_rom(points, true);
+    const auto table = *ArcLengthTable<S>::build(path);
+    std::vector<Vector3<S>> rail_points;
+    for (const auto& p : points)
+      rail_points.push_back(p + Vector3<S>(0, S(2), 0));
+    const auto rail = *Path<S, 3>::catmull_rom(rail_points, true);
+    const auto roll =
+        *RollProfile<S>::build({S(0), table.length() / S(2)}, {S(0.2), S(-0.4)}, table.length());
+    std::vector<UpSource<S>> sources{
+        *UpSource<S>::world(), *UpSource<S>::world(Vector3<S>::UnitZ()), *UpSource<S>::rail(rail),
+        *UpSource<S>::rail(rail, RailMatch::closest_point),
+        *UpSource<S>::rotation_minimizing(path, table)};
+    sources.push_back(sources[0].with_roll(roll));
+    sources.push_back(sources[4].with_roll(roll));
+    for (const auto& source : sources) {
+      for (int i = 0; i < 40; ++i) {
+        const S s = table.length() * S(i) / S(40);
+        check_frame(source.frame_at(path, table, s), path, table, s);
+      }
+    }
+  }
+}
+
+TEMPLATE_TEST_CASE("a rail beside a circle banks by atan2(w, h)", "[frame][up][rail]", double) {
+  using S = TestType;
+  // Path: circle of radius R; rail: circle of radius R + w at height h. At every point the
+  // offset to the rail is w·outward + h·up, already in the normal plane, so the bank (the angle
+  // of up from +Y) is atan2(w, h). The cubic circles are accurate to ~(2π/64)⁶ ≈ 1e-10.
+  for (S radius : {S(1000), S(3)}) {
+    const S w = S(0.5), h = S(1.5);
+    const auto path = circle<S>(radius, 64);
+    const auto table = *ArcLengthTable<S>::build(path);
+    const auto rail = circle<S>(radius + w, 64, h);
+    // The same rail drawn from another starting angle: its normalized arc length no longer
+    // matches the path's, but the closest point in the normal plane still does.
+    const auto shifted_rail = circle<S>(radius + w, 64, h, S(0.7));
+    const auto by_length = *UpSource<S>::rail(rail);
+    const auto by_plane = *UpSource<S>::rail(shifted_rail, RailMatch::closest_point);
+    const auto by_shifted_length = *UpSource<S>::rail(shifted_rail);
+    const S expected = std::atan2(w, h);
+    for (int i = 0; i < 50; ++i) {
+      const S s = table.length() * S(i) / S(50);
+      const auto f = by_length.frame_at(path, table, s);
+      INFO("R = " << radius << ", s = " << s);
+      CHECK(std::abs(angle_between(f.up(), Vector3<S>::UnitY()) - expected) <= 1e-9);
+      // Banked outwards: up leans away from the centre, towards the rail.
+      CHECK(f.up().dot(Vector3<S>(f.origin.x(), 0, f.origin.z())) > 0);
+      // With knots at other angles the two cubic circles' radial errors no longer cancel: the
+      // 4 tan(Δθ/4) circle errs by 2.7e-4·R at 4 segments, scaling as Δθ⁶ (Dokken et al. 1990);
+      // that error over the offset |(w, h)| bounds the angle.
+      const S circle_error = S(2.7e-4) * std::pow(S(4) / S(64), S(6)) * (radius + w);
+      const auto g = by_plane.frame_at(path, table, s);
+      CHECK(std::abs(angle_between(g.up(), Vector3<S>::UnitY()) - expected) <=
+            1e-11 + S(2) * circle_error / std::hypot(w, h));
+      // The normalized match with a phase-shifted rail is wrong, as documented.
+      const auto wrong = by_shifted_length.frame_at(path, table, s);
+      CHECK(std::abs(angle_between(wrong.up(), Vector3<S>::UnitY()) - expected) > 1e-3);
+    }
+  }
+}
+
+TEMPLATE_TEST_CASE("closed paths have no seam, also at exactly 100% with a rail",
+                   "[frame][up][rail]", float, double) {
+  using S = TestType;
+  const auto path = circle<S>(S(50), 16);
+  const auto table = *ArcLengthTable<S>::build(path);
+  const auto rail = circle<S>(S(51), 16, S(1));
+  const S length = table.length();
+  for (const auto& source :
+       {*UpSource<S>::rail(rail), *UpSource<S>::rotation_minimizing(path, table)}) {
+    const auto start = source.frame_at(path, table, S(0));
+    const auto end = source.frame_at(path, table, length);  // the seed's failing case
+    CHECK((start.rotation - end.rotation).norm() <= S(64) * eps<S>());
+    const auto just_before = source.frame_at(path, table, length * (S(1) - S(1e-4)));
+    CHECK((start.rotation - just_before.rotation).norm() <= S(2e-3));
+    for (S s : {S(3), S(77.5)}) {
+      const auto a = source.frame_at(path, table, s);
+      const auto b = source.frame_at(path, table, s + length);
+      const auto c = source.frame_at(path, table, s - S(1000) * length);
+      CHECK((a.rotation - b.rotation).norm() <= S(1e-11) / eps<double>() * eps<S>() * S(10));
+      CHECK((a.rotation - c.rotation).norm() <= S(1e-10) / eps<double>() * eps<S>() * S(10));
+    }
+  }
+}
+
+TEMPLATE_TEST_CASE("roll profiles interpolate C1 through their keys", "[frame][roll]", float,
+                   double) {
+  using S = TestType;
+  const std::vector<S> d{S(0), S(10), S(25), S(40)};
+  const std::vector<S> a{S(0), S(0.5), S(-0.3), S(2) * pi<S>()};  // ends one full roll later
+  const auto open = *RollProfile<S>::build(d, a);
+  for (std::size_t i = 0; i < d.size(); ++i)
+    CHECK(std::abs(open.angle_at(d[i]) - a[i]) <= S(4) * eps<S>() * S(7));
+  CHECK(open.angle_at(S(-5)) == a.front());
+  CHECK(open.angle_at(S(100)) == a.back());
+  // C1: one-sided difference quotients agree at the inner keys.
+  const S h = std::cbrt(eps<S>()) * S(10);
+  for (std::size_t i = 1; i + 1 < d.size(); ++i) {
+    const S left = (open.angle_at(d[i]) - open.angle_at(d[i] - h)) / h;
+    const S right = (open.angle_at(d[i] + h) - open.angle_at(d[i])) / h;
+    CHECK(std::abs(left - right) <= S(40) * h);
+  }
+  // Periodic: a profile that gains 2π per lap keeps rolling through the seam (no roll back).
+  const auto loop = *RollProfile<S>::build({S(0), S(20)}, {S(0), pi<S>()}, S(40));
+  const S before = loop.angle_at(S(40) - S(1e-2)), after = loop.angle_at(S(40) + S(1e-2));
+  const S jump = std::remainder(after - before, S(2) * pi<S>());
+  CHECK(std::abs(jump) < S(0.01));
+  CHECK(std::abs(loop.angle_at(S(5)) - loop.angle_at(S(45))) <= S(64) * eps<S>() * S(10));
+
+  // Bad keys are rejected with the key named.
+  const S nan = std::numeric_limits<S>::quiet_NaN();
+  CHECK(RollProfile<S>::build({}, {}).error().code == ErrorCode::empty_input);
+  CHECK(RollProfile<S>::build({S(0), S(0)}, {S(0), S(1)}).error().message ==
+        "roll key 1: distance " + std::to_string(S(0)) + " not after " + std::to_string(S(0)));
+  CHECK(RollProfile<S>::build({S(0), nan}, {S(0), S(1)}).error().code == ErrorCode::non_finite);
+  CHECK(RollProfile<S>::build({S(0)}, {S(0), S(1)}).error().code == ErrorCode::mismatched_sizes);
+  CHECK(RollProfile<S>::build({S(0), S(50)}, {S(0), S(1)}, S(40)).error().code ==
+        ErrorCode::out_of_range);
+}
+
+TEMPLATE_TEST_CASE("roll turns up about forward, right-handed", "[frame][roll]", float, double) {
+  using S = TestType;
+  using V = Vector3<S>;
+  const auto straight =
+      *Path<S, 3>::from_hermite_keys({V(0, 0, 0), V(0, 0, 10)}, {V(0, 0, 10), V(0, 0, 10)}, false);
+  const auto table = *ArcLengthTable<S>::build(straight);
+  const S angle = S(0.3);
+  const auto rolled = UpSource<S>::world()->with_roll(*RollProfile<S>::build({S(0)}, {angle}));
+  const auto f = rolled.frame_at(straight, table, S(5));
+  // Forward +Z, up +Y rolled by +0.3 about +Z turns towards −X (−side).
+  CHECK((f.up() - V(-std::sin(angle), std::cos(angle), 0)).norm() <= S(16) * eps<S>());
+}
+
+TEMPLATE_TEST_CASE("up sources reject bad input", "[frame][up][errors]", float, double) {
+  using S = TestType;
+  using V = Vector3<S>;
+  const S nan = std::numeric_limits<S>::quiet_NaN();
+  CHECK(UpSource<S>::world(V(0, nan, 0)).error().code == ErrorCode::non_finite);
+  CHECK(UpSource<S>::world(V(0, 0, 0)).error().code == ErrorCode::out_of_range);
+  const auto point =
+      *Path<S, 3>::from_hermite_keys({V(1, 1, 1), V(1, 1, 1)}, {V::Zero(), V::Zero()}, false);
+  CHECK(UpSource<S>::rail(point).error().message == "rail: zero length");
+  const auto path = circle<S>(S(5), 8);
+  const auto table = *ArcLengthTable<S>::build(path);
+  CHECK(UpSource<S>::rotation_minimizing(path, table, V(nan, 0, 0)).error().code ==
+        ErrorCode::non_finite);
+}

@@ -48,6 +48,7 @@ class ArcLengthTable {
     table.hodographs_.reserve(n);
     table.distances_.reserve(n * k + 1);
     table.distances_.push_back(S(0));
+    table.end_speeds_.reserve(n * k);
     if (method == ArcLengthMethod::gauss_legendre) table.adaptive_.reserve(n * k);
     const S step = S(1) / S(samples_per_segment);
     S total = S(0);
@@ -74,6 +75,8 @@ class ArcLengthTable {
           table.adaptive_.push_back(refined ? 1 : 0);
         }
         table.distances_.push_back(total);
+        // dt/ds = 1/|r'| at both ends of the interval, for the Hermite inverse.
+        table.end_speeds_.push_back({speed(q, u0), speed(q, u1)});
       }
     }
     table.tolerance_scale_ = total;
@@ -114,6 +117,63 @@ class ArcLengthTable {
     const std::size_t lo = hi - 1;  // distances_[0] = 0 <= s, so hi >= 1
     const S fraction = (s - distances_[lo]) / (distances_[hi] - distances_[lo]);
     return (S(lo) + fraction) / S(samples_);
+  }
+
+  // Hermite inverse: t(s) on each table interval is the cubic through both entries with slopes
+  // dt/ds = 1/|r'(t)|, limited to 3× the secant slope (Fritsch–Carlson), which keeps t(s) monotone
+  // where the speed vanishes. Error O(h⁴) on regular curves, so with a Gauss–Legendre table it is
+  // close to refine_parameter without any iteration. `cursor` is the entry found last time: queries
+  // that move a little (a sweep along sorted distances) walk from it in O(1) instead of searching.
+  // s is wrapped or clamped as in parameter_at.
+  S parameter_at_hermite(S s, std::size_t& cursor) const noexcept {
+    s = normalize_distance(s);
+    const std::size_t last = distances_.size() - 2;
+    std::size_t i = cursor > last ? last : cursor;
+    if (s < distances_[i] || s > distances_[i + 1]) {
+      // Walk a few entries, then give up and search: sweeps stay O(1), jumps stay O(log n).
+      int steps = 0;
+      while (s < distances_[i] && i > 0 && steps < 8)
+        --i, ++steps;
+      while (s > distances_[i + 1] && i < last && steps < 8)
+        ++i, ++steps;
+      if (s < distances_[i] || s > distances_[i + 1]) {
+        const auto upper = std::upper_bound(distances_.begin(), distances_.end(), s);
+        const std::size_t hi = static_cast<std::size_t>(upper - distances_.begin());
+        i = hi == 0 ? 0 : std::min(hi - 1, last);
+      }
+    }
+    cursor = i;
+    const S h = distances_[i + 1] - distances_[i];
+    const S dt = S(1) / S(samples_);
+    const S t0 = parameter_of(i);
+    if (!(h > S(0))) return t0;
+    const S x = (s - distances_[i]) / h;
+    const auto& speeds = end_speeds_[i];
+    const S limit = S(3) * dt;
+    const S m0 = speeds[0] * limit > h ? h / speeds[0] : limit;
+    const S m1 = speeds[1] * limit > h ? h / speeds[1] : limit;
+    const S x2 = x * x, x3 = x2 * x;
+    return t0 + (x3 - S(2) * x2 + x) * m0 + (S(3) * x2 - S(2) * x3) * dt + (x3 - x2) * m1;
+  }
+  S parameter_at_hermite(S s) const noexcept {
+    std::size_t cursor = 0;
+    return parameter_at_hermite(s, cursor);
+  }
+
+  // The Hermite inverse polished by one Newton step on the exact distance (gauss_legendre tables;
+  // chord tables return the Hermite value). Newton converges quadratically from the Hermite error,
+  // so one step reaches round-off on regular curves; the step is kept inside the entry's interval.
+  S parameter_at_exact(S s, std::size_t& cursor) const noexcept {
+    s = normalize_distance(s);
+    const S t = parameter_at_hermite(s, cursor);
+    if (method_ == ArcLengthMethod::chord) return t;
+    const std::size_t entry = cursor;
+    const S residual = distances_[entry] + distance_within(entry, t) - s;
+    const S v = speed_at(t);
+    if (!(v > S(0))) return t;
+    const S refined = t - residual / v;
+    const S lo = parameter_of(entry), hi = parameter_of(entry + 1);
+    return refined < lo ? lo : (refined > hi ? hi : refined);
   }
 
   // The seed's normalized table: f = s / length() in [0, 1] (wrapped on closed paths).
@@ -210,7 +270,8 @@ class ArcLengthTable {
 
   std::vector<S> distances_;
   std::vector<Hodograph> hodographs_;
-  std::vector<std::uint8_t> adaptive_;  // per interval: 1 if its quadrature needed splitting
+  std::vector<std::uint8_t> adaptive_;        // per interval: 1 if its quadrature needed splitting
+  std::vector<std::array<S, 2>> end_speeds_;  // per interval: |r'| at its start and its end
   S tolerance_scale_ = S(0);
   int samples_ = 1;
   bool closed_ = false;

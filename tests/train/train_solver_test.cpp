@@ -1,0 +1,330 @@
+#include <cmath>
+#include <limits>
+
+#include "support/catch.hpp"
+#include "support/properties.hpp"
+#include "support/seed_train_driver.hpp"
+#include "support/shapes.hpp"
+#include "tractrix/train/train_solver.hpp"
+
+using namespace tractrix;
+using namespace tractrix::test;
+
+namespace {
+
+template <class S>
+std::vector<Wagon<S>> mixed_train(std::mt19937_64& rng, int count, S scale = S(1)) {
+  std::vector<Wagon<S>> wagons;
+  for (int i = 0; i < count; ++i) {
+    const S length = scale * uniform<S>(rng, S(8), S(20));
+    wagons.push_back({length, length * uniform<S>(rng, S(0.5), S(0.8)), scale * S(1)});
+  }
+  return wagons;
+}
+
+template <class S>
+void check_frames(const WagonPose<S>& pose) {
+  const S tol = S(64) * eps<S>();
+  for (const Frame<S>* f : {&pose.front, &pose.rear, &pose.body}) {
+    CHECK((f->rotation.transpose() * f->rotation - Eigen::Matrix<S, 3, 3>::Identity()).norm() <=
+          tol);
+    CHECK(std::abs(f->rotation.determinant() - S(1)) <= tol);
+  }
+  // Body and bogies all face the direction of travel.
+  CHECK(pose.body.forward().dot(pose.front.forward()) > S(0));
+  CHECK(pose.body.forward().dot(pose.rear.forward()) > S(0));
+}
+
+// The bogie at `distance` sits on the exact arc-length point of the track.
+template <class S>
+S off_track(const Track<S>& track, const Frame<S>& bogie, S distance) {
+  const S t = refine_parameter(track.path(), track.table(), distance);
+  return (track.path().point(t) - bogie.origin).norm();
+}
+
+}  // namespace
+
+TEMPLATE_TEST_CASE("bogies are exact on random curvy loops, for both spacings", "[train]", double) {
+  using S = TestType;
+  auto rng = make_rng(71);
+  for (int n = 0; n < property_count(4); ++n) {
+    const auto path = *Path<S, 3>::catmull_rom(random_loop_points<S>(rng, 12, S(300)), true);
+    const auto track = *Track<S>::build(path);
+    const auto wagons = mixed_train<S>(rng, 40);
+    const S length = track.length();
+    for (auto spacing : {Spacing::chord, Spacing::arc}) {
+      const auto solver = *TrainSolver<S>::build(track, wagons, {Wrap::automatic, spacing});
+      const auto poses = solver.solve(uniform<S>(rng, S(0), length));
+      REQUIRE(poses.size() == wagons.size());
+      for (std::size_t i = 0; i < poses.size(); ++i) {
+        const auto& p = poses[i];
+        INFO("case " << n << ", wagon " << i);
+        check_frames(p);
+        CHECK(off_track(track, p.front, p.front_distance) <= 1e-9 * length);
+        CHECK(off_track(track, p.rear, p.rear_distance) <= 1e-9 * length);
+        if (spacing == Spacing::chord) {
+          CHECK(std::abs((p.front.origin - p.rear.origin).norm() - wagons[i].bogie_distance) <=
+                1e-9 * length);
+        } else {
+          CHECK(std::abs(wrap(p.front_distance - p.rear_distance, length) -
+                         wagons[i].bogie_distance) <= 1e-9 * length);
+        }
+        if (i + 1 < poses.size()) {
+          const S gap = wagons[i].length - wagons[i].bogie_distance;
+          if (spacing == Spacing::chord)
+            CHECK(std::abs((poses[i + 1].front.origin - p.rear.origin).norm() - gap) <=
+                  1e-9 * length);
+          else
+            CHECK(std::abs(wrap(p.front_distance - poses[i + 1].front_distance, length) -
+                           wagons[i].length) <= 1e-9 * length);
+        }
+      }
+    }
+  }
+}
+
+TEMPLATE_TEST_CASE("on a circle chord spacing gives the closed-form geometry", "[train]", double) {
+  using S = TestType;
+  const S radius = S(25);
+  const auto track = *Track<S>::build(circle<S>(radius, 64));
+  const S d = S(12);
+  const auto solver = *TrainSolver<S>::build(track, {{S(16), d}, {S(16), d}});
+  // The 64-segment cubic circle is accurate to ~1.6e-11·R (see up_source_test).
+  const S circle_error = S(2.7e-4) * std::pow(S(4) / S(64), S(6)) * radius;
+  for (S head : {S(0), S(10), S(100)}) {
+    for (const auto& pose : solver.solve(head)) {
+      const Vector3<S> a = pose.front.origin, b = pose.rear.origin;
+      const S angle = angle_between(Vector3<S>(a.x(), 0, a.z()), Vector3<S>(b.x(), 0, b.z()));
+      CHECK(std::abs(angle - S(2) * std::asin(d / (S(2) * radius))) <=
+            S(8) * circle_error / radius);
+      const S mid = Vector3<S>(pose.body_midpoint.x(), 0, pose.body_midpoint.z()).norm();
+      CHECK(std::abs(mid - std::sqrt(radius * radius - d * d / S(4))) <= S(8) * circle_error);
+    }
+  }
+}
+
+TEMPLATE_TEST_CASE("loops repeat every lap and have no seam, also with a rail at 100%", "[train]",
+                   float, double) {
+  using S = TestType;
+  const auto path = circle<S>(S(40), 24);
+  const auto rail = circle<S>(S(41), 24, S(1.2));
+  const auto track = *Track<S>::build(path, UpSource<S>::rail(rail).value());
+  const S length = track.length();
+  std::mt19937_64 rng(73);
+  const auto solver = *TrainSolver<S>::build(track, mixed_train<S>(rng, 5));
+  for (S head : {S(0), S(17.5), length}) {
+    const auto base = solver.solve(head);
+    for (int laps : {1, -1, 1000, -1000}) {
+      const S shifted = head + S(laps) * length;
+      // head + laps·length is itself rounded; that rounding moves the train along the track.
+      const S rounding =
+          std::abs((shifted - S(laps) * length) - head) + S(4) * eps<S>() * std::abs(shifted);
+      const auto other = solver.solve(shifted);
+      for (std::size_t i = 0; i < base.size(); ++i) {
+        CHECK((base[i].front.origin - other[i].front.origin).norm() <=
+              S(2) * rounding + S(1e-9) / eps<double>() * eps<S>() * length);
+        CHECK((base[i].body.rotation - other[i].body.rotation).norm() <=
+              S(2) * rounding / S(10) + S(1e-9) / eps<double>() * eps<S>());
+        // Laps and distance together are the unwrapped distance; exactly at a lap boundary the
+        // rounded head may fall on either side of it, so compare the sum.
+        const S unwrapped_gap = S(other[i].lap - base[i].lap - laps) * length +
+                                (other[i].front_distance - base[i].front_distance);
+        CHECK(std::abs(unwrapped_gap) <= S(2) * rounding + S(64) * eps<S>() * length);
+      }
+    }
+  }
+  // Exactly at 100% (the seed's rail bug) equals 0%; just before is close.
+  const auto start = solver.solve(S(0)), end = solver.solve(length),
+             before = solver.solve(length * (S(1) - S(1e-5)));
+  for (std::size_t i = 0; i < start.size(); ++i) {
+    CHECK((start[i].front.rotation - end[i].front.rotation).norm() <=
+          S(1e-10) / eps<double>() * eps<S>());
+    CHECK((start[i].front.rotation - before[i].front.rotation).norm() <= S(1e-3));
+    CHECK(end[i].front.up().allFinite());
+  }
+}
+
+TEMPLATE_TEST_CASE("clamp keeps open track in range; the seed sent the rear bogie to the far end",
+                   "[train]", double) {
+  using S = TestType;
+  using V = Vector3<S>;
+  const auto path =
+      *Path<S, 3>::catmull_rom({V(0, 0, 0), V(50, 0, 10), V(100, 5, 0), V(150, 0, 20)}, false);
+  const auto track = *Track<S>::build(path);
+  const std::vector<Wagon<S>> wagons{{S(15), S(10)}, {S(15), S(10)}, {S(15), S(10)}};
+  for (auto spacing : {Spacing::chord, Spacing::arc}) {
+    const auto solver = *TrainSolver<S>::build(track, wagons, {Wrap::clamp, spacing});
+    for (S head : {S(-5), S(0), S(3), S(20), track.length() + S(7)}) {
+      for (const auto& p : solver.solve(head)) {
+        CHECK(p.front_distance >= S(0));
+        CHECK(p.front_distance <= track.length());
+        CHECK(p.rear_distance >= S(0));
+        CHECK(p.rear_distance <= p.front_distance);
+        CHECK(p.rear.origin.x() <= p.front.origin.x() + S(1e-9));  // never at the far end
+      }
+    }
+  }
+  // The seed, with its front bogie 3 units from the start, puts the rear bogie near the far end.
+  SeedTrainDriver<S> seed(path, 16);
+  std::vector<typename SeedTrainDriver<S>::CarPose> seed_poses(1);
+  seed.run({wagons[0]}, S(3) / track.length(), false, seed_poses.data());
+  CHECK(seed_poses[0].wheel2.origin.x() > S(100));
+  // Extend continues straight past the ends instead.
+  const auto extended = *TrainSolver<S>::build(track, wagons, {Wrap::extend, Spacing::arc});
+  const auto poses = extended.solve(S(3));
+  CHECK(poses[0].rear_distance == S(3) - S(10));
+  const V start_tangent = path.unit_tangent(S(0));
+  CHECK((poses[0].rear.origin - (path.point(S(0)) - S(7) * start_tangent)).norm() <= 1e-9);
+  CHECK(poses[2].rear.origin.allFinite());
+}
+
+TEMPLATE_TEST_CASE("scale, reparameterization and reversal leave the train unchanged", "[train]",
+                   double) {
+  using S = TestType;
+  std::mt19937_64 rng(79);
+  const auto points = random_loop_points<S>(rng, 9, S(200));
+  const auto path = *Path<S, 3>::catmull_rom(points, true);
+  const auto wagons = mixed_train<S>(rng, 10);
+  const auto solver = *TrainSolver<S>::build(*Track<S>::build(path), wagons);
+  const auto base = solver.solve(S(123));
+  // Track, wagons and head scaled by 3: positions scale by 3, rotations stay.
+  std::vector<Vector3<S>> scaled_points;
+  for (const auto& p : points)
+    scaled_points.push_back(S(3) * p);
+  std::vector<Wagon<S>> scaled_wagons;
+  for (const auto& w : wagons)
+    scaled_wagons.push_back({S(3) * w.length, S(3) * w.bogie_distance, S(3) * w.front_overhang});
+  const auto big = *TrainSolver<S>::build(
+      *Track<S>::build(*Path<S, 3>::catmull_rom(scaled_points, true)), scaled_wagons);
+  const auto scaled = big.solve(S(369));
+  const S length = solver.track().length();
+  for (std::size_t i = 0; i < base.size(); ++i) {
+    CHECK((scaled[i].rear.origin - S(3) * base[i].rear.origin).norm() <= 3e-9 * length);
+    CHECK((scaled[i].body.rotation - base[i].body.rotation).norm() <= 1e-9);
+  }
+  // Only the track scaled (the seed's bug 3): the wheelbase is still the wagon's.
+  const auto track_only = *TrainSolver<S>::build(big.track(), wagons);
+  for (const auto& p : track_only.solve(S(50)))
+    CHECK(std::abs((p.front.origin - p.rear.origin).norm() - wagons[0].bogie_distance) <=
+          0.9 * wagons[0].bogie_distance);
+  for (std::size_t i = 0; i < wagons.size(); ++i) {
+    const auto p = track_only.solve(S(50))[i];
+    CHECK(std::abs((p.front.origin - p.rear.origin).norm() - wagons[i].bogie_distance) <=
+          1e-9 * length);
+  }
+
+  // The same circle from 8 or 64 segments: the same poses, to the 8-segment circle's own error.
+  const auto coarse =
+      *TrainSolver<S>::build(*Track<S>::build(circle<S>(S(30), 8)), {{S(12), S(8)}});
+  const auto fine = *TrainSolver<S>::build(*Track<S>::build(circle<S>(S(30), 64)), {{S(12), S(8)}});
+  const S coarse_error = S(2.7e-4) * std::pow(S(0.5), S(6)) * S(30);
+  for (S head : {S(0), S(40), S(100)}) {
+    const auto a = coarse.solve(head)[0], b = fine.solve(head)[0];
+    CHECK((a.front.origin - b.front.origin).norm() <= S(20) * coarse_error);
+    CHECK((a.rear.origin - b.rear.origin).norm() <= S(20) * coarse_error);
+  }
+
+  // Reversal: on the reversed path with its head at length − rear distance, the bogies swap.
+  const auto reversed = *TrainSolver<S>::build(*Track<S>::build(path.reversed()), {wagons[0]});
+  const auto one = solver.solve(S(77))[0];
+  const auto back = reversed.solve(length - one.rear_distance)[0];
+  CHECK((back.front.origin - one.rear.origin).norm() <= 1e-9 * length);
+  CHECK((back.rear.origin - one.front.origin).norm() <= 1e-9 * length);
+}
+
+TEMPLATE_TEST_CASE("solve is stateless and writes into a caller buffer", "[train]", float, double) {
+  using S = TestType;
+  std::mt19937_64 rng(83);
+  const auto solver =
+      *TrainSolver<S>::build(*Track<S>::build(circle<S>(S(100), 16)), mixed_train<S>(rng, 20));
+  std::vector<WagonPose<S>> first(20), again(20);
+  solver.solve(S(10), first.data());
+  (void)solver.solve(S(400));
+  solver.solve(S(10), again.data());
+  for (std::size_t i = 0; i < first.size(); ++i) {
+    CHECK(first[i].body.rotation == again[i].body.rotation);
+    CHECK(first[i].rear.origin == again[i].rear.origin);
+  }
+  CHECK(solver.solve(std::numeric_limits<S>::quiet_NaN())[0].front.origin.allFinite());
+  CHECK(TrainSolver<S>::head_distance_from_normalized(S(1.25), S(80)) == S(100));
+}
+
+TEMPLATE_TEST_CASE("rotation-minimizing tracks carry trains round a vertical loop", "[train]",
+                   double) {
+  using S = TestType;
+  const auto loop = vertical_loop<S>(S(15), 32);
+  const auto table = *ArcLengthTable<S>::build(loop);
+  const auto track = *Track<S>::build(loop, UpSource<S>::rotation_minimizing(loop, table).value());
+  const auto solver = *TrainSolver<S>::build(track, {{S(6), S(4)}, {S(6), S(4)}});
+  Frame<S> previous = solver.solve(S(0))[0].body;
+  for (S head = S(0.1); head < track.length(); head += S(0.1)) {
+    const auto p = solver.solve(head)[0];
+    check_frames(p);
+    CHECK(angle_between(previous.up(), p.body.up()) < S(0.05));  // no flip at the top
+    previous = p.body;
+  }
+}
+
+TEMPLATE_TEST_CASE("the seed port agrees with arc spacing where it is exact", "[train][seed]",
+                   double) {
+  using S = TestType;
+  using V = Vector3<S>;
+  // A straight track with uniform speed: the seed's chord table is exact there.
+  const auto straight = *Path<S, 3>::from_hermite_keys({V(0, 0, 0), V(0, 0, 300)},
+                                                       {V(0, 0, 300), V(0, 0, 300)}, false);
+  const std::vector<Wagon<S>> wagons{{S(20), S(14)}, {S(18), S(12)}, {S(18), S(12)}};
+  const auto solver =
+      *TrainSolver<S>::build(*Track<S>::build(straight), wagons, {Wrap::clamp, Spacing::arc});
+  SeedTrainDriver<S> seed(straight, 16);
+  std::vector<typename SeedTrainDriver<S>::CarPose> seed_poses(wagons.size());
+  seed.run(wagons, S(200) / S(300), false, seed_poses.data());
+  const auto poses = solver.solve(S(200));
+  for (std::size_t i = 0; i < wagons.size(); ++i) {
+    CHECK((poses[i].front.origin - seed_poses[i].wheel1.origin).norm() <= 1e-10);
+    CHECK((poses[i].rear.origin - seed_poses[i].wheel2.origin).norm() <= 1e-10);
+    CHECK((poses[i].body.rotation - seed_poses[i].body.rotation).norm() <= 1e-12);
+    CHECK((poses[i].front.rotation - seed_poses[i].wheel1.rotation).norm() <= 1e-12);
+  }
+  // On a curvy loop its lossy table misplaces the rear bogie by O(h²) of the table step, where
+  // tractrix stays within 1e-9 of the length.
+  std::mt19937_64 rng(89);
+  const auto loop = *Path<S, 3>::catmull_rom(random_loop_points<S>(rng, 10, S(300)), true);
+  const auto track = *Track<S>::build(loop);
+  const auto arc = *TrainSolver<S>::build(track, wagons, {Wrap::circular, Spacing::arc});
+  SeedTrainDriver<S> loop_seed(loop, 4);
+  loop_seed.run(wagons, S(0.3), true, seed_poses.data());
+  const auto ours = arc.solve(S(0.3) * track.length());
+  S seed_error = 0;
+  for (std::size_t i = 0; i < wagons.size(); ++i) {
+    CHECK(off_track(track, ours[i].rear, ours[i].rear_distance) <= 1e-9 * track.length());
+    seed_error = std::max(seed_error, (seed_poses[i].wheel2.origin - ours[i].rear.origin).norm());
+  }
+  INFO("seed rear-bogie error " << seed_error);
+  CHECK(seed_error > 1e-4);
+}
+
+TEMPLATE_TEST_CASE("bad trains are rejected at construction, naming wagon and field",
+                   "[train][errors]", float, double) {
+  using S = TestType;
+  const auto track = *Track<S>::build(circle<S>(S(5), 16));
+  const S nan = std::numeric_limits<S>::quiet_NaN();
+  CHECK(TrainSolver<S>::build(track, {})->solve(S(1)).empty());
+  CHECK(TrainSolver<S>::build(track, {{S(4), S(2)}, {S(4), S(0)}}).error().message ==
+        "wagon 1: bogie_distance " + std::to_string(S(0)) + " is not positive");
+  CHECK(TrainSolver<S>::build(track, {{S(10), S(12.5)}}).error().message ==
+        "wagon 0: bogie_distance " + std::to_string(S(12.5)) + " exceeds length " +
+            std::to_string(S(10)));
+  CHECK(TrainSolver<S>::build(track, {{S(4), nan}}).error().code == ErrorCode::non_finite);
+  CHECK(TrainSolver<S>::build(track, {{S(4), S(2), S(-1)}}).error().code ==
+        ErrorCode::out_of_range);
+  // A wheelbase of 11 on a circle of radius 5 (diameter 10) has no chord solution.
+  CHECK(TrainSolver<S>::build(track, {{S(12), S(11)}}).error().code == ErrorCode::no_solution);
+  CHECK(TrainSolver<S>::build(track, {{S(12), S(11)}}, {Wrap::automatic, Spacing::arc}));
+  CHECK(TrainSolver<S>::build(track, {{S(4), S(2)}}, {Wrap::clamp, Spacing::chord}).error().code ==
+        ErrorCode::out_of_range);
+  using V = Vector3<S>;
+  const auto open = *Track<S>::build(*Path<S, 3>::catmull_rom({V(0, 0, 0), V(9, 0, 0)}, false));
+  CHECK(TrainSolver<S>::build(open, {{S(4), S(2)}}, {Wrap::circular, Spacing::chord})
+            .error()
+            .message == "wrap: circular needs a closed track");
+}

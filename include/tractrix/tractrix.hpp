@@ -15,6 +15,7 @@
 #include "tractrix/frame/moving_frames.hpp"
 #include "tractrix/frame/roll_profile.hpp"
 #include "tractrix/frame/up_source.hpp"
+#include "tractrix/train/kinematics.hpp"
 #include "tractrix/train/track.hpp"
 #include "tractrix/train/train_solver.hpp"
 #include "tractrix/train/wagon.hpp"

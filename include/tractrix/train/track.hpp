@@ -62,6 +62,15 @@ class Track {
     return up_.up_at(table_.normalize_distance(s), length(), point, tangent);
   }
 
+  // Curvature vector dT/ds = κ N at path parameter t: (r'' − (r''·T) T) / |r'|² (0 where the speed
+  // vanishes).
+  Vector3<S> curvature_vector(S t) const noexcept {
+    const Vector3<S> d1 = path_.derivative(t, 1), d2 = path_.derivative(t, 2);
+    const S speed2 = d1.squaredNorm();
+    if (!(speed2 > S(0))) return Vector3<S>::Zero();
+    return (d2 - (d2.dot(d1) / speed2) * d1) / speed2;
+  }
+
   // Curvature κ = |r' × r''| / |r'|³ at distance s (0 where the speed vanishes).
   S curvature_at(S s) const noexcept {
     std::size_t cursor = 0;

@@ -1,0 +1,112 @@
+// Kinematics of a moving train: speed and acceleration of every bogie, split into the part along
+// the track and the lateral (centripetal) part — what sound, camera shake and tilting code needs.
+#pragma once
+
+#include <vector>
+
+#include "tractrix/train/train_solver.hpp"
+
+namespace tractrix {
+
+template <class S>
+struct BogieMotion {
+  S speed = S(0);                                // ds/dt along the track
+  S tangential_acceleration = S(0);              // d²s/dt²
+  S lateral_acceleration = S(0);                 // κ·(ds/dt)², towards the centre of the curve
+  Vector3<S> velocity = Vector3<S>::Zero();      // (ds/dt)·T
+  Vector3<S> acceleration = Vector3<S>::Zero();  // (d²s/dt²)·T + (ds/dt)²·κN
+};
+
+template <class S>
+struct WagonMotion {
+  BogieMotion<S> front, rear;
+};
+
+// Motion of every bogie of `poses` (a solve at some head distance) when the head moves at
+// head_speed with head_acceleration along the track. Each bogie distance is a function s(h) of the
+// head distance; ds/dt = s'(h)·v and d²s/dt² = s''(h)·v² + s'(h)·a. Arc spacing: s' = 1, s'' = 0
+// (0 and 0 for a bogie held at an end by clamping). Chord spacing: |P(s_b) − P(s_a)| = d, derived
+// twice along the chain (exact, with D = P_b − P_a and K = κN):
+//   s_b' = s_a' (D·T_a)/(D·T_b),
+//   s_b'' = [D·(T_a s_a'' + K_a s_a'² − K_b s_b'²) − |T_b s_b' − T_a s_a'|²] / (D·T_b).
+template <class S>
+void train_kinematics(const TrainSolver<S>& solver, const WagonPose<S>* poses, S head_speed,
+                      S head_acceleration, WagonMotion<S>* out) noexcept {
+  const Track<S>& track = solver.track();
+  const bool chord = solver.options().spacing == Spacing::chord;
+  const bool clamp = solver.options().wrap == Wrap::clamp;
+  struct Point {
+    Vector3<S> position, tangent, curvature;
+    S first = S(1), second = S(0);  // s'(h), s''(h)
+  };
+  std::size_t cursor = 0;
+  auto local = [&](S distance, const Vector3<S>& position) {
+    Point p;
+    p.position = position;
+    const bool outside = distance < S(0) || distance > track.length();
+    const auto sample = track.closed() || !outside ? track.sample(distance, cursor)
+                                                   : track.sample_extended(distance, cursor);
+    p.tangent = sample.tangent;
+    p.curvature =
+        outside && !track.closed() ? Vector3<S>::Zero() : track.curvature_vector(sample.parameter);
+    return p;
+  };
+  auto held = [&](S distance) { return clamp && (distance <= S(0) || distance >= track.length()); };
+  auto follow = [&](const Point& a, Point& b) {
+    const Vector3<S> d = b.position - a.position;
+    const S denominator = d.dot(b.tangent);
+    if (!(denominator != S(0))) {
+      b.first = a.first, b.second = a.second;
+      return;
+    }
+    b.first = a.first * d.dot(a.tangent) / denominator;
+    const Vector3<S> relative = b.tangent * b.first - a.tangent * a.first;
+    b.second = (d.dot(a.tangent * a.second + a.curvature * (a.first * a.first) -
+                      b.curvature * (b.first * b.first)) -
+                relative.squaredNorm()) /
+               denominator;
+  };
+  auto motion = [&](const Point& p) {
+    BogieMotion<S> m;
+    m.speed = p.first * head_speed;
+    m.tangential_acceleration = p.second * head_speed * head_speed + p.first * head_acceleration;
+    m.velocity = m.speed * p.tangent;
+    const Vector3<S> centripetal = (m.speed * m.speed) * p.curvature;
+    m.lateral_acceleration = centripetal.norm();
+    m.acceleration = m.tangential_acceleration * p.tangent + centripetal;
+    return m;
+  };
+  Point front;
+  for (std::size_t i = 0; i < solver.wagons().size(); ++i) {
+    const WagonPose<S>& pose = poses[i];
+    Point next_front = local(pose.front_distance, pose.front.origin);
+    if (i == 0 || !chord) {
+      next_front.first = held(pose.front_distance) ? S(0) : S(1);
+      next_front.second = S(0);
+    } else {
+      follow(front, next_front);  // front still holds the previous rear bogie
+      if (held(pose.front_distance)) next_front.first = next_front.second = S(0);
+    }
+    front = next_front;
+    Point rear = local(pose.rear_distance, pose.rear.origin);
+    if (chord)
+      follow(front, rear);
+    else
+      rear.first = S(1), rear.second = S(0);
+    if (held(pose.rear_distance)) rear.first = rear.second = S(0);
+    out[i].front = motion(front);
+    out[i].rear = motion(rear);
+    front = rear;
+  }
+}
+
+template <class S>
+std::vector<WagonMotion<S>> train_kinematics(const TrainSolver<S>& solver,
+                                             const std::vector<WagonPose<S>>& poses, S head_speed,
+                                             S head_acceleration) {
+  std::vector<WagonMotion<S>> motions(poses.size());
+  train_kinematics(solver, poses.data(), head_speed, head_acceleration, motions.data());
+  return motions;
+}
+
+}  // namespace tractrix

@@ -1,0 +1,71 @@
+#include <cmath>
+
+#include "support/catch.hpp"
+#include "support/properties.hpp"
+#include "support/shapes.hpp"
+#include "tractrix/train/kinematics.hpp"
+
+using namespace tractrix;
+using namespace tractrix::test;
+
+TEMPLATE_TEST_CASE("on a circle every bogie feels v^2/R sideways and a along the track",
+                   "[train][kinematics]", float, double) {
+  using S = TestType;
+  const S radius = S(60), v = S(25), a = S(1.5);
+  const auto track = *Track<S>::build(circle<S>(radius, 64));
+  for (auto spacing : {Spacing::arc, Spacing::chord}) {
+    const auto solver = *TrainSolver<S>::build(
+        track, {{S(15), S(10)}, {S(15), S(10)}, {S(12), S(9)}}, {Wrap::automatic, spacing});
+    const auto poses = solver.solve(S(30));
+    const auto motions = train_kinematics(solver, poses, v, a);
+    // On a circle every chord of the same length subtends the same arc, so chord spacing moves
+    // every bogie at the head's speed too.
+    const S tol = S(1e-9) / eps<double>() * eps<S>() * S(100);
+    for (const auto& m : motions) {
+      for (const BogieMotion<S>* b : {&m.front, &m.rear}) {
+        CHECK(std::abs(b->speed - v) <= tol * v);
+        CHECK(std::abs(b->tangential_acceleration - a) <= tol * v * v / radius);
+        // The cubic circle's curvature ripples by ~4e-7 of 1/R (its Δθ⁶ radial error differentiated
+        // twice over a segment), more than its position error: that bounds the lateral check.
+        // In float, r'' itself is the limit: a second difference of control points ~R apart that
+        // comes out ~R·Δθ², i.e. ~100× smaller, so it keeps ~100·eps of relative precision.
+        const S curvature_ripple = std::max(S(1e-6), S(4096) * eps<S>());
+        CHECK(std::abs(b->lateral_acceleration - v * v / radius) <=
+              curvature_ripple * v * v / radius);
+        // a_t + a_n = a, and the normal part is perpendicular to the velocity.
+        const Vector3<S> normal =
+            b->acceleration - b->tangential_acceleration * b->velocity / b->speed;
+        CHECK(std::abs(normal.dot(b->velocity)) <= tol * v * v * v / radius);
+        CHECK(std::abs(normal.norm() - b->lateral_acceleration) <= S(4) * tol * v * v / radius);
+      }
+    }
+  }
+}
+
+TEST_CASE("chord-spacing kinematics match differences of the solver", "[train][kinematics]") {
+  using S = double;
+  auto rng = make_rng(97);
+  const auto path = *Path<S, 3>::catmull_rom(random_loop_points<S>(rng, 10, S(150)), true);
+  const auto track = *Track<S>::build(path);
+  std::vector<Wagon<S>> wagons;
+  for (int i = 0; i < 12; ++i)
+    wagons.push_back({uniform<S>(rng, 10, 18), uniform<S>(rng, 6, 9)});
+  const auto solver = *TrainSolver<S>::build(track, wagons);
+  const S head = 321, h = 1e-2, length = track.length();
+  const auto poses = solver.solve(head), ahead = solver.solve(head + h),
+             behind = solver.solve(head - h);
+  // With v = 1 and a = 0: speed = s'(h) and tangential acceleration = s''(h).
+  const auto motions = train_kinematics(solver, poses, S(1), S(0));
+  auto unwrap = [&](S d) { return std::remainder(d, length); };
+  for (std::size_t i = 0; i < poses.size(); ++i) {
+    INFO("wagon " << i);
+    const S first = unwrap(ahead[i].rear_distance - behind[i].rear_distance) / (2 * h);
+    const S second = (unwrap(ahead[i].rear_distance - poses[i].rear_distance) -
+                      unwrap(poses[i].rear_distance - behind[i].rear_distance)) /
+                     (h * h);
+    // Central differences: O(h²) truncation; the second difference also loses eps·L/h².
+    CHECK(std::abs(motions[i].rear.speed - first) <= 1e-6);
+    CHECK(std::abs(motions[i].rear.tangential_acceleration - second) <= 1e-4);
+    CHECK(motions[i].rear.speed > 0.9);
+  }
+}

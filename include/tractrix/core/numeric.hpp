@@ -25,12 +25,10 @@ S clamp_or_low(S x, S lo, S hi) noexcept {
   return x;
 }
 
-// Wraps x into [0, period). fmod is exact, so many laps lose no precision beyond that of x itself.
-// Non-finite x gives 0.
+namespace detail {
 template <class S>
-S wrap(S x, S period) noexcept {
+S wrap_slow(S x, S period) noexcept {
   using std::fmod;
-  if (x >= S(0) && x < period) return x;  // the common case skips fmod's cost
   if (!std::isfinite(x) || !(period > S(0))) return S(0);
   S r = fmod(x, period);
   if (r < S(0)) {
@@ -38,6 +36,15 @@ S wrap(S x, S period) noexcept {
     if (r >= period) r = S(0);  // -tiny + period rounds up to period
   }
   return r;
+}
+}  // namespace detail
+
+// Wraps x into [0, period). fmod is exact, so many laps lose no precision beyond that of x itself.
+// Non-finite x gives 0. The in-range test stays small enough to inline; fmod is out of line.
+template <class S>
+inline S wrap(S x, S period) noexcept {
+  if (x >= S(0) && x < period) return x;
+  return detail::wrap_slow(x, period);
 }
 
 }  // namespace tractrix

@@ -48,7 +48,6 @@ class ArcLengthTable {
     table.hodographs_.reserve(n);
     table.distances_.reserve(n * k + 1);
     table.distances_.push_back(S(0));
-    table.end_speeds_.reserve(n * k);
     if (method == ArcLengthMethod::gauss_legendre) table.adaptive_.reserve(n * k);
     const S step = S(1) / S(samples_per_segment);
     S total = S(0);
@@ -72,11 +71,26 @@ class ArcLengthTable {
         } else {
           bool refined = false;
           total += integrate_adaptive(q, u0, u1, tolerance * (u1 - u0), max_depth, refined);
-          table.adaptive_.push_back(refined ? 1 : 0);
+          table.adaptive_.push_back(refined ? split_quadrature : 0);
         }
         table.distances_.push_back(total);
-        // dt/ds = 1/|r'| at both ends of the interval, for the Hermite inverse.
-        table.end_speeds_.push_back({speed(q, u0), speed(q, u1)});
+      }
+    }
+    // The inverse t(s) per interval, once all distances are known.
+    table.inverse_.reserve(n * k);
+    for (std::size_t i = 0; i < n * k; ++i)
+      table.inverse_.push_back(table.inverse_piece(i));
+    if (method == ArcLengthMethod::gauss_legendre) {
+      // Where the quintic misses 1e-12 of the length (scaled to S's epsilon) at the interval's
+      // middle — its error's peak — parameter_at_exact adds a Newton step.
+      const S tolerance = S(1e-12 / 2.220446049250313e-16) * epsilon<S>() * total;
+      for (std::size_t i = 0; i < n * k; ++i) {
+        const S middle = S(0.5) * (table.distances_[i] + table.distances_[i + 1]);
+        std::size_t cursor = i;
+        const S t = table.parameter_at_hermite(middle, cursor);
+        using std::abs;
+        if (abs(table.distances_[i] + table.distance_within(i, t) - middle) > tolerance)
+          table.adaptive_[i] |= needs_newton;
       }
     }
     table.tolerance_scale_ = total;
@@ -119,12 +133,14 @@ class ArcLengthTable {
     return (S(lo) + fraction) / S(samples_);
   }
 
-  // Hermite inverse: t(s) on each table interval is the cubic through both entries with slopes
-  // dt/ds = 1/|r'(t)|, limited to 3× the secant slope (Fritsch–Carlson), which keeps t(s) monotone
-  // where the speed vanishes. Error O(h⁴) on regular curves, so with a Gauss–Legendre table it is
-  // close to refine_parameter without any iteration. `cursor` is the entry found last time: queries
-  // that move a little (a sweep along sorted distances) walk from it in O(1) instead of searching.
-  // s is wrapped or clamped as in parameter_at.
+  // Hermite inverse: on each table interval t(s) is the quintic that matches t, dt/ds = 1/|r'| and
+  // d²t/ds² = −(r'·r'')/|r'|⁴ at both entries: error O(h⁶), so on regular curves a Gauss–Legendre
+  // table gives exact-to-round-off parameters with no iteration (the inverse table).
+  // Intervals where the speed nearly vanishes (cusps, zero end tangents) fall back to the cubic
+  // with slopes limited to 3× the secant (Fritsch–Carlson), which keeps t(s) monotone there.
+  // `cursor` is the entry found last time: queries that move a little (a sweep along sorted
+  // distances) walk from it in O(1) instead of searching. s is wrapped or clamped as in
+  // parameter_at. On chord tables the distances are chords, so this is approximate.
   S parameter_at_hermite(S s, std::size_t& cursor) const noexcept {
     s = normalize_distance(s);
     const std::size_t last = distances_.size() - 2;
@@ -144,29 +160,25 @@ class ArcLengthTable {
     }
     cursor = i;
     const S h = distances_[i + 1] - distances_[i];
-    const S dt = S(1) / S(samples_);
     const S t0 = parameter_of(i);
     if (!(h > S(0))) return t0;
     const S x = (s - distances_[i]) / h;
-    const auto& speeds = end_speeds_[i];
-    const S limit = S(3) * dt;
-    const S m0 = speeds[0] * limit > h ? h / speeds[0] : limit;
-    const S m1 = speeds[1] * limit > h ? h / speeds[1] : limit;
-    const S x2 = x * x, x3 = x2 * x;
-    return t0 + (x3 - S(2) * x2 + x) * m0 + (S(3) * x2 - S(2) * x3) * dt + (x3 - x2) * m1;
+    const auto& a = inverse_[i];
+    return t0 + x * (a[0] + x * (a[1] + x * (a[2] + x * (a[3] + x * a[4]))));
   }
   S parameter_at_hermite(S s) const noexcept {
     std::size_t cursor = 0;
     return parameter_at_hermite(s, cursor);
   }
 
-  // The Hermite inverse polished by one Newton step on the exact distance (gauss_legendre tables;
-  // chord tables return the Hermite value). Newton converges quadratically from the Hermite error,
-  // so one step reaches round-off on regular curves; the step is kept inside the entry's interval.
+  // The Hermite inverse, polished by one Newton step on the exact distance in the intervals where
+  // build() found the quintic short of 1e-12 of the length (gauss_legendre tables; chord tables
+  // return the Hermite value). Newton converges quadratically from the Hermite error, so the step
+  // reaches round-off; it is kept inside the entry's interval. Accuracy: |s(t) − s| ≤ 1e-12·length.
   S parameter_at_exact(S s, std::size_t& cursor) const noexcept {
     s = normalize_distance(s);
     const S t = parameter_at_hermite(s, cursor);
-    if (method_ == ArcLengthMethod::chord) return t;
+    if (method_ == ArcLengthMethod::chord || !(adaptive_[cursor] & needs_newton)) return t;
     const std::size_t entry = cursor;
     const S residual = distances_[entry] + distance_within(entry, t) - s;
     const S v = speed_at(t);
@@ -208,10 +220,54 @@ class ArcLengthTable {
     const S u = t - S(segment);
     if (!(u > u0)) return S(0);
     const Hodograph& q = hodographs_[segment];
-    if (!adaptive_[entry]) return integrate(q, u0, u);
+    if (!(adaptive_[entry] & split_quadrature)) return integrate(q, u0, u);
     bool refined = false;
     const S tolerance = S(8) * epsilon<S>() * tolerance_scale_ * (u - u0);
     return integrate_adaptive(q, u0, u, tolerance, max_depth, refined);
+  }
+
+  // Power coefficients of the interval's inverse t(x) − t0, x = (s − s0)/h (see
+  // parameter_at_hermite).
+  std::array<S, 5> inverse_piece(std::size_t entry) const noexcept {
+    const std::size_t segment = entry / static_cast<std::size_t>(samples_);
+    const Hodograph& q = hodographs_[segment];
+    const S dt = S(1) / S(samples_);
+    const S h = distances_[entry + 1] - distances_[entry];
+    const S u0 = parameter_of(entry) - S(segment);
+    const S u1 = parameter_of(entry + 1) - S(segment);
+    if (!(h > S(0))) return {S(0), S(0), S(0), S(0), S(0)};
+    // Derivatives with respect to x: t_x = h/v, t_xx = −h² (r'·r'')/v⁴.
+    S m[2], c[2];
+    bool regular = true;
+    const S u_end[2] = {u0, u1};
+    for (int e = 0; e < 2; ++e) {
+      const S u = u_end[e];
+      S d1[3], d2[3];
+      for (std::size_t k = 0; k < 3; ++k) {
+        d1[k] = (q[k] * u + q[3 + k]) * u + q[6 + k];
+        d2[k] = S(2) * q[k] * u + q[3 + k];
+      }
+      const S v2 = d1[0] * d1[0] + d1[1] * d1[1] + d1[2] * d1[2];
+      const S v = std::sqrt(v2);
+      // Regular when dt/ds stays within 3× the secant: the Fritsch–Carlson bound.
+      if (!(S(3) * dt * v > h)) {
+        regular = false;
+        m[e] = S(3) * dt;
+        c[e] = S(0);
+        continue;
+      }
+      m[e] = h / v;
+      c[e] = -h * h * (d1[0] * d2[0] + d1[1] * d2[1] + d1[2] * d2[2]) / (v2 * v2);
+    }
+    if (!regular) {
+      // Cubic Hermite with limited slopes: a1 = m0, a2 = 3Δ − 2m0 − m1, a3 = m0 + m1 − 2Δ.
+      return {m[0], S(3) * dt - S(2) * m[0] - m[1], m[0] + m[1] - S(2) * dt, S(0), S(0)};
+    }
+    // Quintic Hermite in power form.
+    return {m[0], c[0] / S(2),
+            S(10) * dt - S(6) * m[0] - S(4) * m[1] - S(1.5) * c[0] + S(0.5) * c[1],
+            S(-15) * dt + S(8) * m[0] + S(7) * m[1] + S(1.5) * c[0] - c[1],
+            S(6) * dt - S(3) * m[0] - S(3) * m[1] - S(0.5) * c[0] + S(0.5) * c[1]};
   }
 
   static S speed(const Hodograph& h, S u) noexcept {
@@ -270,8 +326,11 @@ class ArcLengthTable {
 
   std::vector<S> distances_;
   std::vector<Hodograph> hodographs_;
-  std::vector<std::uint8_t> adaptive_;        // per interval: 1 if its quadrature needed splitting
-  std::vector<std::array<S, 2>> end_speeds_;  // per interval: |r'| at its start and its end
+  // Per interval: split_quadrature if its quadrature needed splitting, needs_newton if the quintic
+  // inverse alone misses the tolerance of parameter_at_exact.
+  static constexpr std::uint8_t split_quadrature = 1, needs_newton = 2;
+  std::vector<std::uint8_t> adaptive_;
+  std::vector<std::array<S, 5>> inverse_;  // per interval: t(x) − t0 = Σ a_j x^(j+1), x in [0, 1]
   S tolerance_scale_ = S(0);
   int samples_ = 1;
   bool closed_ = false;

@@ -86,29 +86,37 @@ Vector3<S> any_perpendicular(const Vector3<S>& v) {
 // through ±up_hint the side must turn (no continuous choice exists on the whole sphere, by the
 // hairy-ball theorem): use rotation-minimizing frames or a rail for tracks that go vertical.
 namespace detail {
+// look_at for a forward already of unit length (a track tangent), written in place: skips the
+// forward's normalization and the copy of a returned frame (hot loops write straight into poses).
 template <class S>
-Frame<S> look_at(const Vector3<S>& origin, const Vector3<S>& forward, const Vector3<S>& up_hint) {
+void look_at_unit(Frame<S>& frame, const Vector3<S>& origin, const Vector3<S>& z,
+                  const Vector3<S>& up_hint) {
+  const S tiny = std::numeric_limits<S>::min();
+  Vector3<S> x = up_hint.allFinite() ? Vector3<S>(up_hint.cross(z)) : Vector3<S>::Zero();
+  const S x_norm = x.norm();
+  if (!(x_norm > tiny * S(1e6)) || !std::isfinite(x_norm))
+    x = any_perpendicular(z);
+  else
+    x *= S(1) / x_norm;  // one divide, not three
+  frame.origin = origin;
+  frame.rotation.col(0) = x;
+  frame.rotation.col(1) = z.cross(x);
+  frame.rotation.col(2) = z;
+}
+
+template <class S>
+void look_at(Frame<S>& frame, const Vector3<S>& origin, const Vector3<S>& forward,
+             const Vector3<S>& up_hint) {
   const S tiny = std::numeric_limits<S>::min();
   Vector3<S> z = forward;
   const S z_norm = z.norm();
   if (!(z_norm > tiny) || !std::isfinite(z_norm))
     z = Vector3<S>::UnitZ();
   else
-    z /= z_norm;
-  Vector3<S> x = up_hint.allFinite() ? Vector3<S>(up_hint.cross(z)) : Vector3<S>::Zero();
-  const S x_norm = x.norm();
-  if (!(x_norm > tiny * S(1e6)) || !std::isfinite(x_norm))
-    x = any_perpendicular(z);
-  else
-    x /= x_norm;
-  const Vector3<S> y = z.cross(x);
-  Frame<S> frame;
-  frame.origin = origin;
-  frame.rotation.col(0) = x;
-  frame.rotation.col(1) = y;
-  frame.rotation.col(2) = z;
-  return frame;
+    z *= S(1) / z_norm;
+  look_at_unit(frame, origin, z, up_hint);
 }
+
 }  // namespace detail
 
 template <class A, class B, class C>
@@ -116,7 +124,9 @@ Frame<typename A::Scalar> look_at(const Eigen::MatrixBase<A>& origin,
                                   const Eigen::MatrixBase<B>& forward,
                                   const Eigen::MatrixBase<C>& up_hint) {
   using S = typename A::Scalar;
-  return detail::look_at<S>(origin, forward, up_hint);
+  Frame<S> frame;
+  detail::look_at<S>(frame, origin, forward, up_hint);
+  return frame;
 }
 
 // Rotates v about the unit axis by angle (right-handed), Rodrigues' formula.

@@ -72,6 +72,9 @@ class UpSource {
   }
 
   Kind kind() const noexcept { return kind_; }
+  // True for world up without roll: up_at is then world_up() wherever it is asked.
+  bool is_constant() const noexcept { return kind_ == Kind::world && !roll_; }
+  const Vector3<S>& world_up() const noexcept { return world_up_; }
 
   // The up direction (unit, perpendicular to the tangent unless it had to fall back) at arc length
   // s of a path of length path_length, where the path has this point and unit tangent.

@@ -38,13 +38,14 @@ class Track {
   S length() const noexcept { return table_.length(); }
   bool closed() const noexcept { return path_.closed(); }
 
-  // Point and unit tangent at exact distance s (wrapped on loops, clamped on open track); cursor
-  // as in ArcLengthTable::parameter_at_hermite.
+  // Point and unit tangent at distance s (wrapped on loops, clamped on open track), through the
+  // table's quintic Hermite inverse, Newton-polished where needed (ArcLengthTable::
+  // parameter_at_exact: within 1e-12 of the length); cursor as in parameter_at_hermite.
   Sample sample(S s, std::size_t& cursor) const noexcept {
     const S t = table_.parameter_at_exact(s, cursor);
     const auto pt = path_.evaluate(t);
     const S speed = pt.tangent.norm();
-    if (speed > S(64) * epsilon<S>() * length()) return {pt.point, pt.tangent / speed, t};
+    if (speed > S(64) * epsilon<S>() * length()) return {pt.point, pt.tangent * (S(1) / speed), t};
     return {pt.point, path_.unit_tangent(t), t};
   }
 

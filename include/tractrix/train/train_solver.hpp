@@ -92,43 +92,71 @@ class TrainSolver {
   // distance always gives the same poses. A non-finite head distance is treated as 0.
   void solve(S head_distance, WagonPose<S>* out) const noexcept {
     const S length = track_.length();
+    const bool loop = track_.closed();
     if (!std::isfinite(head_distance)) head_distance = S(0);
-    // Loops: keep the whole laps apart, so 1000 laps lose no precision in the geometry.
-    long long laps = 0;
+    // Loops keep distances in [0, length) and count whole laps apart: 1000 laps lose no precision,
+    // and no sample pays for fmod.
+    long long lap = 0;
     S front = head_distance;
-    if (track_.closed()) {
+    if (loop) {
       front = wrap(head_distance, length);
-      laps = std::llround((head_distance - front) / length);
+      lap = std::llround((head_distance - front) / length);
     }
+    auto keep_on_loop = [length](S s, long long& laps) {
+      while (s < S(0))
+        s += length, --laps;
+      while (s >= length)
+        s -= length, ++laps;
+      return s;
+    };
     std::size_t cursor = 0;
+    Sample next;
+    bool have_next = false;
     for (std::size_t i = 0; i < wagons_.size(); ++i) {
       const Wagon<S>& wagon = wagons_[i];
       WagonPose<S>& pose = out[i];
-      front = place(front);
-      const auto f = at(front, cursor);
-      const S rear = options_.spacing == Spacing::arc
-                         ? place(front - wagon.bogie_distance)
-                         : chord_behind(front, f.point, wagon.bogie_distance, cursor);
-      const auto r = at(rear, cursor);
-      pose.front = look_at(f.point, f.tangent, track_.up_at(front, f.point, f.tangent));
-      pose.rear = look_at(r.point, r.tangent, track_.up_at(rear, r.point, r.tangent));
+      front = loop ? keep_on_loop(front, lap) : place(front);
+      // With chord spacing the previous chord solve already sampled this front bogie.
+      const Sample f = have_next ? next : at(front, cursor);
+      Sample r;
+      S rear;
+      if (options_.spacing == Spacing::arc) {
+        rear = place(front - wagon.bogie_distance);
+        r = at(rear, cursor);
+      } else {
+        rear = chord_behind(front, f.point, wagon.bogie_distance, cursor, r);
+      }
+      long long rear_lap = lap;
+      if (loop) rear = keep_on_loop(rear, rear_lap);
+      const bool constant_up = track_.up_source().is_constant();
+      const Vector3<S>& world_up = track_.up_source().world_up();
+      detail::look_at_unit(pose.front, f.point, f.tangent,
+                           constant_up ? world_up : track_.up_at(front, f.point, f.tangent));
+      detail::look_at_unit(pose.rear, r.point, r.tangent,
+                           constant_up ? world_up : track_.up_at(rear, r.point, r.tangent));
       Vector3<S> body_forward = f.point - r.point;
       if (!(body_forward.norm() > S(0))) body_forward = f.tangent;
-      const Vector3<S> body_up = track_.up_source().kind() == UpSource<S>::Kind::world
-                                     ? track_.up_at(front, f.point, f.tangent)
-                                     : body_middle_up(front, rear, cursor);
-      pose.body = look_at(f.point, body_forward, body_up);
+      const Vector3<S> body_up = constant_up ? world_up : body_middle_up(front, rear, cursor);
+      detail::look_at(pose.body, f.point, body_forward, body_up);
       pose.body_midpoint = S(0.5) * (f.point + r.point);
       pose.coupler = f.point + wagon.front_overhang * pose.body.forward();
-      pose.front_distance = track_.closed() ? wrap(front, length) : front;
-      pose.rear_distance = track_.closed() ? wrap(rear, length) : rear;
-      pose.lap = track_.closed() ? laps + lap_of(front, length) : 0;
-      // The next wagon's front bogie.
+      pose.front_distance = front;
+      pose.rear_distance = rear;
+      pose.lap = loop ? lap : 0;
+      // The next wagon's front bogie: from this front (arc) or behind this rear bogie (chord).
       const S gap = wagon.length - wagon.bogie_distance;
-      if (options_.spacing == Spacing::arc)
+      if (options_.spacing == Spacing::arc) {
         front -= wagon.length;
-      else
-        front = gap > S(0) ? chord_behind(rear, r.point, gap, cursor) : rear;
+      } else {
+        if (gap > S(0)) {
+          front = chord_behind(rear, r.point, gap, cursor, next);
+        } else {
+          front = rear;
+          next = r;
+        }
+        lap = rear_lap;
+        have_next = true;
+      }
     }
   }
 
@@ -136,23 +164,22 @@ class TrainSolver {
   TrainSolver(Track<S> track, std::vector<Wagon<S>> wagons, TrainOptions options)
       : track_(std::move(track)), wagons_(std::move(wagons)), options_(options) {}
 
-  static long long lap_of(S s, S length) noexcept {
-    using std::floor;
-    return static_cast<long long>(floor(s / length));
-  }
-
   // Distances are kept unwrapped on loops (wrapped when sampled); clamp mode holds them on track.
   S place(S s) const noexcept {
     if (options_.wrap == Wrap::clamp) return clamp_or_low(s, S(0), track_.length());
     return s;
   }
 
-  typename Track<S>::Sample at(S s, std::size_t& cursor) const noexcept {
+  using Sample = typename Track<S>::Sample;
+
+  Sample at(S s, std::size_t& cursor) const noexcept {
     return options_.wrap == Wrap::extend ? track_.sample_extended(s, cursor)
                                          : track_.sample(s, cursor);
   }
 
   Vector3<S> body_middle_up(S front, S rear, std::size_t& cursor) const noexcept {
+    // On a loop the rear may sit just behind the seam: take the middle of the short way.
+    if (track_.closed() && rear > front) rear -= track_.length();
     const S middle = S(0.5) * (front + rear);
     std::size_t middle_cursor = cursor;
     const auto m = at(middle, middle_cursor);
@@ -164,7 +191,8 @@ class TrainSolver {
   // than its chord, so g <= 0 there), bracketed once g changes sign. Falls back to arc spacing
   // when no solution lies within one track length (build() rules that out on loops), and stops at
   // 0 in clamp mode.
-  S chord_behind(S from, const Vector3<S>& p, S chord, std::size_t& cursor) const noexcept {
+  S chord_behind(S from, const Vector3<S>& p, S chord, std::size_t& cursor,
+                 Sample& found) const noexcept {
     const S length = track_.length();
     const S arc_guess = from - chord;
     S hi = arc_guess, lo = S(0);
@@ -173,13 +201,12 @@ class TrainSolver {
     const S tolerance = S(2) * chord * S(4) * epsilon<S>() * length;  // |g| = |c − d|(c + d)
     for (int iteration = 0; iteration < 40; ++iteration) {
       if (options_.wrap == Wrap::clamp && s < S(0)) {
-        const auto start = at(S(0), cursor);
-        if ((start.point - p).squaredNorm() <= chord * chord)
-          return S(0);  // the chord ends off track
+        found = at(S(0), cursor);
+        if ((found.point - p).squaredNorm() <= chord * chord) return S(0);  // chord ends off track
         s = S(0);
       }
-      const auto q = at(s, cursor);
-      const Vector3<S> diff = q.point - p;
+      found = at(s, cursor);
+      const Vector3<S> diff = found.point - p;
       const S g = diff.squaredNorm() - chord * chord;
       using std::abs;
       if (abs(g) <= tolerance) return s;
@@ -187,14 +214,18 @@ class TrainSolver {
         hi = s;
       else
         lo = s, bracketed = true;
-      const S slope = S(2) * diff.dot(q.tangent);  // dg/ds
+      const S slope = S(2) * diff.dot(found.tangent);  // dg/ds
       S next = slope < S(0) ? s - g / slope : s - chord;
       if (bracketed && !(next > lo && next < hi)) next = S(0.5) * (lo + hi);
       if (!bracketed && next > hi) next = hi - chord;
-      if (!bracketed && from - next > length) return place(arc_guess);
+      if (!bracketed && from - next > length) {
+        found = at(place(arc_guess), cursor);
+        return place(arc_guess);
+      }
       if (next == s) return s;
       s = next;
     }
+    found = at(s, cursor);
     return s;
   }
 
@@ -204,8 +235,9 @@ class TrainSolver {
     for (int k = 0; k < 256; ++k) {
       const S s = length * S(k) / S(256);
       const Vector3<S> p = at(s, cursor).point;
-      const S rear = chord_behind(s, p, chord, cursor);
-      const S error = (at(rear, cursor).point - p).norm() - chord;
+      Sample rear;
+      chord_behind(s, p, chord, cursor, rear);
+      const S error = (rear.point - p).norm() - chord;
       using std::abs;
       if (!(abs(error) <= S(1e-6) * length)) return false;
     }

@@ -1,0 +1,158 @@
+// Long trains on closed tracks: tractrix's TrainSolver (arc and chord spacing) against a port of
+// the seed's TrainDriver algorithm (tests/support/seed_train_driver.hpp) in the same run.
+// Arguments: wagons, track segments. Counters: ns_per_wagon, and the spacing error measured on
+// 1000 wagons spread along the train before timing (relative to the track length).
+#include <benchmark/benchmark.h>
+
+#include <cmath>
+#include <map>
+#include <memory>
+#include <random>
+#include <vector>
+
+#include "support/seed_train_driver.hpp"
+#include "tractrix/tractrix.hpp"
+
+namespace {
+
+using S = double;
+using tractrix::Vector3d;
+
+constexpr S mean_wagon_length = 15;
+
+std::vector<tractrix::Wagon<S>> make_train(long count) {
+  std::mt19937_64 rng(11);
+  std::uniform_real_distribution<S> length(10, 20), ratio(0.55, 0.8);
+  std::vector<tractrix::Wagon<S>> wagons(static_cast<std::size_t>(count));
+  for (auto& w : wagons) {
+    w.length = length(rng);
+    w.bogie_distance = w.length * ratio(rng);
+  }
+  return wagons;
+}
+
+// A wobbly loop through `segments` keys whose length is ~1.3× the longest train it carries.
+const tractrix::Path<S>& loop(long segments) {
+  static std::map<long, std::unique_ptr<tractrix::Path<S>>> cache;
+  auto& slot = cache[segments];
+  if (!slot) {
+    const S radius = 1.3 * 1e6 * mean_wagon_length / (2 * 3.141592653589793);
+    std::vector<Vector3d> points;
+    for (long k = 0; k < segments; ++k) {
+      const S angle = 2 * 3.141592653589793 * static_cast<S>(k) / static_cast<S>(segments);
+      const S r = radius * (1 + 0.1 * std::sin(5 * angle));
+      points.emplace_back(r * std::cos(angle), 0.01 * radius * std::sin(3 * angle),
+                          r * std::sin(angle));
+    }
+    slot = std::make_unique<tractrix::Path<S>>(*tractrix::Path<S>::catmull_rom(points, true));
+  }
+  return *slot;
+}
+
+const tractrix::Track<S>& track(long segments) {
+  static std::map<long, std::unique_ptr<tractrix::Track<S>>> cache;
+  auto& slot = cache[segments];
+  if (!slot)
+    slot = std::make_unique<tractrix::Track<S>>(*tractrix::Track<S>::build(loop(segments)));
+  return *slot;
+}
+
+S off_track(const tractrix::Track<S>& t, const tractrix::Frame<S>& bogie, S distance) {
+  const S parameter = tractrix::refine_parameter(t.path(), t.table(), distance);
+  return (t.path().point(parameter) - bogie.origin).norm();
+}
+
+void report(benchmark::State& state, long wagons, S error) {
+  state.SetItemsProcessed(state.iterations() * wagons);
+  state.counters["ns_per_wagon"] = benchmark::Counter(
+      static_cast<double>(wagons) * 1e-9,
+      benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+  state.counters["spacing_error"] = error;
+}
+
+void BM_TrainSolver(benchmark::State& state, tractrix::Spacing spacing) {
+  const long count = state.range(0), segments = state.range(1);
+  const auto& t = track(segments);
+  const auto wagons = make_train(count);
+  const auto solver =
+      *tractrix::TrainSolver<S>::build(t, wagons, {tractrix::Wrap::circular, spacing});
+  std::vector<tractrix::WagonPose<S>> poses(wagons.size());
+  const S head = 0.37 * t.length();
+  solver.solve(head, poses.data());
+  // Accuracy first: the bogies' spacing on 1000 wagons along the train.
+  S error = 0;
+  for (std::size_t i = 0; i < poses.size(); i += poses.size() / 1000) {
+    const auto& p = poses[i];
+    error = std::max(
+        {error, off_track(t, p.front, p.front_distance), off_track(t, p.rear, p.rear_distance)});
+    if (spacing == tractrix::Spacing::chord)
+      error = std::max(
+          error, std::abs((p.front.origin - p.rear.origin).norm() - wagons[i].bogie_distance));
+  }
+  for (auto _ : state) {
+    solver.solve(head, poses.data());
+    benchmark::DoNotOptimize(poses.data());
+    benchmark::ClobberMemory();
+  }
+  report(state, count, error / t.length());
+}
+
+void BM_SeedTrainDriver(benchmark::State& state) {
+  const long count = state.range(0), segments = state.range(1);
+  const auto& path = loop(segments);
+  const auto wagons = make_train(count);
+  const tractrix::test::SeedTrainDriver<S> seed(path, 16);
+  std::vector<tractrix::test::SeedTrainDriver<S>::CarPose> poses(wagons.size());
+  seed.run(wagons, 0.37, true, poses.data());
+  // Its spacing error: where its rear bogies sit against the exact arc-length point.
+  const auto& t = track(segments);
+  S error = 0;
+  S front = 0.37 * t.length();
+  for (std::size_t i = 0; i < poses.size(); ++i) {
+    if (i % (poses.size() / 1000) == 0) {
+      error = std::max(error, off_track(t, poses[i].wheel1, tractrix::wrap(front, t.length())));
+      error =
+          std::max(error, off_track(t, poses[i].wheel2,
+                                    tractrix::wrap(front - wagons[i].bogie_distance, t.length())));
+    }
+    front -= wagons[i].length;
+  }
+  for (auto _ : state) {
+    seed.run(wagons, 0.37, true, poses.data());
+    benchmark::DoNotOptimize(poses.data());
+    benchmark::ClobberMemory();
+  }
+  report(state, count, error / t.length());
+}
+
+// The output floor: only writing a WagonPose per wagon (360 bytes), no geometry at all.
+void BM_WritePosesOnly(benchmark::State& state) {
+  const long count = state.range(0);
+  std::vector<tractrix::WagonPose<S>> poses(static_cast<std::size_t>(count));
+  tractrix::WagonPose<S> value;
+  for (auto _ : state) {
+    for (auto& p : poses) {
+      value.front_distance += 1e-9;
+      p = value;
+    }
+    benchmark::DoNotOptimize(poses.data());
+    benchmark::ClobberMemory();
+  }
+  report(state, count, 0);
+}
+
+void sizes(benchmark::internal::Benchmark* b) {
+  for (long segments : {100L, 10000L, 1000000L})
+    for (long wagons : {10000L, 100000L, 1000000L})
+      b->Args({wagons, segments});
+  b->Unit(benchmark::kMillisecond);
+}
+
+BENCHMARK_CAPTURE(BM_TrainSolver, arc, tractrix::Spacing::arc)->Apply(sizes);
+BENCHMARK_CAPTURE(BM_TrainSolver, chord, tractrix::Spacing::chord)->Apply(sizes);
+BENCHMARK(BM_SeedTrainDriver)->Apply(sizes);
+BENCHMARK(BM_WritePosesOnly)->Arg(10000)->Arg(100000)->Arg(1000000)->Unit(benchmark::kMillisecond);
+
+}  // namespace
+
+BENCHMARK_MAIN();

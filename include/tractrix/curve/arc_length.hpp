@@ -145,19 +145,7 @@ class ArcLengthTable {
     s = normalize_distance(s);
     const std::size_t last = distances_.size() - 2;
     std::size_t i = cursor > last ? last : cursor;
-    if (s < distances_[i] || s > distances_[i + 1]) {
-      // Walk a few entries, then give up and search: sweeps stay O(1), jumps stay O(log n).
-      int steps = 0;
-      while (s < distances_[i] && i > 0 && steps < 8)
-        --i, ++steps;
-      while (s > distances_[i + 1] && i < last && steps < 8)
-        ++i, ++steps;
-      if (s < distances_[i] || s > distances_[i + 1]) {
-        const auto upper = std::upper_bound(distances_.begin(), distances_.end(), s);
-        const std::size_t hi = static_cast<std::size_t>(upper - distances_.begin());
-        i = hi == 0 ? 0 : std::min(hi - 1, last);
-      }
-    }
+    if (s < distances_[i] || s > distances_[i + 1]) i = gallop(s, i);
     cursor = i;
     const S h = distances_[i + 1] - distances_[i];
     const S t0 = parameter_of(i);
@@ -186,6 +174,38 @@ class ArcLengthTable {
     const S refined = t - residual / v;
     const S lo = parameter_of(entry), hi = parameter_of(entry + 1);
     return refined < lo ? lo : (refined > hi ? hi : refined);
+  }
+
+  // The entry whose interval holds s (in range), searched outwards from `from` with doubling
+  // steps, then by bisection: O(log gap) for a query gap entries away, so sorted sweeps stay
+  // cheap however dense the table is, and a jump across the table costs no more than a search.
+  std::size_t gallop(S s, std::size_t from) const noexcept {
+    const std::size_t last = distances_.size() - 2;
+    std::size_t lo, hi;  // distances_[lo] <= s < distances_[hi] once bracketed
+    if (s < distances_[from]) {
+      std::size_t step = 1;
+      hi = from;
+      lo = from;
+      while (lo > 0 && s < distances_[lo]) {
+        hi = lo;
+        lo = lo > step ? lo - step : 0;
+        step *= 2;
+      }
+    } else {
+      std::size_t step = 1;
+      lo = from;
+      hi = from + 1;
+      while (hi < last + 1 && !(s < distances_[hi])) {
+        lo = hi;
+        hi = hi + step > last + 1 ? last + 1 : hi + step;
+        step *= 2;
+      }
+    }
+    const auto upper =
+        std::upper_bound(distances_.begin() + static_cast<std::ptrdiff_t>(lo),
+                         distances_.begin() + static_cast<std::ptrdiff_t>(hi) + 1, s);
+    const std::size_t above = static_cast<std::size_t>(upper - distances_.begin());
+    return above == 0 ? 0 : std::min(above - 1, last);
   }
 
   // The seed's normalized table: f = s / length() in [0, 1] (wrapped on closed paths).

@@ -15,6 +15,8 @@
 #include "tractrix/frame/moving_frames.hpp"
 #include "tractrix/frame/roll_profile.hpp"
 #include "tractrix/frame/up_source.hpp"
+#include "tractrix/rig/pose_reader.hpp"
+#include "tractrix/rig/stretch_ik.hpp"
 #include "tractrix/train/kinematics.hpp"
 #include "tractrix/train/track.hpp"
 #include "tractrix/train/train_solver.hpp"

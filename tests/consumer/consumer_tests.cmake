@@ -24,6 +24,29 @@ add_test(NAME consumer.add_subdirectory
     --build-options ${tractrix_consumer_options} -DTRACTRIX_SOURCE_DIR=${PROJECT_SOURCE_DIR}
     --test-command consumer)
 
+# FetchContent, cloning this repository's committed HEAD, as the README shows.
+find_package(Git QUIET)
+if(GIT_FOUND AND EXISTS ${PROJECT_SOURCE_DIR}/.git)
+  add_test(NAME consumer.fetch_content
+    COMMAND ${CMAKE_CTEST_COMMAND} --build-and-test
+      ${CMAKE_CURRENT_SOURCE_DIR}/consumer/fetch_content
+      ${CMAKE_CURRENT_BINARY_DIR}/consumer-fetch-content
+      --build-generator ${CMAKE_GENERATOR}
+      --build-options ${tractrix_consumer_options} -DTRACTRIX_SOURCE_DIR=${PROJECT_SOURCE_DIR}
+      --test-command consumer)
+endif()
+
+# pkg-config against the same temporary install.
+find_program(TRACTRIX_PKG_CONFIG pkg-config)
+if(TRACTRIX_PKG_CONFIG)
+  add_test(NAME consumer.pkg_config
+    COMMAND ${CMAKE_COMMAND} -DPREFIX=${tractrix_consumer_prefix} -DCXX=${CMAKE_CXX_COMPILER}
+            -DSOURCE=${CMAKE_CURRENT_SOURCE_DIR}/consumer/consumer.cpp
+            -DOUT=${CMAKE_CURRENT_BINARY_DIR}/pkg_config_consumer
+            -P ${CMAKE_CURRENT_SOURCE_DIR}/consumer/pkg_config.cmake)
+  set_tests_properties(consumer.pkg_config PROPERTIES FIXTURES_REQUIRED tractrix_installed)
+endif()
+
 # The README's usage example, cut out of README.md at configure time, must compile and run.
 set(tractrix_readme "${PROJECT_SOURCE_DIR}/README.md")
 set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${tractrix_readme}")

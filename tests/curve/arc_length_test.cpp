@@ -11,12 +11,6 @@ using namespace tractrix::test;
 
 namespace {
 
-// The design's double-precision tolerances, scaled to S by the ratio of the epsilons.
-template <class S>
-S contract(double double_tolerance) {
-  return static_cast<S>(double_tolerance / eps<double>()) * eps<S>();
-}
-
 // A straight line of length L along a fixed direction, with control points at 0, 0.05L, 0.2L, L:
 // the speed is very uneven but never reverses, so s(t) = x(t), in closed form.
 template <class S>

@@ -107,8 +107,8 @@ TEMPLATE_TEST_CASE("closed paths have no seam, also at exactly 100% with a rail"
       const auto a = source.frame_at(path, table, s);
       const auto b = source.frame_at(path, table, s + length);
       const auto c = source.frame_at(path, table, s - S(1000) * length);
-      CHECK((a.rotation - b.rotation).norm() <= S(1e-11) / eps<double>() * eps<S>() * S(10));
-      CHECK((a.rotation - c.rotation).norm() <= S(1e-10) / eps<double>() * eps<S>() * S(10));
+      CHECK((a.rotation - b.rotation).norm() <= contract<S>(1e-11) * S(10));
+      CHECK((a.rotation - c.rotation).norm() <= contract<S>(1e-10) * S(10));
     }
   }
 }

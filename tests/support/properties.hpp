@@ -65,4 +65,11 @@ constexpr S eps() {
   return std::numeric_limits<S>::epsilon();
 }
 
+// A tolerance stated for double, scaled to S by the ratio of the epsilons (DESIGN: "float scales
+// with its epsilon").
+template <class S>
+S contract(double double_tolerance) {
+  return static_cast<S>(double_tolerance / std::numeric_limits<double>::epsilon()) * eps<S>();
+}
+
 }  // namespace tractrix::test

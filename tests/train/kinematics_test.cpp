@@ -20,7 +20,7 @@ TEMPLATE_TEST_CASE("on a circle every bogie feels v^2/R sideways and a along the
     const auto motions = train_kinematics(solver, poses, v, a);
     // On a circle every chord of the same length subtends the same arc, so chord spacing moves
     // every bogie at the head's speed too.
-    const S tol = S(1e-9) / eps<double>() * eps<S>() * S(100);
+    const S tol = contract<S>(1e-9) * S(100);
     for (const auto& m : motions) {
       for (const BogieMotion<S>* b : {&m.front, &m.rear}) {
         CHECK(std::abs(b->speed - v) <= tol * v);

@@ -122,9 +122,9 @@ TEMPLATE_TEST_CASE("loops repeat every lap and have no seam, also with a rail at
       const auto other = solver.solve(shifted);
       for (std::size_t i = 0; i < base.size(); ++i) {
         CHECK((base[i].front.origin - other[i].front.origin).norm() <=
-              S(2) * rounding + S(1e-9) / eps<double>() * eps<S>() * length);
+              S(2) * rounding + contract<S>(1e-9) * length);
         CHECK((base[i].body.rotation - other[i].body.rotation).norm() <=
-              S(2) * rounding / S(10) + S(1e-9) / eps<double>() * eps<S>());
+              S(2) * rounding / S(10) + contract<S>(1e-9));
         // Laps and distance together are the unwrapped distance; exactly at a lap boundary the
         // rounded head may fall on either side of it, so compare the sum.
         const S unwrapped_gap = S(other[i].lap - base[i].lap - laps) * length +
@@ -137,8 +137,7 @@ TEMPLATE_TEST_CASE("loops repeat every lap and have no seam, also with a rail at
   const auto start = solver.solve(S(0)), end = solver.solve(length),
              before = solver.solve(length * (S(1) - S(1e-5)));
   for (std::size_t i = 0; i < start.size(); ++i) {
-    CHECK((start[i].front.rotation - end[i].front.rotation).norm() <=
-          S(1e-10) / eps<double>() * eps<S>());
+    CHECK((start[i].front.rotation - end[i].front.rotation).norm() <= contract<S>(1e-10));
     CHECK((start[i].front.rotation - before[i].front.rotation).norm() <= S(1e-3));
     CHECK(end[i].front.up().allFinite());
   }

@@ -1,0 +1,209 @@
+// Pose-space cone reader (the seed's 3ds Max scripted controller, with its remap done properly):
+// the angle between the reader's z axis and a chosen axis of a target, remapped to a weight that is
+// 1 inside an inner cone and 0 outside an outer cone, optionally reversed, elliptical, and
+// multiplied by a twist reader.
+#pragma once
+
+#include <cmath>
+#include <optional>
+#include <string>
+
+#include <Eigen/Geometry>
+
+#include "tractrix/core/expected.hpp"
+#include "tractrix/core/numeric.hpp"
+#include "tractrix/core/vector.hpp"
+
+namespace tractrix {
+
+enum class Axis { x, y, z, negative_x, negative_y, negative_z };
+
+// Shape of the transition from 1 (at the inner cone) to 0 (at the outer cone), as f(t) with t the
+// position across the zone: the weight is 1 − f(t).
+enum class Falloff {
+  linear,        // the seed: f = t
+  smoothstep,    // 3t² − 2t³, C¹ at both edges
+  smootherstep,  // 6t⁵ − 15t⁴ + 10t³, C² at both edges
+  ease_in,       // t²: leaves the pose slowly
+  ease_out,      // 1 − (1 − t)²: leaves the pose quickly
+  gaussian,      // exp(−4t²), rescaled so it is exactly 1 at t = 0 and exactly 0 at t = 1
+};
+
+template <class S>
+struct ConeRange {
+  S inner;  // half-angle (radians) inside which the weight is 1
+  S outer;  // half-angle beyond which the weight is 0
+};
+
+template <class S>
+struct PoseReaderSettings {
+  Axis target_axis = Axis::z;
+  // Cone half-angles towards the reader's x axis and towards its y axis; equal = circular cone.
+  ConeRange<S> cone_x{S(0.2), S(1.0)};
+  ConeRange<S> cone_y{S(0.2), S(1.0)};
+  Falloff falloff = Falloff::linear;
+  bool reversed = false;
+  // Optional twist reader: |twist about the reader's z| remapped the same way, multiplied in.
+  std::optional<ConeRange<S>> twist;
+};
+
+namespace detail {
+template <class S>
+S falloff_raw(Falloff falloff, S t) noexcept {
+  using std::exp;
+  switch (falloff) {
+    case Falloff::linear:
+      return S(1) - t;
+    case Falloff::smoothstep:
+      return S(1) - t * t * (S(3) - S(2) * t);
+    case Falloff::smootherstep:
+      return S(1) - t * t * t * (t * (t * S(6) - S(15)) + S(10));
+    case Falloff::ease_in:
+      return S(1) - t * t;
+    case Falloff::ease_out:
+      return (S(1) - t) * (S(1) - t);
+    case Falloff::gaussian: {
+      const S floor = exp(S(-4));
+      return (exp(S(-4) * t * t) - floor) / (S(1) - floor);
+    }
+  }
+  return S(1) - t;
+}
+}  // namespace detail
+
+// The falloff weight 1 − f(t) for t in [0, 1] (clamped outside), in [0, 1]; exactly 1 at t <= 0
+// and 0 at t >= 1; monotone up to rounding (a few ulps).
+template <class S>
+S falloff_weight(Falloff falloff, S t) noexcept {
+  return clamp_or_low(detail::falloff_raw(falloff, clamp_or_low(t, S(0), S(1))), S(0), S(1));
+}
+
+template <class S>
+class PoseReader {
+ public:
+  using Matrix3 = Eigen::Matrix<S, 3, 3>;
+
+  // Rejects negative, non-finite or > π half-angles and inner > outer (inner == outer is a step).
+  static Expected<PoseReader> build(const PoseReaderSettings<S>& settings) {
+    auto check = [](const ConeRange<S>& range, const char* name, S limit) -> std::optional<Error> {
+      const std::string field(name);
+      if (!std::isfinite(range.inner) || !std::isfinite(range.outer))
+        return make_error(ErrorCode::non_finite, field + ": non-finite angle");
+      if (range.inner < S(0) || range.outer > limit)
+        return make_error(ErrorCode::out_of_range, field + ": angles must lie in [0, " +
+                                                       std::to_string(limit) + "], got [" +
+                                                       std::to_string(range.inner) + ", " +
+                                                       std::to_string(range.outer) + "]");
+      if (range.inner > range.outer)
+        return make_error(ErrorCode::out_of_range,
+                          field + ": inner " + std::to_string(range.inner) + " exceeds outer " +
+                              std::to_string(range.outer));
+      return std::nullopt;
+    };
+    if (auto e = check(settings.cone_x, "cone_x", pi<S>())) return *e;
+    if (auto e = check(settings.cone_y, "cone_y", pi<S>())) return *e;
+    if (settings.twist)
+      if (auto e = check(*settings.twist, "twist", pi<S>())) return *e;
+    return PoseReader(settings);
+  }
+
+  const PoseReaderSettings<S>& settings() const noexcept { return settings_; }
+
+  // The weight for a reader and a target orientation (columns are the local axes; scale in the
+  // matrices is ignored: each axis is normalized). Zero-length axes give weight 0 (1 reversed).
+  S weight(const Matrix3& reader, const Matrix3& target) const noexcept {
+    const Vector3<S> source = reader.col(2);
+    const Vector3<S> aimed = target_axis(target);
+    const S source_norm = source.norm(), aimed_norm = aimed.norm();
+    if (!(source_norm > S(0)) || !(aimed_norm > S(0)) || !source.allFinite() || !aimed.allFinite())
+      return settings_.reversed ? S(1) : S(0);
+    const Vector3<S> a = source / source_norm, b = aimed / aimed_norm;
+    using std::atan2;
+    const S angle = atan2(a.cross(b).norm(), a.dot(b));
+    // Direction of the tilt in the reader's x–y plane picks the elliptical radius.
+    const Vector3<S> rx = reader.col(0), ry = reader.col(1);
+    const S px = rx.norm() > S(0) ? b.dot(rx) / rx.norm() : S(0);
+    const S py = ry.norm() > S(0) ? b.dot(ry) / ry.norm() : S(0);
+    S w = remap(angle, elliptical(settings_.cone_x.inner, settings_.cone_y.inner, px, py),
+                elliptical(settings_.cone_x.outer, settings_.cone_y.outer, px, py));
+    if (settings_.twist)
+      w *= remap(std::abs(twist(reader, target)), settings_.twist->inner, settings_.twist->outer);
+    return settings_.reversed ? S(1) - w : w;
+  }
+
+  // The angle (radians) between the reader's z axis and the target axis, from
+  // atan2(|a × b|, a · b): full relative precision near 0 and near π, where acos loses half.
+  S angle(const Matrix3& reader, const Matrix3& target) const noexcept {
+    const Vector3<S> a = reader.col(2), b = target_axis(target);
+    using std::atan2;
+    return atan2(a.cross(b).norm(), a.dot(b));
+  }
+
+  // Twist (radians, in (−π, π]) of the target relative to the reader about the reader's z axis,
+  // from the swing–twist decomposition of the relative rotation q = swing · twist:
+  // twist = 2·atan2(q_z, q_w). A pure swing gives 0; a 180° swing (q_z = q_w = 0) gives 0, not NaN.
+  static S twist(const Matrix3& reader, const Matrix3& target) noexcept {
+    const Matrix3 relative = orthonormal(reader).transpose() * orthonormal(target);
+    const Eigen::Quaternion<S> q(relative);
+    using std::atan2;
+    S angle = S(2) * atan2(q.z(), q.w());
+    if (angle > pi<S>()) angle -= S(2) * pi<S>();
+    if (angle <= -pi<S>()) angle += S(2) * pi<S>();
+    return angle;
+  }
+
+ private:
+  explicit PoseReader(const PoseReaderSettings<S>& settings) : settings_(settings) {}
+
+  Vector3<S> target_axis(const Matrix3& target) const noexcept {
+    switch (settings_.target_axis) {
+      case Axis::x:
+        return target.col(0);
+      case Axis::y:
+        return target.col(1);
+      case Axis::z:
+        return target.col(2);
+      case Axis::negative_x:
+        return -target.col(0);
+      case Axis::negative_y:
+        return -target.col(1);
+      case Axis::negative_z:
+        return -target.col(2);
+    }
+    return target.col(2);
+  }
+
+  // Radius of the ellipse with half-axes (along_x, along_y) in direction (px, py); exactly the
+  // common radius when both are equal, and either one when there is no direction (at the pose).
+  static S elliptical(S along_x, S along_y, S px, S py) noexcept {
+    if (along_x == along_y) return along_x;
+    const S c = px * along_y, s = py * along_x;
+    const S denominator = std::sqrt(c * c + s * s);
+    if (!(denominator > S(0))) return along_x < along_y ? along_x : along_y;
+    return along_x * along_y * std::sqrt(px * px + py * py) / denominator;
+  }
+
+  S remap(S angle, S inner, S outer) const noexcept {
+    if (!(outer > inner)) return angle <= inner ? S(1) : S(0);  // a step at the shared angle
+    return falloff_weight(settings_.falloff, (angle - inner) / (outer - inner));
+  }
+
+  static Matrix3 orthonormal(const Matrix3& m) noexcept {
+    // Gram–Schmidt on the columns, keeping z exact: scale and mild shear drop out.
+    Vector3<S> z = m.col(2), x = m.col(0);
+    if (!(z.norm() > S(0))) z = Vector3<S>::UnitZ();
+    z.normalize();
+    x -= x.dot(z) * z;
+    if (!(x.norm() > S(0))) x = z.unitOrthogonal();
+    x.normalize();
+    Matrix3 r;
+    r.col(0) = x;
+    r.col(1) = z.cross(x);
+    r.col(2) = z;
+    return r;
+  }
+
+  PoseReaderSettings<S> settings_;
+};
+
+}  // namespace tractrix

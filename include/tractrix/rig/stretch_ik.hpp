@@ -1,0 +1,244 @@
+// Stretchy IK that stays right under global scale (the seed: stretched bone = rest +
+// (distance/scale − chain length)/bones, only past full reach), with the options riggers expect.
+#pragma once
+
+#include <cmath>
+#include <limits>
+#include <numeric>
+#include <string>
+#include <vector>
+
+#include <Eigen/Geometry>
+
+#include "tractrix/core/expected.hpp"
+#include "tractrix/core/numeric.hpp"
+#include "tractrix/core/vector.hpp"
+
+namespace tractrix {
+
+enum class StretchSplit {
+  equal,         // the seed: every bone gains (d/scale − L)/n
+  proportional,  // every bone scales by (d/scale)/L
+};
+
+template <class S>
+struct StretchSettings {
+  StretchSplit split = StretchSplit::equal;
+  // Longest chain, as a multiple of its rest length (infinity: unlimited; 1: no stretch).
+  S max_stretch = std::numeric_limits<S>::infinity();
+  // Stretch begins when d/scale passes start·L (1: at full reach, the seed).
+  S stretch_start = S(1);
+  // Squash (compress) the bones proportionally when d/scale < L, instead of bending the chain.
+  bool squash = false;
+  // Soft IK zone as a fraction of L (Andy Nicholas), used by two_bone: within the last soft·L
+  // before full reach the effector approaches the goal exponentially, so the knee never pops; with
+  // max_stretch > 1 the chain stretches by d/d_soft instead (stretch_start is then unused). 0: off.
+  S soft = S(0);
+};
+
+// The uniform scale of a transform's linear part; non-uniform (beyond relative tolerance) or
+// degenerate scale is rejected, never silently read from one axis.
+template <class S>
+Expected<S> uniform_scale(const Eigen::Matrix<S, 3, 3>& linear, S tolerance = S(1e-6)) {
+  const S sx = linear.col(0).norm(), sy = linear.col(1).norm(), sz = linear.col(2).norm();
+  if (!std::isfinite(sx) || !std::isfinite(sy) || !std::isfinite(sz))
+    return make_error(ErrorCode::non_finite, "global scale: non-finite transform");
+  if (!(sx > S(0)) || !(sy > S(0)) || !(sz > S(0)))
+    return make_error(ErrorCode::out_of_range, "global scale: zero-length axis");
+  const S mean = (sx + sy + sz) / S(3);
+  using std::abs;
+  if (abs(sx - mean) > tolerance * mean || abs(sy - mean) > tolerance * mean ||
+      abs(sz - mean) > tolerance * mean)
+    return make_error(ErrorCode::out_of_range, "global scale: non-uniform (" + std::to_string(sx) +
+                                                   ", " + std::to_string(sy) + ", " +
+                                                   std::to_string(sz) + ")");
+  return mean;
+}
+
+// A two-bone solve: joint positions and the bones' world rotations (z along the bone, y towards
+// the pole side).
+template <class S>
+struct TwoBonePose {
+  Vector3<S> root, knee, end;
+  Eigen::Matrix<S, 3, 3> upper_rotation, lower_rotation;
+  S upper_length, lower_length;  // stretched, in world units (rest space × scale)
+};
+
+template <class S>
+class StretchChain {
+ public:
+  static Expected<StretchChain> build(std::vector<S> rest_lengths,
+                                      StretchSettings<S> settings = {}) {
+    if (rest_lengths.empty()) return make_error(ErrorCode::empty_input, "rest_lengths: empty");
+    for (std::size_t i = 0; i < rest_lengths.size(); ++i)
+      if (!std::isfinite(rest_lengths[i]) || !(rest_lengths[i] > S(0)))
+        return make_error(ErrorCode::out_of_range, "bone " + std::to_string(i) + ": rest length " +
+                                                       std::to_string(rest_lengths[i]) +
+                                                       " is not positive");
+    if (std::isnan(settings.max_stretch) || !(settings.max_stretch >= S(1)))
+      return make_error(ErrorCode::out_of_range,
+                        "max_stretch: " + std::to_string(settings.max_stretch) + " is below 1");
+    if (!std::isfinite(settings.stretch_start) || !(settings.stretch_start > S(0)) ||
+        settings.stretch_start > S(1))
+      return make_error(
+          ErrorCode::out_of_range,
+          "stretch_start: " + std::to_string(settings.stretch_start) + " not in (0, 1]");
+    if (!std::isfinite(settings.soft) || settings.soft < S(0) || !(settings.soft < S(1)))
+      return make_error(ErrorCode::out_of_range,
+                        "soft: " + std::to_string(settings.soft) + " not in [0, 1)");
+    StretchChain chain;
+    chain.rest_ = std::move(rest_lengths);
+    chain.total_ = std::accumulate(chain.rest_.begin(), chain.rest_.end(), S(0));
+    chain.settings_ = settings;
+    return chain;
+  }
+
+  S rest_length() const noexcept { return total_; }
+  std::size_t size() const noexcept { return rest_.size(); }
+  const StretchSettings<S>& settings() const noexcept { return settings_; }
+
+  // The chain length (rest space) for a root–goal distance d in rest space (d_world / scale).
+  S chain_length(S d) const noexcept {
+    if (!std::isfinite(d) || d < S(0)) d = S(0);
+    const S start = settings_.stretch_start * total_;
+    S length = total_;
+    if (d > start)
+      length = total_ + (d - start);
+    else if (settings_.squash && d < total_)
+      length = d;
+    const S cap = settings_.max_stretch * total_;
+    return length > cap ? cap : length;
+  }
+
+  // Soft IK (Andy Nicholas): where the effector aims for a rest-space distance d and a chain of
+  // this reach: d itself up to reach·(1 − soft), then reach − zone·exp(−(d − hard)/zone), which
+  // meets d with slope 1 (C¹) and never quite reaches full extension.
+  S soft_reach(S d, S reach) const noexcept {
+    const S zone = settings_.soft * reach;
+    if (!(zone > S(0))) return d < reach ? d : reach;
+    const S hard = reach - zone;
+    if (d <= hard) return d;
+    using std::exp;
+    return hard + zone * (S(1) - exp(-(d - hard) / zone));
+  }
+
+  // Stretched bone lengths (rest space) for a root–goal distance in world units and a global
+  // scale (> 0; non-finite or non-positive scale is treated as 1). Writes size() values.
+  void lengths(S distance, S global_scale, S* out) const noexcept {
+    if (!(global_scale > S(0)) || !std::isfinite(global_scale)) global_scale = S(1);
+    const S length = chain_length(distance / global_scale);
+    const std::size_t n = rest_.size();
+    if (settings_.split == StretchSplit::proportional || length < total_) {
+      const S ratio = length / total_;
+      for (std::size_t i = 0; i < n; ++i)
+        out[i] = rest_[i] * ratio;
+    } else {
+      const S extra = (length - total_) / S(static_cast<double>(n));
+      for (std::size_t i = 0; i < n; ++i)
+        out[i] = rest_[i] + extra;
+    }
+  }
+  std::vector<S> lengths(S distance, S global_scale) const {
+    std::vector<S> out(rest_.size());
+    lengths(distance, global_scale, out.data());
+    return out;
+  }
+
+  // Joints of a straight-line solve along root → goal (N bones): the effector lands on the goal
+  // when the chain reaches it, else stops at full (stretched) length. World units.
+  std::vector<Vector3<S>> straight(const Vector3<S>& root, const Vector3<S>& goal,
+                                   S global_scale) const {
+    if (!(global_scale > S(0)) || !std::isfinite(global_scale)) global_scale = S(1);
+    std::vector<S> l = lengths((goal - root).norm(), global_scale);
+    Vector3<S> direction = goal - root;
+    const S d = direction.norm();
+    direction = d > S(0) ? Vector3<S>(direction / d) : Vector3<S>(Vector3<S>::UnitX());
+    std::vector<Vector3<S>> joints{root};
+    for (S bone : l)
+      joints.push_back(joints.back() + global_scale * bone * direction);
+    return joints;
+  }
+
+  // Analytic two-bone solve with a pole vector (a chain of exactly two bones). The solve runs in
+  // rest space (positions / scale), so scaling the rig scales the answer and nothing else. Goal
+  // beyond reach: the effector stops on the root–goal line at full (stretched, soft) reach. Goal on
+  // the root: the chain folds towards the pole. Pole on the root–goal line: the bend plane falls
+  // back to a fixed perpendicular of that line.
+  TwoBonePose<S> two_bone(const Vector3<S>& root, const Vector3<S>& goal, const Vector3<S>& pole,
+                          S global_scale) const noexcept {
+    TRACTRIX_ASSERT(rest_.size() == 2);
+    if (!(global_scale > S(0)) || !std::isfinite(global_scale)) global_scale = S(1);
+    const Vector3<S> offset = (goal - root) / global_scale;
+    const S d = offset.norm();
+    S l[2];
+    S aim;
+    if (settings_.soft > S(0)) {
+      // Soft stretch: aim at the soft distance of the rest chain, then scale the whole chain by
+      // d / d_soft (capped by max_stretch), so the effector still lands on the goal but the chain
+      // never snaps straight.
+      const S soft_distance = soft_reach(d, total_);
+      S k = S(1);
+      if (d > soft_distance && soft_distance > S(0)) k = d / soft_distance;
+      if (k > settings_.max_stretch) k = settings_.max_stretch;
+      l[0] = rest_[0] * k;
+      l[1] = rest_[1] * k;
+      aim = soft_distance * k;
+    } else {
+      lengths(d * global_scale, global_scale, l);
+      const S reach = l[0] + l[1];
+      aim = d < reach ? d : reach;
+    }
+    const S lo = std::abs(l[0] - l[1]);
+    const S aimed = aim < lo ? lo : aim;
+    Vector3<S> u = d > S(0) ? Vector3<S>(offset / d) : Vector3<S>::Zero();
+    Vector3<S> toward_pole = (pole - root) / global_scale;
+    if (!(d > S(0)))
+      u = toward_pole.norm() > S(0) ? Vector3<S>(toward_pole.normalized()) : Vector3<S>::UnitX();
+    Vector3<S> v = toward_pole - toward_pole.dot(u) * u;
+    const S v_norm = v.norm();
+    v = v_norm > S(64) * epsilon<S>() * (toward_pole.norm() + S(1)) ? Vector3<S>(v / v_norm)
+                                                                    : u.unitOrthogonal();
+    // Angle at the root: cosine from the law of cosines; sine from Heron's product of the side
+    // differences, which is exactly 0 at full extension, where √(1 − cos²) would err by √eps.
+    using std::sqrt;
+    const S denominator = S(2) * l[0] * aimed;
+    S cosine = S(1), sine = S(0);
+    // A stretched chain is straight by design; snapping within rounding of full reach keeps the
+    // √eps sensitivity of a nearly straight triangle out of the answer.
+    const bool straight = aimed >= (l[0] + l[1]) * (S(1) - S(8) * epsilon<S>());
+    if (denominator > S(0) && !straight) {
+      cosine = clamp_or_low((l[0] * l[0] + aimed * aimed - l[1] * l[1]) / denominator, S(-1), S(1));
+      const S p = l[0] + l[1] - aimed, q = aimed + l[0] - l[1], r = aimed - l[0] + l[1];
+      const S product = (l[0] + l[1] + aimed) * p * q * r;
+      sine = product > S(0) ? sqrt(product) / denominator : S(0);
+    }
+    TwoBonePose<S> pose;
+    pose.root = root;
+    pose.knee = root + global_scale * l[0] * (cosine * u + sine * v);
+    pose.end = root + global_scale * aimed * u;
+    pose.upper_length = global_scale * l[0];
+    pose.lower_length = global_scale * l[1];
+    pose.upper_rotation = bone_rotation(pose.knee - pose.root, v);
+    pose.lower_rotation = bone_rotation(pose.end - pose.knee, v);
+    return pose;
+  }
+
+ private:
+  static Eigen::Matrix<S, 3, 3> bone_rotation(const Vector3<S>& along,
+                                              const Vector3<S>& pole_side) {
+    Vector3<S> z = along.norm() > S(0) ? Vector3<S>(along.normalized()) : Vector3<S>::UnitZ();
+    Vector3<S> y = pole_side - pole_side.dot(z) * z;
+    y = y.norm() > S(0) ? Vector3<S>(y.normalized()) : z.unitOrthogonal();
+    Eigen::Matrix<S, 3, 3> r;
+    r.col(0) = y.cross(z);
+    r.col(1) = y;
+    r.col(2) = z;
+    return r;
+  }
+
+  std::vector<S> rest_;
+  S total_ = S(0);
+  StretchSettings<S> settings_;
+};
+
+}  // namespace tractrix

@@ -1,0 +1,16 @@
+# The README's pkg-config line: compile and run the consumer with the installed tractrix.pc.
+set(ENV{PKG_CONFIG_PATH} "${PREFIX}/share/pkgconfig")
+execute_process(COMMAND pkg-config --cflags tractrix OUTPUT_VARIABLE cflags RESULT_VARIABLE code
+                OUTPUT_STRIP_TRAILING_WHITESPACE)
+if(NOT code EQUAL 0)
+  message(FATAL_ERROR "pkg-config --cflags tractrix failed (${code})")
+endif()
+separate_arguments(cflags UNIX_COMMAND "${cflags}")
+execute_process(COMMAND ${CXX} -std=c++17 ${cflags} ${SOURCE} -o ${OUT} RESULT_VARIABLE code)
+if(NOT code EQUAL 0)
+  message(FATAL_ERROR "compiling with pkg-config flags (${cflags}) failed")
+endif()
+execute_process(COMMAND ${OUT} RESULT_VARIABLE code)
+if(NOT code EQUAL 0)
+  message(FATAL_ERROR "the pkg-config consumer exited with ${code}")
+endif()

@@ -1,0 +1,139 @@
+#include <cmath>
+#include <limits>
+
+#include "support/catch.hpp"
+#include "support/properties.hpp"
+#include "tractrix/rig/pose_reader.hpp"
+
+using namespace tractrix;
+using namespace tractrix::test;
+
+namespace {
+template <class S>
+Eigen::Matrix<S, 3, 3> rotation(S angle, const Vector3<S>& axis) {
+  return Eigen::AngleAxis<S>(angle, axis.normalized()).toRotationMatrix();
+}
+constexpr Falloff all_falloffs[] = {Falloff::linear,  Falloff::smoothstep, Falloff::smootherstep,
+                                    Falloff::ease_in, Falloff::ease_out,   Falloff::gaussian};
+}  // namespace
+
+TEMPLATE_TEST_CASE("the cone reader remaps the angle as the seed does", "[rig][pose_reader]", float,
+                   double) {
+  using S = TestType;
+  using M = Eigen::Matrix<S, 3, 3>;
+  PoseReaderSettings<S> settings;
+  settings.cone_x = settings.cone_y = {S(0.3), S(1.1)};
+  const auto reader = *PoseReader<S>::build(settings);
+  settings.reversed = true;
+  const auto reversed = *PoseReader<S>::build(settings);
+  const M identity = M::Identity();
+  for (S angle = S(0); angle < S(3); angle += S(0.05)) {
+    const M target = rotation(angle, Vector3<S>(1, 0, 0));
+    // The seed: 1 inside, 0 outside, 1 − (angle − min)/(max − min) between; reversed: the rest.
+    const S expected = angle < S(0.3)   ? S(1)
+                       : angle > S(1.1) ? S(0)
+                                        : S(1) - (angle - S(0.3)) / S(0.8);
+    CHECK(std::abs(reader.weight(identity, target) - expected) <= S(64) * eps<S>());
+    CHECK(std::abs(reversed.weight(identity, target) - (S(1) - expected)) <= S(64) * eps<S>());
+  }
+}
+
+TEMPLATE_TEST_CASE("every falloff is exactly 1 and 0 outside the zone, monotone between",
+                   "[rig][pose_reader]", float, double) {
+  using S = TestType;
+  for (Falloff f : all_falloffs) {
+    CHECK(falloff_weight(f, S(0)) == S(1));
+    CHECK(falloff_weight(f, S(-0.5)) == S(1));
+    CHECK(falloff_weight(f, S(1)) == S(0));  // the gaussian too: no 0.993 plateau
+    CHECK(falloff_weight(f, S(7)) == S(0));
+    S previous = S(1);
+    for (int i = 1; i <= 1000; ++i) {
+      const S w = falloff_weight(f, S(i) / S(1000));
+      CHECK(w <= previous + S(4) * eps<S>());  // monotone up to rounding
+      previous = w;
+    }
+  }
+  // Smooth falloffs are C¹ at both edges: the one-sided slopes vanish.
+  const S h = std::cbrt(eps<S>());
+  for (Falloff f : {Falloff::smoothstep, Falloff::smootherstep}) {
+    CHECK(std::abs((falloff_weight(f, h) - S(1)) / h) <= S(4) * h);
+    CHECK(std::abs(falloff_weight(f, S(1) - h) / h) <= S(4) * h);
+  }
+  // Published values: smoothstep(1/4) = 5/32, smootherstep(1/4) = 53/512 (so weights 27/32,
+  // 459/512).
+  CHECK(std::abs(falloff_weight(Falloff::smoothstep, S(0.25)) - S(27) / S(32)) <= S(4) * eps<S>());
+  CHECK(std::abs(falloff_weight(Falloff::smootherstep, S(0.25)) - S(459) / S(512)) <=
+        S(4) * eps<S>());
+}
+
+TEST_CASE("the reader's angle is accurate near 0 and pi", "[rig][pose_reader]") {
+  const auto reader = *PoseReader<double>::build({});
+  for (double angle : {1e-8, 1e-4, 1.0, 3.141592653589793 - 1e-8}) {
+    const auto target = rotation(angle, Vector3d(0, 1, 0));
+    CHECK(std::abs(reader.angle(Eigen::Matrix3d::Identity(), target) - angle) <=
+          1e-12 * std::max(angle, 1e-4));
+  }
+}
+
+TEMPLATE_TEST_CASE("elliptical cones, twist and scale", "[rig][pose_reader]", float, double) {
+  using S = TestType;
+  using M = Eigen::Matrix<S, 3, 3>;
+  PoseReaderSettings<S> settings;
+  settings.cone_x = {S(0.2), S(0.6)};  // narrow towards x
+  settings.cone_y = {S(0.5), S(1.5)};  // wide towards y
+  const auto reader = *PoseReader<S>::build(settings);
+  const M identity = M::Identity();
+  // Tilting the target's z towards +x (a rotation about +y) uses the x radii; towards +y the y
+  // radii.
+  const S angle = S(0.4);
+  CHECK(std::abs(reader.weight(identity, rotation(angle, Vector3<S>(0, 1, 0))) - S(0.5)) <=
+        S(64) * eps<S>());
+  CHECK(std::abs(reader.weight(identity, rotation(angle, Vector3<S>(-1, 0, 0))) - S(1)) <=
+        S(64) * eps<S>());
+  CHECK(std::abs(reader.weight(identity, rotation(S(1), Vector3<S>(-1, 0, 0))) - S(0.5)) <=
+        S(64) * eps<S>());
+  // Scale in either transform does not change the weight.
+  const M target = rotation(S(0.35), Vector3<S>(1, 1, 0));
+  CHECK(std::abs(reader.weight(S(3) * identity, S(0.01) * target) -
+                 reader.weight(identity, target)) <= S(64) * eps<S>());
+
+  // Twist: swing-only rotations have no twist (weight 1); twist about z is read and remapped.
+  settings.twist = ConeRange<S>{S(0.1), S(0.5)};
+  settings.cone_x = settings.cone_y = {S(3), S(3.1)};  // the swing cone passes everything here
+  const auto twisting = *PoseReader<S>::build(settings);
+  auto rng = make_rng(101);
+  for (int n = 0; n < 100; ++n) {
+    const S phi = uniform<S>(rng, S(0), S(6.28));
+    const M swing =
+        rotation(uniform<S>(rng, S(0), S(2.5)), Vector3<S>(std::cos(phi), std::sin(phi), 0));
+    CHECK(std::abs(PoseReader<S>::twist(identity, swing)) <= contract<S>(1e-12) * S(10));
+    CHECK(std::abs(twisting.weight(identity, swing) - S(1)) <= contract<S>(1e-12) * S(10));
+  }
+  const M twist = rotation(S(0.3), Vector3<S>(0, 0, 1));
+  CHECK(std::abs(PoseReader<S>::twist(identity, twist) - S(0.3)) <= S(64) * eps<S>());
+  CHECK(std::abs(twisting.weight(identity, twist) - S(0.5)) <= S(256) * eps<S>());
+  // A 180° swing is deterministic and finite.
+  const M flip = rotation(pi<S>(), Vector3<S>(1, 0, 0));
+  CHECK(PoseReader<S>::twist(identity, flip) == PoseReader<S>::twist(identity, flip));
+  CHECK(std::isfinite(twisting.weight(identity, flip)));
+}
+
+TEMPLATE_TEST_CASE("the cone reader rejects bad cones and survives zero axes",
+                   "[rig][pose_reader][errors]", float, double) {
+  using S = TestType;
+  PoseReaderSettings<S> settings;
+  settings.cone_x = {S(0.8), S(0.4)};
+  CHECK(PoseReader<S>::build(settings).error().message ==
+        "cone_x: inner " + std::to_string(S(0.8)) + " exceeds outer " + std::to_string(S(0.4)));
+  settings.cone_x = {S(-0.1), S(0.4)};
+  CHECK(PoseReader<S>::build(settings).error().code == ErrorCode::out_of_range);
+  settings.cone_x = {S(0.1), std::numeric_limits<S>::quiet_NaN()};
+  CHECK(PoseReader<S>::build(settings).error().code == ErrorCode::non_finite);
+  // inner == outer is a step.
+  settings.cone_x = settings.cone_y = {S(0.5), S(0.5)};
+  const auto step = *PoseReader<S>::build(settings);
+  using M = Eigen::Matrix<S, 3, 3>;
+  CHECK(step.weight(M::Identity(), rotation(S(0.49), Vector3<S>(1, 0, 0))) == S(1));
+  CHECK(step.weight(M::Identity(), rotation(S(0.51), Vector3<S>(1, 0, 0))) == S(0));
+  CHECK(step.weight(M::Zero(), M::Identity()) == S(0));
+}

@@ -1,0 +1,165 @@
+#include <cmath>
+#include <limits>
+
+#include "support/catch.hpp"
+#include "support/properties.hpp"
+#include "tractrix/rig/stretch_ik.hpp"
+
+using namespace tractrix;
+using namespace tractrix::test;
+
+TEMPLATE_TEST_CASE("the seed's rule: rest + (d/scale - L)/n past full reach, for any scale",
+                   "[rig][stretch]", float, double) {
+  using S = TestType;
+  for (int bones : {2, 3, 16, 64}) {
+    const auto chain =
+        *StretchChain<S>::build(std::vector<S>(static_cast<std::size_t>(bones), S(5)));
+    const S rest = S(5) * S(bones);
+    for (S scale : {S(1e-3), S(1), S(1e3)}) {
+      for (S ratio : {S(0.3), S(0.99), S(1.0), S(1.01), S(1.7), S(4)}) {
+        const S d = ratio * rest * scale;
+        const auto l = chain.lengths(d, scale);
+        // The seed: 5 + (distance/scale − 10)/2 for two bones of 5, generalized to n bones.
+        const S expected = ratio > S(1) ? S(5) + (d / scale - rest) / S(bones) : S(5);
+        S sum = S(0);
+        for (S bone : l) {
+          CHECK(std::abs(bone - expected) <= S(64) * eps<S>() * expected);
+          sum += bone;
+        }
+        if (ratio > S(1))
+          CHECK(std::abs(sum - d / scale) <= S(64) * S(bones) * eps<S>() * rest * ratio);
+      }
+    }
+  }
+  // The proportional split scales each bone by (d/scale)/L; it also sums to d/scale.
+  StretchSettings<S> proportional;
+  proportional.split = StretchSplit::proportional;
+  const auto uneven = *StretchChain<S>::build({S(3), S(7)}, proportional);
+  const auto l = uneven.lengths(S(30), S(2));  // d/scale = 15, L = 10
+  CHECK(std::abs(l[0] - S(4.5)) <= S(16) * eps<S>() * S(5));
+  CHECK(std::abs(l[1] - S(10.5)) <= S(16) * eps<S>() * S(10));
+}
+
+TEMPLATE_TEST_CASE("stretch limits: max stretch, start ratio, squash, continuity", "[rig][stretch]",
+                   float, double) {
+  using S = TestType;
+  StretchSettings<S> settings;
+  settings.max_stretch = S(1.5);
+  const auto capped = *StretchChain<S>::build({S(5), S(5)}, settings);
+  CHECK(capped.chain_length(S(100)) == S(15));
+  // Continuous at d = L·scale, and never above the cap.
+  const S below = capped.chain_length(S(10) * (S(1) - S(1e-6))),
+          above = capped.chain_length(S(10) * (S(1) + S(1e-6)));
+  CHECK(std::abs(below - above) <= S(2e-5));
+  for (S d = S(0); d < S(40); d += S(0.01))
+    CHECK(capped.chain_length(d) <= S(15));
+  settings.stretch_start = S(0.9);
+  const auto early = *StretchChain<S>::build({S(5), S(5)}, settings);
+  CHECK(early.chain_length(S(9)) == S(10));
+  CHECK(std::abs(early.chain_length(S(10)) - S(11)) <= S(8) * eps<S>() * S(11));
+  settings = {};
+  settings.squash = true;
+  const auto squashy = *StretchChain<S>::build({S(5), S(5)}, settings);
+  CHECK(std::abs(squashy.lengths(S(8), S(1))[0] - S(4)) <= S(8) * eps<S>() * S(4));
+}
+
+TEMPLATE_TEST_CASE("two-bone solves are scale-free and land on the goal within reach",
+                   "[rig][stretch]", double) {
+  using S = TestType;
+  StretchSettings<S> settings;
+  settings.max_stretch = S(1.5);
+  const auto chain = *StretchChain<S>::build({S(4), S(6)}, settings);
+  auto rng = make_rng(103);
+  for (int n = 0; n < property_count(200); ++n) {
+    const Vector3<S> root = random_vector<S, 3>(rng, S(20)), pole = random_vector<S, 3>(rng, S(20));
+    const Vector3<S> goal = root + random_vector<S, 3>(rng, S(9));
+    const S scale = std::pow(S(10), uniform<S>(rng, S(-3), S(3)));
+    INFO("d = " << (goal - root).norm() << ", scale " << scale);
+    const auto scaled = chain.two_bone(scale * root, scale * goal, scale * pole, scale);
+    const auto unit = chain.two_bone(root, goal, pole, S(1));
+    // Solving (root, goal, scale) equals solving (root/scale, goal/scale, 1), scaled.
+    for (const auto& [a, b] : {std::pair{scaled.knee, unit.knee}, std::pair{scaled.end, unit.end}})
+      CHECK((a / scale - b).norm() <= 1e-12 * (b.norm() + 10));
+    // Bones keep their lengths; within the clamp the effector lands on the goal.
+    CHECK(std::abs((unit.knee - unit.root).norm() - unit.upper_length) <= 1e-9 * 10);
+    CHECK(std::abs((unit.end - unit.knee).norm() - unit.lower_length) <= 1e-9 * 10);
+    if ((goal - root).norm() < S(15) && (goal - root).norm() > S(2))
+      CHECK((unit.end - goal).norm() <= 1e-9 * 10);
+    // The knee bends towards the pole.
+    const Vector3<S> u = (goal - root).normalized();
+    const Vector3<S> to_pole = (pole - root) - (pole - root).dot(u) * u;
+    CHECK((unit.knee - root).dot(to_pole) >= -1e-9);
+    CHECK(unit.upper_rotation.allFinite());
+  }
+  // Degenerate: goal on the root, pole on the root–goal line.
+  const auto folded =
+      chain.two_bone(Vector3<S>::Zero(), Vector3<S>::Zero(), Vector3<S>(0, 1, 0), S(1));
+  CHECK(folded.knee.allFinite());
+  CHECK(folded.end.allFinite());
+  const auto collinear =
+      chain.two_bone(Vector3<S>::Zero(), Vector3<S>(5, 0, 0), Vector3<S>(9, 0, 0), S(1));
+  CHECK(collinear.knee.allFinite());
+  CHECK((collinear.end - Vector3<S>(5, 0, 0)).norm() <= 1e-12);
+}
+
+TEST_CASE("soft IK removes the knee pop", "[rig][stretch]") {
+  // Two bones of 5, pole up; the goal slides out along x through full extension (10).
+  auto knee_speed = [](const StretchChain<double>& chain) {
+    double worst = 0;
+    Vector3d previous =
+        chain.two_bone(Vector3d::Zero(), Vector3d(9, 0, 0), Vector3d(0, 5, 0), 1).knee;
+    for (double d = 9.01; d <= 11.0; d += 0.01) {
+      const Vector3d knee =
+          chain.two_bone(Vector3d::Zero(), Vector3d(d, 0, 0), Vector3d(0, 5, 0), 1).knee;
+      worst = std::max(worst, (knee - previous).norm() / 0.01);
+      previous = knee;
+    }
+    return worst;
+  };
+  StretchSettings<double> hard;
+  hard.max_stretch = 1;
+  StretchSettings<double> soft = hard;
+  soft.soft = 0.1;
+  StretchSettings<double> soft_stretch = soft;
+  soft_stretch.max_stretch = 2;
+  const double hard_speed = knee_speed(*StretchChain<double>::build({5, 5}, hard));
+  INFO("hard knee speed " << hard_speed);
+  CHECK(hard_speed > 15);  // the pop: the knee snaps as the chain straightens
+  CHECK(knee_speed(*StretchChain<double>::build({5, 5}, soft)) <= 3);
+  CHECK(knee_speed(*StretchChain<double>::build({5, 5}, soft_stretch)) <= 3);
+  // Soft reach is C¹: value and slope continuous where the soft zone begins (d = 9).
+  const auto chain = *StretchChain<double>::build({5, 5}, soft);
+  const double h = 1e-6;
+  CHECK(std::abs(chain.soft_reach(9 + h, 10) - chain.soft_reach(9 - h, 10) - 2 * h) <= 1e-10);
+  // With stretching the soft chain still lands on the goal.
+  const auto stretchy = *StretchChain<double>::build({5, 5}, soft_stretch);
+  CHECK((stretchy.two_bone(Vector3d::Zero(), Vector3d(12, 0, 0), Vector3d(0, 5, 0), 1).end -
+         Vector3d(12, 0, 0))
+            .norm() <= 1e-9);
+}
+
+TEMPLATE_TEST_CASE("global scale comes from uniform transforms only; bad chains are rejected",
+                   "[rig][stretch][errors]", float, double) {
+  using S = TestType;
+  using M = Eigen::Matrix<S, 3, 3>;
+  const M rotation =
+      Eigen::AngleAxis<S>(S(0.7), Vector3<S>(1, 2, 3).normalized()).toRotationMatrix();
+  CHECK(std::abs(*uniform_scale<S>(S(2.5) * rotation) - S(2.5)) <= S(8) * eps<S>() * S(2.5));
+  M stretched = rotation;
+  stretched.col(1) *= S(2);
+  const auto bad = uniform_scale<S>(stretched);
+  REQUIRE_FALSE(bad);
+  CHECK(bad.error().message.rfind("global scale: non-uniform", 0) == 0);
+  CHECK(uniform_scale<S>(M::Zero()).error().code == ErrorCode::out_of_range);
+  CHECK(StretchChain<S>::build({}).error().code == ErrorCode::empty_input);
+  CHECK(StretchChain<S>::build({S(5), S(0)}).error().message ==
+        "bone 1: rest length " + std::to_string(S(0)) + " is not positive");
+  StretchSettings<S> settings;
+  settings.max_stretch = S(0.5);
+  CHECK(StretchChain<S>::build({S(5)}, settings).error().code == ErrorCode::out_of_range);
+  // A NaN or non-positive scale is treated as 1: finite results, documented.
+  const auto chain = *StretchChain<S>::build({S(5), S(5)});
+  for (S scale : {std::numeric_limits<S>::quiet_NaN(), S(0), S(-2)})
+    for (S bone : chain.lengths(S(12), scale))
+      CHECK(std::isfinite(bone));
+}

@@ -1,0 +1,73 @@
+// Motion along a path driven by a distance–time curve: position, speed, velocity and
+// acceleration split into the tangential part s̈·T and the normal part κ·ṡ²·N (the seed lecture's
+// "Beschleunigung": Tangential- und Normalbeschleunigung).
+#pragma once
+
+#include "tractrix/curve/arc_length.hpp"
+#include "tractrix/frame/up_source.hpp"
+#include "tractrix/motion/time_profile.hpp"
+
+namespace tractrix {
+
+template <class S>
+struct MotionSample {
+  S time = S(0);
+  S distance = S(0);   // s along the path (world units)
+  S parameter = S(0);  // path parameter t
+  Vector3<S> position = Vector3<S>::Zero();
+  Vector3<S> tangent = Vector3<S>::UnitZ();  // unit
+  S speed = S(0);                            // ds/dt
+  S curvature = S(0);                        // κ
+  Vector3<S> velocity = Vector3<S>::Zero();
+  Vector3<S> acceleration = Vector3<S>::Zero();
+  Vector3<S> tangential_acceleration = Vector3<S>::Zero();  // s̈ T
+  Vector3<S> normal_acceleration = Vector3<S>::Zero();      // κ ṡ² N
+  Frame<S> frame;  // forward = tangent, up from the up source
+};
+
+// The motion at `time` of a point that covers the whole path over the profile's duration:
+// s = E(t)·length through the exact table (the seed's normalized arc length), so a constant
+// profile is constant speed however uneven the curve's own parameterization. Never allocates.
+template <class S>
+MotionSample<S> sample(const Path<S, 3>& path, const ArcLengthTable<S>& table,
+                       const TimeProfile<S>& profile, S time, const UpSource<S>& up) noexcept {
+  MotionSample<S> m;
+  const ProfileSample<S> e = profile.at(time);
+  const S length = table.length();
+  m.time = time;
+  m.distance = e.value * length;
+  m.speed = e.rate * length;
+  const S s_dot_dot = e.acceleration * length;
+  m.parameter = refine_parameter(path, table, m.distance);
+  m.position = path.point(m.parameter);
+  const Vector3<S> d1 = path.derivative(m.parameter, 1), d2 = path.derivative(m.parameter, 2);
+  const S speed2 = d1.squaredNorm();
+  m.tangent = path.unit_tangent(m.parameter);
+  // Curvature vector κN = (r'' − (r''·T) T)/|r'|²: zero where the speed vanishes (documented).
+  const Vector3<S> curvature_vector =
+      speed2 > S(0) ? Vector3<S>((d2 - d2.dot(m.tangent) * m.tangent) / speed2)
+                    : Vector3<S>::Zero();
+  m.curvature = curvature_vector.norm();
+  m.velocity = m.speed * m.tangent;
+  m.tangential_acceleration = s_dot_dot * m.tangent;
+  m.normal_acceleration = (m.speed * m.speed) * curvature_vector;
+  m.acceleration = m.tangential_acceleration + m.normal_acceleration;
+  m.frame = look_at(m.position, m.tangent, up.up_at(m.distance, length, m.position, m.tangent));
+  return m;
+}
+
+// Parameter ↔ distance ↔ normalized conversions, all exact (the table's Gauss–Legendre mode).
+template <class S>
+S distance_of_parameter(const ArcLengthTable<S>& table, S t) noexcept {
+  return table.distance_at(t);
+}
+template <class S>
+S normalized_of_distance(const ArcLengthTable<S>& table, S s) noexcept {
+  return table.length() > S(0) ? s / table.length() : S(0);
+}
+template <class S, int D>
+S parameter_of_normalized(const Path<S, D>& path, const ArcLengthTable<S>& table, S f) noexcept {
+  return refine_parameter(path, table, f * table.length());
+}
+
+}  // namespace tractrix

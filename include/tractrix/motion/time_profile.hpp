@@ -1,0 +1,227 @@
+// Distance–time curves (the seed lecture's "Weg-Zeit-Diagramm"): time t in [0, T] → normalized
+// distance E in [0, 1], with E(0) = 0, E(T) = 1, monotone, and its first and second derivatives.
+// Ease curves after Parent, "Computer Animation: Algorithms and Techniques" (3rd ed.), §3.2.
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "tractrix/core/expected.hpp"
+#include "tractrix/core/numeric.hpp"
+
+namespace tractrix {
+
+template <class S>
+struct ProfileSample {
+  S value = S(0);         // E(t), normalized distance in [0, 1]
+  S rate = S(0);          // dE/dt (per second)
+  S acceleration = S(0);  // d²E/dt²
+};
+
+template <class S>
+class TimeProfile {
+ public:
+  enum class Kind { constant, sine, sine_pieces, parabolic, trapezoidal, keyed };
+
+  // E = t/T.
+  static Expected<TimeProfile> constant(S duration) { return make(Kind::constant, duration); }
+  // Sine ease-in/ease-out: E = (1 − cos(π t/T)) / 2 (Parent Eq. 3.8).
+  static Expected<TimeProfile> sine(S duration) { return make(Kind::sine, duration); }
+  // Sine ease-in until k1·T, constant speed, sine ease-out from k2·T (Parent Eq. 3.9–3.11),
+  // 0 <= k1 <= k2 <= 1.
+  static Expected<TimeProfile> sine_pieces(S duration, S k1, S k2) {
+    if (!std::isfinite(k1) || !std::isfinite(k2) || k1 < S(0) || k2 < k1 || k2 > S(1))
+      return make_error(ErrorCode::out_of_range, "sine_pieces: need 0 <= k1 <= k2 <= 1, got k1 " +
+                                                     std::to_string(k1) + ", k2 " +
+                                                     std::to_string(k2));
+    auto p = make(Kind::sine_pieces, duration);
+    if (p)
+      p->a_ = k1, p->b_ = k2,
+      p->speed_ = S(1) / (S(2) * k1 / pi<S>() + k2 - k1 + S(2) * (S(1) - k2) / pi<S>());
+    return p;
+  }
+  // Constant acceleration until t1·T, constant speed, constant deceleration from t2·T (Parent
+  // Eq. 3.13–3.15), 0 <= t1 <= t2 <= 1.
+  static Expected<TimeProfile> parabolic(S duration, S t1, S t2) {
+    if (!std::isfinite(t1) || !std::isfinite(t2) || t1 < S(0) || t2 < t1 || t2 > S(1))
+      return make_error(ErrorCode::out_of_range, "parabolic: need 0 <= t1 <= t2 <= 1, got t1 " +
+                                                     std::to_string(t1) + ", t2 " +
+                                                     std::to_string(t2));
+    auto p = make(Kind::parabolic, duration);
+    if (p) p->a_ = t1, p->b_ = t2, p->speed_ = S(2) / (S(1) + t2 - t1);
+    return p;
+  }
+  // Trapezoidal velocity over a distance with a speed limit and an acceleration limit (equal
+  // deceleration): the duration follows; a triangle when the speed limit is never reached.
+  static Expected<TimeProfile> trapezoidal(S distance, S max_speed, S max_acceleration) {
+    if (!(distance > S(0)) || !(max_speed > S(0)) || !(max_acceleration > S(0)) ||
+        !std::isfinite(distance) || !std::isfinite(max_speed) || !std::isfinite(max_acceleration))
+      return make_error(
+          ErrorCode::out_of_range,
+          "trapezoidal: distance, max_speed and max_acceleration must be positive and finite");
+    using std::sqrt;
+    S v = max_speed;
+    S ramp = v / max_acceleration;
+    if (v * ramp > distance) {  // triangle: the ramps meet before reaching the speed limit
+      v = sqrt(distance * max_acceleration);
+      ramp = v / max_acceleration;
+    }
+    const S duration = S(2) * ramp + (distance - v * ramp) / v;
+    auto p = make(Kind::parabolic, duration);
+    if (!p) return p;
+    // In normalized time the trapezoid is the parabolic ease with t1 = ramp/T, t2 = 1 − t1.
+    p->kind_ = Kind::trapezoidal;
+    p->a_ = ramp / duration;
+    p->b_ = S(1) - p->a_;
+    p->speed_ = S(2) / (S(1) + p->b_ - p->a_);
+    return p;
+  }
+  // Keys (t_i, E_i) from (0, 0) to (T, 1), times strictly increasing, values non-decreasing,
+  // joined by a monotone C¹ cubic (Fritsch & Carlson 1980): it passes through every key, never
+  // overshoots, never goes backwards. A query is O(log K).
+  static Expected<TimeProfile> keyed(std::vector<S> times, std::vector<S> values) {
+    if (times.size() < 2)
+      return make_error(ErrorCode::too_few_points, "profile keys: " + std::to_string(times.size()) +
+                                                       " given, at least 2 needed");
+    if (times.size() != values.size())
+      return make_error(ErrorCode::mismatched_sizes,
+                        "profile values: " + std::to_string(values.size()) + " for " +
+                            std::to_string(times.size()) + " times");
+    for (std::size_t i = 0; i < times.size(); ++i) {
+      if (!std::isfinite(times[i]) || !std::isfinite(values[i]))
+        return make_error(ErrorCode::non_finite,
+                          "profile key " + std::to_string(i) + ": non-finite");
+      if (i > 0 && !(times[i] > times[i - 1]))
+        return make_error(ErrorCode::out_of_range, "profile key " + std::to_string(i) + ": time " +
+                                                       std::to_string(times[i]) + " not after " +
+                                                       std::to_string(times[i - 1]));
+      if (i > 0 && values[i] < values[i - 1])
+        return make_error(ErrorCode::out_of_range, "profile key " + std::to_string(i) + ": value " +
+                                                       std::to_string(values[i]) + " decreases");
+    }
+    if (times.front() != S(0) || values.front() != S(0) || values.back() != S(1))
+      return make_error(ErrorCode::out_of_range, "profile keys: must run from (0, 0) to (T, 1)");
+    auto p = make(Kind::keyed, times.back());
+    if (!p) return p;
+    p->slopes_ = monotone_slopes(times, values);
+    p->times_ = std::move(times);
+    p->values_ = std::move(values);
+    return p;
+  }
+
+  Kind kind() const noexcept { return kind_; }
+  S duration() const noexcept { return duration_; }
+
+  // E and its time derivatives at time t (clamped to [0, T]; NaN gives 0).
+  ProfileSample<S> at(S t) const noexcept {
+    t = clamp_or_low(t, S(0), duration_);
+    if (kind_ == Kind::keyed) return keyed_at(t);
+    const S x = t / duration_;
+    const S k = S(1) / duration_;
+    ProfileSample<S> n = normalized(x);  // derivatives with respect to x = t/T
+    return {n.value, n.rate * k, n.acceleration * k * k};
+  }
+
+ private:
+  static Expected<TimeProfile> make(Kind kind, S duration) {
+    if (!std::isfinite(duration) || !(duration > S(0)))
+      return make_error(ErrorCode::out_of_range,
+                        "duration: " + std::to_string(duration) + " is not positive");
+    TimeProfile p;
+    p.kind_ = kind;
+    p.duration_ = duration;
+    return p;
+  }
+
+  ProfileSample<S> normalized(S x) const noexcept {
+    using std::cos;
+    using std::sin;
+    const S p = pi<S>();
+    switch (kind_) {
+      case Kind::constant:
+        return {x, S(1), S(0)};
+      case Kind::sine:
+        return {(S(1) - cos(p * x)) / S(2), p / S(2) * sin(p * x), p * p / S(2) * cos(p * x)};
+      case Kind::sine_pieces: {
+        const S k1 = a_, k2 = b_, v = speed_;
+        if (x < k1) {
+          const S w = p / (S(2) * k1);
+          return {v / w * (S(1) - cos(w * x)), v * sin(w * x), v * w * cos(w * x)};
+        }
+        const S head = S(2) * k1 / p * v;
+        if (x <= k2) return {head + v * (x - k1), v, S(0)};
+        const S w = p / (S(2) * (S(1) - k2));
+        const S y = x - k2;
+        return {head + v * (k2 - k1) + v / w * sin(w * y), v * cos(w * y), -v * w * sin(w * y)};
+      }
+      case Kind::parabolic:
+      case Kind::trapezoidal: {
+        const S t1 = a_, t2 = b_, v = speed_;
+        if (x < t1) return {v * x * x / (S(2) * t1), v * x / t1, v / t1};
+        const S head = v * t1 / S(2);
+        if (x <= t2) return {head + v * (x - t1), v, S(0)};
+        const S y = x - t2, tail = S(1) - t2;
+        return {head + v * (t2 - t1) + v * y * (S(1) - y / (S(2) * tail)), v * (S(1) - y / tail),
+                -v / tail};
+      }
+      case Kind::keyed:
+        break;
+    }
+    return {x, S(1), S(0)};
+  }
+
+  ProfileSample<S> keyed_at(S t) const noexcept {
+    const auto upper = std::upper_bound(times_.begin(), times_.end(), t);
+    std::size_t hi = static_cast<std::size_t>(upper - times_.begin());
+    if (hi >= times_.size()) hi = times_.size() - 1;
+    if (hi == 0) hi = 1;
+    const std::size_t lo = hi - 1;
+    const S h = times_[hi] - times_[lo];
+    const S x = (t - times_[lo]) / h;
+    const S x2 = x * x, x3 = x2 * x;
+    const S y0 = values_[lo], y1 = values_[hi], m0 = slopes_[lo] * h, m1 = slopes_[hi] * h;
+    const S value = (S(2) * x3 - S(3) * x2 + S(1)) * y0 + (x3 - S(2) * x2 + x) * m0 +
+                    (S(3) * x2 - S(2) * x3) * y1 + (x3 - x2) * m1;
+    const S d1 = (S(6) * x2 - S(6) * x) * y0 + (S(3) * x2 - S(4) * x + S(1)) * m0 +
+                 (S(6) * x - S(6) * x2) * y1 + (S(3) * x2 - S(2) * x) * m1;
+    const S d2 = (S(12) * x - S(6)) * y0 + (S(6) * x - S(4)) * m0 + (S(6) - S(12) * x) * y1 +
+                 (S(6) * x - S(2)) * m1;
+    return {clamp_or_low(value, y0, y1), d1 / h, d2 / (h * h)};
+  }
+
+  // Fritsch–Carlson: secant-mean slopes, zero at flat secants and sign changes, then limited so
+  // that α² + β² <= 9 on every interval, which makes each cubic piece monotone.
+  static std::vector<S> monotone_slopes(const std::vector<S>& t, const std::vector<S>& y) {
+    const std::size_t n = t.size();
+    std::vector<S> secant(n - 1), m(n);
+    for (std::size_t i = 0; i + 1 < n; ++i)
+      secant[i] = (y[i + 1] - y[i]) / (t[i + 1] - t[i]);
+    m[0] = secant[0];
+    m[n - 1] = secant[n - 2];
+    for (std::size_t i = 1; i + 1 < n; ++i)
+      m[i] = (secant[i - 1] > S(0) && secant[i] > S(0)) ? (secant[i - 1] + secant[i]) / S(2) : S(0);
+    for (std::size_t i = 0; i + 1 < n; ++i) {
+      if (!(secant[i] > S(0))) {
+        m[i] = m[i + 1] = S(0);
+        continue;
+      }
+      const S alpha = m[i] / secant[i], beta = m[i + 1] / secant[i];
+      const S r = alpha * alpha + beta * beta;
+      if (r > S(9)) {
+        const S tau = S(3) / std::sqrt(r);
+        m[i] = tau * alpha * secant[i];
+        m[i + 1] = tau * beta * secant[i];
+      }
+    }
+    return m;
+  }
+
+  Kind kind_ = Kind::constant;
+  S duration_ = S(1);
+  S a_ = S(0), b_ = S(1), speed_ = S(1);
+  std::vector<S> times_, values_, slopes_;
+};
+
+}  // namespace tractrix

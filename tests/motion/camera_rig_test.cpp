@@ -1,0 +1,137 @@
+#include <cmath>
+#include <limits>
+
+#include "support/catch.hpp"
+#include "support/properties.hpp"
+#include "tractrix/motion/camera_rig.hpp"
+
+using namespace tractrix;
+using namespace tractrix::test;
+
+namespace {
+// A curve with very uneven parametric speed: keys bunched at one end, tangents of mixed size.
+Path<double, 3> uneven_path() {
+  const std::vector<Vector3d> points{
+      {0, 0, 0}, {1, 0, 0.2}, {1.5, 0.3, 0.4}, {30, 2, 10}, {60, 0, -5}};
+  const std::vector<Vector3d> tangents{
+      {0.2, 0, 0}, {0.8, 0.1, 0.2}, {3, 0.5, 1}, {40, 0, 10}, {5, -1, -20}};
+  return *Path<double, 3>::from_hermite_keys(points, tangents, false);
+}
+}  // namespace
+
+TEST_CASE("constant-speed sampling is constant speed on an uneven curve", "[motion][sample]") {
+  const auto path = uneven_path();
+  const auto table = *ArcLengthTable<double>::build(path);
+  const auto profile = *TimeProfile<double>::constant(10.0);
+  const auto up = *UpSource<double>::world();
+  const double target = table.length() / 10.0;
+  // Speed measured independently: central differences of sampled positions; h = 1e-6 s keeps the
+  // chord-vs-arc error (v·h·κ)²/24 negligible even in the curve's tight bend.
+  const double h = 1e-6;
+  double worst = 0, integral = 0;
+  const int samples = 10000;
+  for (int i = 0; i < samples; ++i) {
+    const double t = 10.0 * (i + 0.5) / samples;
+    const auto a = sample(path, table, profile, t - h, up),
+               b = sample(path, table, profile, t + h, up);
+    worst = std::max(worst, std::abs((b.position - a.position).norm() / (2 * h) / target - 1));
+    integral += sample(path, table, profile, t, up).speed * (10.0 / samples);  // midpoint rule
+  }
+  INFO("worst relative speed error " << worst);
+  CHECK(worst <= 1e-6);
+  // ∫ ṡ dt = length, and the end position at T is the path's end, exactly.
+  CHECK(std::abs(integral - table.length()) <= 1e-9 * table.length());
+  CHECK(sample(path, table, profile, 10.0, up).position == path.segment(path.size() - 1).points[3]);
+}
+
+TEST_CASE("velocity and acceleration are exact and split into tangential and normal parts",
+          "[motion][sample]") {
+  const auto path = uneven_path();
+  const auto table = *ArcLengthTable<double>::build(path);
+  const auto up = *UpSource<double>::world();
+  for (const auto& profile :
+       {*TimeProfile<double>::sine(6.0), *TimeProfile<double>::parabolic(6.0, 0.3, 0.6)}) {
+    for (int i = 1; i < 60; ++i) {
+      const double t = 6.0 * i / 60 + 0.0123;
+      const auto m = sample(path, table, profile, t, up);
+      const double h = 1e-4;
+      const auto a = sample(path, table, profile, t - h, up),
+                 b = sample(path, table, profile, t + h, up);
+      const Vector3d velocity = (b.position - a.position) / (2 * h);
+      const Vector3d acceleration = (b.position - 2 * m.position + a.position) / (h * h);
+      const double scale = m.acceleration.norm() + m.velocity.norm() + 1;
+      CHECK((velocity - m.velocity).norm() <= 1e-6 * scale);
+      CHECK((acceleration - m.acceleration).norm() <= 1e-3 * scale);
+      // a_t + a_n = a; a_n ⟂ v (1e-12 relative).
+      CHECK((m.tangential_acceleration + m.normal_acceleration - m.acceleration).norm() <=
+            1e-12 * scale);
+      CHECK(std::abs(m.normal_acceleration.dot(m.velocity)) <= 1e-12 * scale * scale);
+      CHECK(m.frame.forward().cross(m.tangent).norm() <= 1e-12);
+    }
+  }
+  // Conversions round-trip: parameter → distance → normalized → parameter.
+  for (double t : {0.0, 0.7, 2.2, 3.9}) {
+    const double s = distance_of_parameter(table, t);
+    CHECK(std::abs(parameter_of_normalized(path, table, normalized_of_distance(table, s)) - t) <=
+          1e-10);
+  }
+}
+
+TEST_CASE("cameras look along keyed directions, or where the path goes", "[motion][camera]") {
+  const auto profile = *TimeProfile<double>::sine(8.0);
+  // Keys with view directions: met exactly at the keys.
+  const std::vector<CameraKey<double>> keys{{{0, 2, 0}, {1, 0, 0}},
+                                            {{20, 3, 5}, {0.6, 0, 0.8}},
+                                            {{30, 2, 25}, {0, -0.2, 1}},
+                                            {{25, 5, 40}, {-1, 0, 0.2}}};
+  const auto rig = *CameraRig<double>::build(keys, profile);
+  for (std::size_t k = 0; k < keys.size(); ++k) {
+    const double distance = rig.table().distance_at(static_cast<double>(k));
+    // The time at which the sine profile reaches this key: invert E(t) = s/L by bisection.
+    double lo = 0, hi = 8;
+    for (int i = 0; i < 200; ++i) {
+      const double mid = (lo + hi) / 2;
+      (profile.at(mid).value * rig.table().length() < distance ? lo : hi) = mid;
+    }
+    const auto shot = rig.at(lo);
+    CHECK(shot.frame.forward().cross(keys[k].view_direction.normalized()).norm() <= 1e-6);
+    CHECK(shot.frame.forward().dot(keys[k].view_direction) > 0);
+  }
+  // Positions only: the camera looks where the path goes.
+  std::vector<CameraKey<double>> positions;
+  for (const auto& k : keys)
+    positions.push_back({k.position, Vector3d::Zero()});
+  const auto plain = *CameraRig<double>::build(positions, profile, CameraTangents::catmull_rom);
+  for (double t = 0.1; t < 8; t += 0.37) {
+    const auto shot = plain.at(t);
+    CHECK(shot.frame.forward().dot(shot.motion.tangent) > 0.7);
+  }
+  // A look-at target wins over the keyed directions.
+  const auto aimed = rig.look_at_point(Vector3d(10, 0, 10));
+  const auto shot = aimed.at(3.0);
+  CHECK(shot.frame.forward()
+            .cross((Vector3d(10, 0, 10) - shot.motion.position).normalized())
+            .norm() <= 1e-12);
+}
+
+TEST_CASE("bad camera input is rejected; degenerate paths stay finite",
+          "[motion][camera][errors]") {
+  const auto profile = *TimeProfile<double>::constant(1.0);
+  CHECK(CameraRig<double>::build({{{0, 0, 0}}}, profile).error().code == ErrorCode::too_few_points);
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  CHECK(CameraRig<double>::build({{{0, 0, 0}}, {{nan, 0, 0}}}, profile).error().message ==
+        "camera key 1: non-finite");
+  CHECK(CameraRig<double>::build({{{1, 1, 1}}, {{1, 1, 1}}}, profile).error().code ==
+        ErrorCode::out_of_range);
+  // A cusp in the path: finite outputs everywhere.
+  const auto cusp = *Path<double, 3>::from_segments(
+      {Bezier<double, 3, 3>{
+          {Vector3d(0, 0, 0), Vector3d(1, 1, 0), Vector3d(0, 1, 0), Vector3d(1, 0, 0)}}},
+      false);
+  const auto table = *ArcLengthTable<double>::build(cusp);
+  for (double t = 0; t <= 1.0; t += 0.01) {
+    const auto m = sample(cusp, table, profile, t, *UpSource<double>::world());
+    CHECK(m.acceleration.allFinite());
+    CHECK(m.frame.rotation.allFinite());
+  }
+}

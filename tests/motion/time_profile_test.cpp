@@ -1,0 +1,123 @@
+#include <cmath>
+#include <limits>
+
+#include "support/catch.hpp"
+#include "support/properties.hpp"
+#include "tractrix/motion/time_profile.hpp"
+
+using namespace tractrix;
+using namespace tractrix::test;
+
+namespace {
+template <class S>
+std::vector<TimeProfile<S>> all_profiles() {
+  return {*TimeProfile<S>::constant(S(4)),
+          *TimeProfile<S>::sine(S(4)),
+          *TimeProfile<S>::sine_pieces(S(4), S(0.2), S(0.7)),
+          *TimeProfile<S>::parabolic(S(4), S(0.3), S(0.6)),
+          *TimeProfile<S>::trapezoidal(S(100), S(20), S(8)),
+          *TimeProfile<S>::trapezoidal(S(10), S(20), S(8)),
+          *TimeProfile<S>::keyed({S(0), S(1), S(1.5), S(4)}, {S(0), S(0.1), S(0.7), S(1)})};
+}
+}  // namespace
+
+TEMPLATE_TEST_CASE("profiles run from 0 to 1, monotone and continuous in value and slope",
+                   "[motion][profile]", float, double) {
+  using S = TestType;
+  for (const auto& p : all_profiles<S>()) {
+    const S T = p.duration();
+    CHECK(p.at(S(0)).value == S(0));
+    CHECK(std::abs(p.at(T).value - S(1)) <= S(8) * eps<S>());
+    CHECK(p.at(-T).value == S(0));
+    CHECK(p.at(std::numeric_limits<S>::quiet_NaN()).value == S(0));
+    S previous = S(0);
+    const int steps = 4000;
+    const S dt = T / S(steps);
+    for (int i = 1; i <= steps; ++i) {
+      const auto a = p.at(dt * S(i));
+      CHECK(a.value >= previous - S(4) * eps<S>());
+      CHECK(a.rate >= -S(64) * eps<S>() / T);
+      // Continuous value and slope: steps agree with the rate (no jumps at piece boundaries).
+      CHECK(std::abs(a.value - previous - dt * (a.rate + p.at(dt * S(i - 1)).rate) / S(2)) <=
+            S(2e-4) * dt / T + S(8) * eps<S>());
+      previous = a.value;
+    }
+  }
+}
+
+TEST_CASE("profile derivatives match central differences", "[motion][profile]") {
+  for (const auto& p : all_profiles<double>()) {
+    const double T = p.duration(), h = 1e-5 * T;
+    for (int i = 1; i < 100; ++i) {
+      // Off every piece boundary and key (they sit at multiples of 0.05·T or at 2.5 s, 5 s), where
+      // the second derivative jumps by design and a difference quotient would straddle the jump.
+      const double t = T * (i + 0.3) / 100.0;
+      const auto a = p.at(t);
+      CHECK(std::abs((p.at(t + h).value - p.at(t - h).value) / (2 * h) - a.rate) <= 1e-6 / T);
+      CHECK(std::abs((p.at(t + h).rate - p.at(t - h).rate) / (2 * h) - a.acceleration) <=
+            1e-4 / (T * T) + 1e-6 * std::abs(a.acceleration));
+    }
+  }
+}
+
+TEST_CASE("ease curves match Parent's published and derived values", "[motion][profile]") {
+  // Parent (3rd ed.) §3.2.1: sine ease-in/out at 1/4 is (1 − cos(π/4))/2 = 0.1464466...
+  CHECK(std::abs(TimeProfile<double>::sine(1.0)->at(0.25).value - 0.14644660940672624) <= 1e-15);
+  // Sine pieces k1 = 0.2, k2 = 0.8 (Parent Eq. 3.9–3.11), derived here: v0 = 1/(0.6 + 0.8/π),
+  // E(0.1) = v0·(0.4/π)·(1 − cos(π/4)) = 0.0436338...
+  const double v0 = 1 / (0.6 + 0.8 / 3.141592653589793);
+  CHECK(std::abs(TimeProfile<double>::sine_pieces(1.0, 0.2, 0.8)->at(0.1).value -
+                 v0 * 0.4 / 3.141592653589793 * (1 - std::cos(3.141592653589793 / 4))) <= 1e-15);
+  CHECK(std::abs(TimeProfile<double>::sine_pieces(1.0, 0.2, 0.8)->at(0.5).rate - v0) <= 1e-15);
+  // Parabolic t1 = 0.2, t2 = 0.8 (Parent Eq. 3.13–3.15): v0 = 2/(1 + t2 − t1) = 1.25,
+  // E(0.1) = v0·0.1²/(2·0.2) = 0.03125, E(0.5) = 0.125 + 1.25·0.3 = 0.5.
+  const auto parabolic = *TimeProfile<double>::parabolic(1.0, 0.2, 0.8);
+  CHECK(std::abs(parabolic.at(0.1).value - 0.03125) <= 1e-15);
+  CHECK(std::abs(parabolic.at(0.5).value - 0.5) <= 1e-15);
+  // Trapezoid: 100 units at ≤ 20/s with 8/s²: ramps of 2.5 s covering 25 each, 2.5 s at 20 → 7.5 s.
+  const auto trapezoid = *TimeProfile<double>::trapezoidal(100, 20, 8);
+  CHECK(std::abs(trapezoid.duration() - 7.5) <= 1e-12);
+  CHECK(std::abs(trapezoid.at(3.75).rate * 100 - 20) <= 1e-12);
+  CHECK(std::abs(trapezoid.at(1.0).acceleration * 100 - 8) <= 1e-12);
+  // Triangle when the limit is never reached: 10 units at 8/s² peak at √80 after √(10/8) s.
+  CHECK(std::abs(TimeProfile<double>::trapezoidal(10, 20, 8)->duration() -
+                 2 * std::sqrt(10.0 / 8)) <= 1e-12);
+}
+
+TEMPLATE_TEST_CASE("keyed profiles pass through every key and never go backwards",
+                   "[motion][profile]", float, double) {
+  using S = TestType;
+  // Steep then flat keys: a plain cubic spline would overshoot here.
+  const std::vector<S> t{S(0), S(1), S(1.2), S(3), S(3.1), S(5)},
+      e{S(0), S(0.05), S(0.6), S(0.62), S(0.99), S(1)};
+  const auto p = *TimeProfile<S>::keyed(t, e);
+  for (std::size_t i = 0; i < t.size(); ++i)
+    CHECK(std::abs(p.at(t[i]).value - e[i]) <= S(4) * eps<S>());
+  S previous = S(0);
+  for (int i = 0; i <= 5000; ++i) {
+    const auto a = p.at(S(5) * S(i) / S(5000));
+    CHECK(a.value >= previous);
+    CHECK(a.value <= S(1));
+    CHECK(a.rate >= -S(16) * eps<S>());
+    previous = a.value;
+  }
+}
+
+TEMPLATE_TEST_CASE("bad profiles are rejected", "[motion][profile][errors]", float, double) {
+  using S = TestType;
+  const S nan = std::numeric_limits<S>::quiet_NaN();
+  CHECK(TimeProfile<S>::constant(S(0)).error().message ==
+        "duration: " + std::to_string(S(0)) + " is not positive");
+  CHECK(TimeProfile<S>::sine(nan).error().code == ErrorCode::out_of_range);
+  CHECK(TimeProfile<S>::sine_pieces(S(1), S(0.8), S(0.2)).error().code == ErrorCode::out_of_range);
+  CHECK(TimeProfile<S>::parabolic(S(1), S(-0.1), S(0.2)).error().code == ErrorCode::out_of_range);
+  CHECK(TimeProfile<S>::trapezoidal(S(10), S(0), S(1)).error().code == ErrorCode::out_of_range);
+  CHECK(TimeProfile<S>::keyed({S(0)}, {S(0)}).error().code == ErrorCode::too_few_points);
+  CHECK(TimeProfile<S>::keyed({S(0), S(1), S(1)}, {S(0), S(0.5), S(1)}).error().message ==
+        "profile key 2: time " + std::to_string(S(1)) + " not after " + std::to_string(S(1)));
+  CHECK(TimeProfile<S>::keyed({S(0), S(1), S(2)}, {S(0), S(0.5), S(0.4)}).error().code ==
+        ErrorCode::out_of_range);
+  CHECK(TimeProfile<S>::keyed({S(0), S(1)}, {S(0), nan}).error().code == ErrorCode::non_finite);
+  CHECK(TimeProfile<S>::keyed({S(0), S(1)}, {S(0), S(0.5)}).error().code ==
+        ErrorCode::out_of_range);
+}

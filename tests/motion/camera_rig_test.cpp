@@ -114,7 +114,7 @@ TEST_CASE("cameras look along keyed directions, or where the path goes", "[motio
             .norm() <= 1e-12);
 }
 
-TEST_CASE("bad camera input is rejected; degenerate paths stay finite",
+TEST_CASE("bad camera input is rejected, degenerate paths stay finite",
           "[motion][camera][errors]") {
   const auto profile = *TimeProfile<double>::constant(1.0);
   CHECK(CameraRig<double>::build({{{0, 0, 0}}}, profile).error().code == ErrorCode::too_few_points);

@@ -138,7 +138,7 @@ TEST_CASE("soft IK removes the knee pop", "[rig][stretch]") {
             .norm() <= 1e-9);
 }
 
-TEMPLATE_TEST_CASE("global scale comes from uniform transforms only; bad chains are rejected",
+TEMPLATE_TEST_CASE("global scale comes from uniform transforms only, bad chains are rejected",
                    "[rig][stretch][errors]", float, double) {
   using S = TestType;
   using M = Eigen::Matrix<S, 3, 3>;

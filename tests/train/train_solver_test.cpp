@@ -143,8 +143,9 @@ TEMPLATE_TEST_CASE("loops repeat every lap and have no seam, also with a rail at
   }
 }
 
-TEMPLATE_TEST_CASE("clamp keeps open track in range; the seed sent the rear bogie to the far end",
-                   "[train]", double) {
+TEMPLATE_TEST_CASE(
+    "clamp keeps open track in range, where the seed sent the rear bogie to the far end", "[train]",
+    double) {
   using S = TestType;
   using V = Vector3<S>;
   const auto path =

@@ -76,6 +76,9 @@ class ArcLengthTable {
         table.distances_.push_back(total);
       }
     }
+    if (!std::isfinite(total))
+      return make_error(ErrorCode::non_finite,
+                        "path: its length overflows (coordinates too large for this scalar type)");
     // The inverse t(s) per interval, once all distances are known.
     table.inverse_.reserve(n * k);
     for (std::size_t i = 0; i < n * k; ++i)
@@ -152,7 +155,10 @@ class ArcLengthTable {
     if (!(h > S(0))) return t0;
     const S x = (s - distances_[i]) / h;
     const auto& a = inverse_[i];
-    return t0 + x * (a[0] + x * (a[1] + x * (a[2] + x * (a[3] + x * a[4]))));
+    const S t = t0 + x * (a[0] + x * (a[1] + x * (a[2] + x * (a[3] + x * a[4]))));
+    // Rounding in the coefficient sum must not step outside the interval (or past the path end).
+    const S t1 = parameter_of(i + 1);
+    return t < t0 ? t0 : (t > t1 ? t1 : t);
   }
   S parameter_at_hermite(S s) const noexcept {
     std::size_t cursor = 0;
@@ -267,17 +273,26 @@ class ArcLengthTable {
         d1[k] = (q[k] * u + q[3 + k]) * u + q[6 + k];
         d2[k] = S(2) * q[k] * u + q[3 + k];
       }
-      const S v2 = d1[0] * d1[0] + d1[1] * d1[1] + d1[2] * d1[2];
-      const S v = std::sqrt(v2);
+      // |r'| and the unit tangent with the magnitude factored out first, so nothing is squared
+      // twice: the plain −h²(r'·r'')/|r'|⁴ overflows for coordinates near 1e77.
+      using std::abs;
+      const S largest = std::max({abs(d1[0]), abs(d1[1]), abs(d1[2])});
+      S v = S(0), along = S(0);
+      if (largest > S(0)) {
+        const S x = d1[0] / largest, y = d1[1] / largest, z = d1[2] / largest;
+        const S unit_norm = std::sqrt(x * x + y * y + z * z);
+        v = largest * unit_norm;
+        along = (x * d2[0] + y * d2[1] + z * d2[2]) / unit_norm;  // T · r''
+      }
       // Regular when dt/ds stays within 3× the secant: the Fritsch–Carlson bound.
-      if (!(S(3) * dt * v > h)) {
+      if (!(S(3) * dt * v > h) || !std::isfinite(v)) {
         regular = false;
         m[e] = S(3) * dt;
         c[e] = S(0);
         continue;
       }
       m[e] = h / v;
-      c[e] = -h * h * (d1[0] * d2[0] + d1[1] * d2[1] + d1[2] * d2[2]) / (v2 * v2);
+      c[e] = -m[e] * m[e] * (along / v);  // h² t'' with t'' = −(T·r'')/|r'|³
     }
     if (!regular) {
       // Cubic Hermite with limited slopes: a1 = m0, a2 = 3Δ − 2m0 − m1, a3 = m0 + m1 − 2Δ.
@@ -326,22 +341,33 @@ class ArcLengthTable {
   }
 
   // Splits where the 5-point rule and its two halves disagree by more than the tolerance
-  // (cusps, sharp speed changes); the depth bound keeps a cusp from recursing forever.
+  // (cusps, sharp speed changes). The depth bound keeps a cusp from recursing forever; the budget
+  // (splits per call; a cusp needs about 2·depth) bounds the work on any input, even where
+  // round-off in huge coordinates keeps both halves from ever agreeing.
   static S integrate_adaptive(const Hodograph& q, S u0, S u1, S tolerance, int depth,
                               bool& refined) noexcept {
+    int budget = 512;
+    return integrate_adaptive(q, u0, u1, tolerance, depth, refined, budget);
+  }
+  static S integrate_adaptive(const Hodograph& q, S u0, S u1, S tolerance, int depth, bool& refined,
+                              int& budget) noexcept {
     const S mid = S(0.5) * (u0 + u1);
     const S whole = integrate(q, u0, u1);
     const S halves = integrate(q, u0, mid) + integrate(q, mid, u1);
     using std::abs;
+    // Overflowed speeds (coordinates near the scalar's limit) cannot be refined: without this,
+    // inf − inf = NaN fails every test below. build() then reports the overflow.
+    if (!std::isfinite(whole) || !std::isfinite(halves)) return halves;
     // Below round-off the halves cannot improve: accept them there too, or the shrinking
     // tolerance would send every smooth piece down to the depth bound.
     const S round_off = S(16) * epsilon<S>() * abs(halves);
     if (abs(whole - halves) <= tolerance || abs(whole - halves) <= round_off || depth == 0 ||
-        !(mid > u0 && mid < u1))
+        budget <= 0 || !(mid > u0 && mid < u1))
       return halves;
     refined = true;
-    return integrate_adaptive(q, u0, mid, S(0.5) * tolerance, depth - 1, refined) +
-           integrate_adaptive(q, mid, u1, S(0.5) * tolerance, depth - 1, refined);
+    --budget;
+    const S left = integrate_adaptive(q, u0, mid, S(0.5) * tolerance, depth - 1, refined, budget);
+    return left + integrate_adaptive(q, mid, u1, S(0.5) * tolerance, depth - 1, refined, budget);
   }
 
   std::vector<S> distances_;

@@ -146,7 +146,8 @@ class Path {
     const auto [i, u] = locate(t);
     const Segment& segment = segments_[i];
     S scale = S(0);
-    for (const auto& p : segment.points) scale = std::max(scale, (p - segment.points[0]).norm());
+    for (const auto& p : segment.points)
+      scale = std::max(scale, (p - segment.points[0]).norm());
     const S negligible = S(64) * epsilon<S>() * scale;
     for (int order = 1; order <= 3; ++order) {
       const Point d = tractrix::derivative(segment, u, order);
@@ -180,9 +181,10 @@ class Path {
   }
 
   // Segment i runs from key i (leaving with outgoing[i]) to key i+1 (arriving with incoming[i+1]).
-  static Path from_directed_keys(const std::vector<Point>& points,
-                                 const std::vector<Point>& incoming,
-                                 const std::vector<Point>& outgoing, bool closed) {
+  // Finite keys can still overflow into infinite control points (huge tangents or shape values).
+  static Expected<Path> from_directed_keys(const std::vector<Point>& points,
+                                           const std::vector<Point>& incoming,
+                                           const std::vector<Point>& outgoing, bool closed) {
     const std::size_t n = points.size();
     const std::size_t count = closed ? n : n - 1;
     std::vector<Segment> segments;
@@ -190,6 +192,10 @@ class Path {
     for (std::size_t i = 0; i < count; ++i) {
       const std::size_t j = (i + 1) % n;
       segments.push_back(to_bezier(Hermite<S, D>{points[i], outgoing[i], points[j], incoming[j]}));
+      if (!all_finite(segments.back()))
+        return make_error(
+            ErrorCode::non_finite,
+            "segment " + std::to_string(i) + ": control points overflow (tangents too large)");
     }
     return Path(std::move(segments), closed);
   }

@@ -93,6 +93,9 @@ void look_at_unit(Frame<S>& frame, const Vector3<S>& origin, const Vector3<S>& z
                   const Vector3<S>& up_hint) {
   const S tiny = std::numeric_limits<S>::min();
   Vector3<S> x = up_hint.allFinite() ? Vector3<S>(up_hint.cross(z)) : Vector3<S>::Zero();
+  // A hint nearly parallel to z leaves the cross product with a large relative rounding error,
+  // tilting x off the perpendicular; one Gram–Schmidt step against z restores it.
+  x -= x.dot(z) * z;
   const S x_norm = x.norm();
   if (!(x_norm > tiny * S(1e6)) || !std::isfinite(x_norm))
     x = any_perpendicular(z);

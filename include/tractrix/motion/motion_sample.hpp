@@ -28,6 +28,7 @@ struct MotionSample {
 // The motion at `time` of a point that covers the whole path over the profile's duration:
 // s = E(t)·length through the exact table (the seed's normalized arc length), so a constant
 // profile is constant speed however uneven the curve's own parameterization. Never allocates.
+// Speeds scale as length/T and accelerations as length/T²; they overflow only where those do.
 template <class S>
 MotionSample<S> sample(const Path<S, 3>& path, const ArcLengthTable<S>& table,
                        const TimeProfile<S>& profile, S time, const UpSource<S>& up) noexcept {

@@ -36,10 +36,13 @@ class TimeProfile {
       return make_error(ErrorCode::out_of_range, "sine_pieces: need 0 <= k1 <= k2 <= 1, got k1 " +
                                                      std::to_string(k1) + ", k2 " +
                                                      std::to_string(k2));
+    snap_phases(k1, k2);
     auto p = make(Kind::sine_pieces, duration);
-    if (p)
-      p->a_ = k1, p->b_ = k2,
+    if (p) {
+      p->a_ = k1;
+      p->b_ = k2;
       p->speed_ = S(1) / (S(2) * k1 / pi<S>() + k2 - k1 + S(2) * (S(1) - k2) / pi<S>());
+    }
     return p;
   }
   // Constant acceleration until t1·T, constant speed, constant deceleration from t2·T (Parent
@@ -49,6 +52,7 @@ class TimeProfile {
       return make_error(ErrorCode::out_of_range, "parabolic: need 0 <= t1 <= t2 <= 1, got t1 " +
                                                      std::to_string(t1) + ", t2 " +
                                                      std::to_string(t2));
+    snap_phases(t1, t2);
     auto p = make(Kind::parabolic, duration);
     if (p) p->a_ = t1, p->b_ = t2, p->speed_ = S(2) / (S(1) + t2 - t1);
     return p;
@@ -73,8 +77,10 @@ class TimeProfile {
     if (!p) return p;
     // In normalized time the trapezoid is the parabolic ease with t1 = ramp/T, t2 = 1 − t1.
     p->kind_ = Kind::trapezoidal;
-    p->a_ = ramp / duration;
-    p->b_ = S(1) - p->a_;
+    S t1 = ramp / duration, t2 = S(1) - t1;
+    snap_phases(t1, t2);
+    p->a_ = t1;
+    p->b_ = t2;
     p->speed_ = S(2) / (S(1) + p->b_ - p->a_);
     return p;
   }
@@ -97,6 +103,10 @@ class TimeProfile {
         return make_error(ErrorCode::out_of_range, "profile key " + std::to_string(i) + ": time " +
                                                        std::to_string(times[i]) + " not after " +
                                                        std::to_string(times[i - 1]));
+      if (i > 0 && !std::isfinite(S(1) / ((times[i] - times[i - 1]) * (times[i] - times[i - 1]))))
+        return make_error(ErrorCode::out_of_range,
+                          "profile key " + std::to_string(i) +
+                              ": too close to the previous key (1/dt^2 overflows)");
       if (i > 0 && values[i] < values[i - 1])
         return make_error(ErrorCode::out_of_range, "profile key " + std::to_string(i) + ": value " +
                                                        std::to_string(values[i]) + " decreases");
@@ -125,10 +135,21 @@ class TimeProfile {
   }
 
  private:
+  // Ease phases shorter than epsilon of the duration are removed: their rates (π/2k1, v/t1) would
+  // overflow, and they are invisible anyway.
+  static void snap_phases(S& start, S& end) noexcept {
+    if (start < epsilon<S>()) start = S(0);
+    if (S(1) - end < epsilon<S>()) end = S(1);
+    if (end < start) end = start;
+  }
+
   static Expected<TimeProfile> make(Kind kind, S duration) {
     if (!std::isfinite(duration) || !(duration > S(0)))
       return make_error(ErrorCode::out_of_range,
                         "duration: " + std::to_string(duration) + " is not positive");
+    if (!std::isfinite(S(1) / (duration * duration)))
+      return make_error(ErrorCode::out_of_range, "duration: " + std::to_string(duration) +
+                                                     " is too short (1/T^2 overflows)");
     TimeProfile p;
     p.kind_ = kind;
     p.duration_ = duration;

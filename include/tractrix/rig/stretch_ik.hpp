@@ -164,9 +164,13 @@ class StretchChain {
   // beyond reach: the effector stops on the root–goal line at full (stretched, soft) reach. Goal on
   // the root: the chain folds towards the pole. Pole on the root–goal line: the bend plane falls
   // back to a fixed perpendicular of that line.
-  TwoBonePose<S> two_bone(const Vector3<S>& root, const Vector3<S>& goal, const Vector3<S>& pole,
+  // Non-finite input: a non-finite root counts as the origin, goal as the root, pole as no pole.
+  TwoBonePose<S> two_bone(Vector3<S> root, Vector3<S> goal, Vector3<S> pole,
                           S global_scale) const noexcept {
     TRACTRIX_ASSERT(rest_.size() == 2);
+    if (!root.allFinite()) root = Vector3<S>::Zero();
+    if (!goal.allFinite()) goal = root;
+    if (!pole.allFinite()) pole = root;
     if (!(global_scale > S(0)) || !std::isfinite(global_scale)) global_scale = S(1);
     const Vector3<S> offset = (goal - root) / global_scale;
     const S d = offset.norm();

@@ -23,7 +23,8 @@ struct WagonMotion {
 };
 
 // Motion of every bogie of `poses` (a solve at some head distance) when the head moves at
-// head_speed with head_acceleration along the track. Each bogie distance is a function s(h) of the
+// head_speed with head_acceleration along the track (non-finite values count as 0; speeds beyond
+// ~1e150 overflow v²). Each bogie distance is a function s(h) of the
 // head distance; ds/dt = s'(h)·v and d²s/dt² = s''(h)·v² + s'(h)·a. Arc spacing: s' = 1, s'' = 0
 // (0 and 0 for a bogie held at an end by clamping). Chord spacing: |P(s_b) − P(s_a)| = d, derived
 // twice along the chain (exact, with D = P_b − P_a and K = κN):
@@ -32,6 +33,9 @@ struct WagonMotion {
 template <class S>
 void train_kinematics(const TrainSolver<S>& solver, const WagonPose<S>* poses, S head_speed,
                       S head_acceleration, WagonMotion<S>* out) noexcept {
+  // Non-finite head speed or acceleration is treated as 0 (a stopped, unaccelerated train).
+  if (!std::isfinite(head_speed)) head_speed = S(0);
+  if (!std::isfinite(head_acceleration)) head_acceleration = S(0);
   const Track<S>& track = solver.track();
   const bool chord = solver.options().spacing == Spacing::chord;
   const bool clamp = solver.options().wrap == Wrap::clamp;

@@ -100,7 +100,12 @@ class TrainSolver {
     S front = head_distance;
     if (loop) {
       front = wrap(head_distance, length);
-      lap = std::llround((head_distance - front) / length);
+      // Whole laps, saturated: a head 1e300 track lengths away has no representable lap count.
+      const S laps = std::round((head_distance - front) / length);
+      const S limit = S(4e18);
+      lap = laps > limit    ? 4000000000000000000LL
+            : laps < -limit ? -4000000000000000000LL
+                            : static_cast<long long>(laps);
     }
     auto keep_on_loop = [length](S s, long long& laps) {
       while (s < S(0))

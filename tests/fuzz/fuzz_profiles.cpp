@@ -1,0 +1,67 @@
+// Time profiles, motion sampling and the camera rig, from hostile bytes.
+#include <vector>
+
+#include "fuzz/fuzz_input.hpp"
+#include "tractrix/motion/camera_rig.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  using namespace tractrix;
+  fuzz::Input in(data, size);
+  // Every value decoded in its own statement: argument evaluation order differs between compilers.
+  double v[11];
+  for (double& x : v)
+    x = in.number();
+  std::vector<Expected<TimeProfile<double>>> profiles;
+  profiles.push_back(TimeProfile<double>::constant(v[0]));
+  profiles.push_back(TimeProfile<double>::sine(v[1]));
+  profiles.push_back(TimeProfile<double>::sine_pieces(v[2], v[3], v[4]));
+  profiles.push_back(TimeProfile<double>::parabolic(v[5], v[6], v[7]));
+  profiles.push_back(TimeProfile<double>::trapezoidal(v[8], v[9], v[10]));
+  std::vector<double> times{0}, values{0};
+  const int keys = in.count(0, 6);
+  for (int k = 0; k < keys; ++k) {
+    const double dt = in.number(), de = in.number();
+    times.push_back(times.back() + dt);
+    values.push_back(std::min(1.0, values.back() + de));
+  }
+  times.push_back(times.back() + in.mostly_finite());
+  values.push_back(1);
+  profiles.push_back(TimeProfile<double>::keyed(times, values));
+  for (const auto& p : profiles) {
+    if (!p) continue;
+    for (int q = 0; q < 4; ++q) {
+      const auto e = p->at(in.number());
+      fuzz::require(e.value >= 0 && e.value <= 1 + 1e-12, "profile value in [0, 1]");
+      fuzz::require(std::isfinite(e.rate) && std::isfinite(e.acceleration),
+                    "profile derivatives finite");
+    }
+  }
+  std::vector<CameraKey<double>> camera(static_cast<std::size_t>(in.count(0, 5)));
+  for (auto& k : camera) {
+    k.position = in.vector();
+    if (in.flag()) k.view_direction = in.vector();
+  }
+  for (const auto& p : profiles) {
+    if (!p) continue;
+    const auto mode = in.flag() ? CameraTangents::catmull_rom : CameraTangents::view_direction;
+    auto rig = CameraRig<double>::build(camera, *p, mode);
+    if (!rig) continue;
+    // Speeds scale as length/T and accelerations as length/T²: finite whenever those are (the
+    // documented range); beyond it the true value is not representable.
+    const double length = rig->table().length(), duration = p->duration();
+    const bool representable = length / (duration * duration) < 1e300 && length / duration < 1e300;
+    for (int q = 0; q < 3; ++q) {
+      const auto shot = rig->at(in.number());
+      fuzz::require_frame(shot.frame);
+      if (!representable) continue;
+      fuzz::require(std::isfinite(shot.motion.speed) && std::isfinite(shot.motion.curvature) &&
+                        shot.motion.tangential_acceleration.allFinite(),
+                    "speed, curvature and tangential acceleration finite");
+      // κ·ṡ² is finite wherever the true normal acceleration is representable.
+      const double speed = shot.motion.speed;
+      if (shot.motion.curvature * speed * speed < 1e300)
+        fuzz::require(shot.motion.acceleration.allFinite(), "acceleration finite");
+    }
+  }
+  return 0;
+}

@@ -1,0 +1,125 @@
+// Counts heap allocations (this binary replaces the global operator new) to prove that the
+// per-frame calls allocate nothing: solve into a caller buffer, the table lookups, frame queries,
+// motion samples, camera shots, the cone reader and stretchy IK into a buffer.
+#include <atomic>
+#include <cstdlib>
+#include <new>
+
+#include "support/catch.hpp"
+#include "support/shapes.hpp"
+#include "tractrix/tractrix.hpp"
+
+namespace {
+std::atomic<long> allocations{0};
+thread_local bool counting = false;
+
+void* allocate(std::size_t size, std::size_t alignment) {
+  if (counting) ++allocations;
+  size = size == 0 ? 1 : size;
+  void* p = alignment > alignof(std::max_align_t)
+                ? std::aligned_alloc(alignment, (size + alignment - 1) / alignment * alignment)
+                : std::malloc(size);
+  if (!p) throw std::bad_alloc();
+  return p;
+}
+
+// Counts the allocations made while it lives; read it after it is gone.
+class Counting {
+ public:
+  Counting() : start_(allocations.load()) { counting = true; }
+  ~Counting() { counting = false; }
+  long made() const { return allocations.load() - start_; }
+
+ private:
+  long start_;
+};
+}  // namespace
+
+void* operator new(std::size_t size) {
+  return allocate(size, 0);
+}
+void* operator new[](std::size_t size) {
+  return allocate(size, 0);
+}
+void* operator new(std::size_t size, std::align_val_t a) {
+  return allocate(size, static_cast<std::size_t>(a));
+}
+void* operator new[](std::size_t size, std::align_val_t a) {
+  return allocate(size, static_cast<std::size_t>(a));
+}
+void operator delete(void* p) noexcept {
+  std::free(p);
+}
+void operator delete[](void* p) noexcept {
+  std::free(p);
+}
+void operator delete(void* p, std::size_t) noexcept {
+  std::free(p);
+}
+void operator delete[](void* p, std::size_t) noexcept {
+  std::free(p);
+}
+void operator delete(void* p, std::align_val_t) noexcept {
+  std::free(p);
+}
+void operator delete[](void* p, std::align_val_t) noexcept {
+  std::free(p);
+}
+void operator delete(void* p, std::size_t, std::align_val_t) noexcept {
+  std::free(p);
+}
+void operator delete[](void* p, std::size_t, std::align_val_t) noexcept {
+  std::free(p);
+}
+
+using namespace tractrix;
+
+TEST_CASE("per-frame calls allocate nothing", "[hardening][allocation]") {
+  const auto path = test::circle<double>(50, 16);
+  const auto table = *ArcLengthTable<double>::build(path);
+  const auto rail = test::circle<double>(51, 16, 1.0);
+  const auto roll = *RollProfile<double>::build({0.0, 100.0}, {0.1, -0.1}, table.length());
+  const std::vector<UpSource<double>> sources{
+      *UpSource<double>::world(), *UpSource<double>::rail(rail),
+      *UpSource<double>::rail(rail, RailMatch::closest_point),
+      *UpSource<double>::rotation_minimizing(path, table),
+      UpSource<double>::world()->with_roll(roll)};
+  std::vector<Wagon<double>> wagons(50, Wagon<double>{6, 4, 0.5});
+  const auto chord = *TrainSolver<double>::build(*Track<double>::build(path, sources[1]), wagons);
+  const auto arc = *TrainSolver<double>::build(*Track<double>::build(path, sources[3]), wagons,
+                                               {Wrap::automatic, Spacing::arc});
+  std::vector<WagonPose<double>> poses(wagons.size());
+  std::vector<WagonMotion<double>> motions(wagons.size());
+  const auto profile = *TimeProfile<double>::keyed({0.0, 1.0, 3.0}, {0.0, 0.4, 1.0});
+  const auto camera = *CameraRig<double>::build(
+      {{{0, 0, 0}, {1, 0, 0}}, {{10, 1, 5}, {}}, {{20, 0, 0}, {1, 0, -1}}}, profile);
+  PoseReaderSettings<double> reader_settings;
+  reader_settings.twist = ConeRange<double>{0.1, 0.5};
+  const auto reader = *PoseReader<double>::build(reader_settings);
+  const auto chain = *StretchChain<double>::build({5, 5});
+  double lengths[2];
+  double sink = 0;
+
+  Counting scope;
+  std::size_t cursor = 0;
+  for (int i = 0; i < 100; ++i) {
+    const double s = i * 3.7;
+    sink += table.parameter_at(s) + table.parameter_at_exact(s, cursor) +
+            refine_parameter(path, table, s) + table.distance_at(0.1 * i);
+    for (const auto& up : sources)
+      sink += up.frame_at(path, table, s).up().x();
+    chord.solve(s, poses.data());
+    arc.solve(s, poses.data());
+    train_kinematics(arc, poses.data(), 10.0, 1.0, motions.data());
+    sink += sample(path, table, profile, 0.03 * i, sources[0]).speed +
+            camera.at(0.03 * i).frame.forward().x();
+    sink += reader.weight(Eigen::Matrix3d::Identity(),
+                          Eigen::AngleAxisd(0.01 * i, Vector3d::UnitX()).toRotationMatrix());
+    chain.lengths(8.0 + 0.05 * i, 1.0, lengths);
+    sink += lengths[0] +
+            chain.two_bone(Vector3d::Zero(), Vector3d(9, 0, 0), Vector3d(0, 1, 0), 1.0).knee.y();
+  }
+  const long made = scope.made();
+  CHECK(made == 0);
+  CHECK(std::isfinite(sink));
+}

@@ -1,0 +1,42 @@
+// Every class template of the library instantiated in full for float and double: members that no
+// test calls still have to compile warning-free for both scalars.
+#include "tractrix/tractrix.hpp"
+
+namespace tractrix {
+template class Path<float, 3>;
+template class Path<double, 3>;
+template class Path<float, 2>;
+template class Path<double, 2>;
+template class ArcLengthTable<float>;
+template class ArcLengthTable<double>;
+template struct Frame<float>;
+template struct Frame<double>;
+template class RollProfile<float>;
+template class RollProfile<double>;
+template class RotationMinimizingFrames<float>;
+template class RotationMinimizingFrames<double>;
+template class UpSource<float>;
+template class UpSource<double>;
+template class Track<float>;
+template class Track<double>;
+template class TrainSolver<float>;
+template class TrainSolver<double>;
+template class TimeProfile<float>;
+template class TimeProfile<double>;
+template class CameraRig<float>;
+template class CameraRig<double>;
+template class PoseReader<float>;
+template class PoseReader<double>;
+template class StretchChain<float>;
+template class StretchChain<double>;
+template void train_kinematics<float>(const TrainSolver<float>&, const WagonPose<float>*, float,
+                                      float, WagonMotion<float>*) noexcept;
+template void train_kinematics<double>(const TrainSolver<double>&, const WagonPose<double>*, double,
+                                       double, WagonMotion<double>*) noexcept;
+template MotionSample<float> sample<float>(const Path<float, 3>&, const ArcLengthTable<float>&,
+                                           const TimeProfile<float>&, float,
+                                           const UpSource<float>&) noexcept;
+template MotionSample<double> sample<double>(const Path<double, 3>&, const ArcLengthTable<double>&,
+                                             const TimeProfile<double>&, double,
+                                             const UpSource<double>&) noexcept;
+}  // namespace tractrix

@@ -175,3 +175,37 @@ TEMPLATE_TEST_CASE("up sources reject bad input", "[frame][up][errors]", float, 
   CHECK(UpSource<S>::rotation_minimizing(path, table, V(nan, 0, 0)).error().code ==
         ErrorCode::non_finite);
 }
+
+TEMPLATE_TEST_CASE("rail and roll frames do not change when everything is scaled",
+                   "[frame][up][rail]", double) {
+  using S = TestType;
+  auto rng = make_rng(67);
+  const auto points = random_loop_points<S>(rng, 8, S(30));
+  std::vector<Vector3<S>> rail_points;
+  for (const auto& p : points)
+    rail_points.push_back(p + Vector3<S>(S(0.5), S(1.5), S(0.2)));
+  const auto rotations = [&](S scale, RailMatch match) {
+    std::vector<Vector3<S>> a, b;
+    for (const auto& p : points)
+      a.push_back(scale * p);
+    for (const auto& p : rail_points)
+      b.push_back(scale * p);
+    const auto path = *Path<S, 3>::catmull_rom(a, true);
+    const auto table = *ArcLengthTable<S>::build(path);
+    const auto roll =
+        *RollProfile<S>::build({S(0), table.length() / S(3)}, {S(0.1), S(-0.2)}, table.length());
+    const auto up = UpSource<S>::rail(*Path<S, 3>::catmull_rom(b, true), match)->with_roll(roll);
+    std::vector<Eigen::Matrix<S, 3, 3>> out;
+    for (int i = 0; i < 25; ++i)
+      out.push_back(up.frame_at(path, table, table.length() * S(i) / S(25)).rotation);
+    return out;
+  };
+  for (auto match : {RailMatch::normalized_arc_length, RailMatch::closest_point}) {
+    const auto base = rotations(S(1), match);
+    for (S scale : {S(1e-3), S(1e3)}) {
+      const auto scaled = rotations(scale, match);
+      for (std::size_t i = 0; i < base.size(); ++i)
+        CHECK((scaled[i] - base[i]).norm() <= 1e-12);
+    }
+  }
+}

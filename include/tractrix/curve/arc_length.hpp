@@ -328,10 +328,11 @@ class ArcLengthTable {
     const Vector<S, D> d0 = p[1] - p[0], d1 = p[2] - p[1], d2 = p[3] - p[2];
     const Vector<S, D> c = S(3) * d0, b = S(6) * (d1 - d0), a = S(3) * (d0 - S(2) * d1 + d2);
     Hodograph h{};
-    for (int i = 0; i < D; ++i) {
-      h[static_cast<std::size_t>(i)] = a[i];
-      h[static_cast<std::size_t>(3 + i)] = b[i];
-      h[static_cast<std::size_t>(6 + i)] = c[i];
+    for (std::size_t k = 0; k < static_cast<std::size_t>(D); ++k) {
+      const Eigen::Index i = static_cast<Eigen::Index>(k);
+      h[k] = a[i];
+      h[3 + k] = b[i];
+      h[6 + k] = c[i];
     }
     return h;
   }

@@ -36,12 +36,13 @@ PointTangent<S, D> de_casteljau(const Bezier<S, D, N>& b, S u) noexcept {
     const Vector<S, D> a0 = v * p[0] + u * p[1], a1 = v * p[1] + u * p[2], a2 = v * p[2] + u * p[3];
     const Vector<S, D> q0 = v * a0 + u * a1, q1 = v * a1 + u * a2;
     return {v * q0 + u * q1, S(3) * (q1 - q0)};
+  } else {  // in the else, so cubics do not instantiate the loop (a smaller, inlinable body)
+    std::array<Vector<S, D>, N + 1> level = b.points;
+    for (std::size_t k = N; k > 1; --k)
+      for (std::size_t i = 0; i < k; ++i)
+        level[i] = detail::lerp<S, D>(level[i], level[i + 1], u, v);
+    return {detail::lerp<S, D>(level[0], level[1], u, v), S(N) * (level[1] - level[0])};
   }
-  std::array<Vector<S, D>, N + 1> level = b.points;
-  for (std::size_t k = N; k > 1; --k)
-    for (std::size_t i = 0; i < k; ++i)
-      level[i] = detail::lerp<S, D>(level[i], level[i + 1], u, v);
-  return {detail::lerp<S, D>(level[0], level[1], u, v), S(N) * (level[1] - level[0])};
 }
 
 // The order-th derivative d^k r / du^k at u, for 0 <= order <= N (0 outside that range).

@@ -230,6 +230,10 @@ class TimeProfile {
       }
       const S alpha = m[i] / secant[i], beta = m[i + 1] / secant[i];
       const S r = alpha * alpha + beta * beta;
+      if (!std::isfinite(r)) {  // a denormal secant: ratios not representable, treat as flat
+        m[i] = m[i + 1] = S(0);
+        continue;
+      }
       if (r > S(9)) {
         const S tau = S(3) / std::sqrt(r);
         m[i] = tau * alpha * secant[i];

@@ -76,7 +76,7 @@ void train_kinematics(const TrainSolver<S>& solver, const WagonPose<S>* poses, S
     m.tangential_acceleration = p.second * head_speed * head_speed + p.first * head_acceleration;
     m.velocity = m.speed * p.tangent;
     const Vector3<S> centripetal = (m.speed * m.speed) * p.curvature;
-    m.lateral_acceleration = centripetal.norm();
+    m.lateral_acceleration = centripetal.stableNorm();
     m.acceleration = m.tangential_acceleration * p.tangent + centripetal;
     return m;
   };

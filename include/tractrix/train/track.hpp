@@ -69,7 +69,8 @@ class Track {
     const Vector3<S> d1 = path_.derivative(t, 1), d2 = path_.derivative(t, 2);
     const S speed2 = d1.squaredNorm();
     if (!(speed2 > S(0))) return Vector3<S>::Zero();
-    return (d2 - (d2.dot(d1) / speed2) * d1) / speed2;
+    const Vector3<S> k = (d2 - (d2.dot(d1) / speed2) * d1) / speed2;
+    return k.allFinite() ? k : Vector3<S>::Zero();  // not representable next to a zero speed
   }
 
   // Curvature κ = |r' × r''| / |r'|³ at distance s (0 where the speed vanishes).
@@ -79,7 +80,8 @@ class Track {
     const Vector3<S> d1 = path_.derivative(t, 1), d2 = path_.derivative(t, 2);
     const S speed = d1.norm();
     if (!(speed > S(0))) return S(0);
-    return d1.cross(d2).norm() / (speed * speed * speed);
+    const S kappa = d1.cross(d2).norm() / (speed * speed * speed);
+    return std::isfinite(kappa) ? kappa : S(0);
   }
 
  private:

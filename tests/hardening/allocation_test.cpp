@@ -9,10 +9,21 @@
 #include "support/shapes.hpp"
 #include "tractrix/tractrix.hpp"
 
+// Sanitizers own operator new (mixing theirs and ours is an alloc-dealloc mismatch), so the
+// counting replacement is compiled only in plain builds; the test and clang presets run it.
+#if defined(__SANITIZE_ADDRESS__)
+#define TRACTRIX_SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define TRACTRIX_SANITIZED 1
+#endif
+#endif
+
 namespace {
 std::atomic<long> allocations{0};
 thread_local bool counting = false;
 
+#if !defined(TRACTRIX_SANITIZED)
 void* allocate(std::size_t size, std::size_t alignment) {
   if (counting) ++allocations;
   size = size == 0 ? 1 : size;
@@ -22,6 +33,7 @@ void* allocate(std::size_t size, std::size_t alignment) {
   if (!p) throw std::bad_alloc();
   return p;
 }
+#endif
 
 // Counts the allocations made while it lives; read it after it is gone.
 class Counting {
@@ -35,6 +47,7 @@ class Counting {
 };
 }  // namespace
 
+#if !defined(TRACTRIX_SANITIZED)
 void* operator new(std::size_t size) {
   return allocate(size, 0);
 }
@@ -71,6 +84,8 @@ void operator delete(void* p, std::size_t, std::align_val_t) noexcept {
 void operator delete[](void* p, std::size_t, std::align_val_t) noexcept {
   std::free(p);
 }
+
+#endif
 
 using namespace tractrix;
 
@@ -120,6 +135,11 @@ TEST_CASE("per-frame calls allocate nothing", "[hardening][allocation]") {
             chain.two_bone(Vector3d::Zero(), Vector3d(9, 0, 0), Vector3d(0, 1, 0), 1.0).knee.y();
   }
   const long made = scope.made();
+#if defined(TRACTRIX_SANITIZED)
+  WARN("allocation counting is off under sanitizers: operator new belongs to ASan");
+  (void)made;
+#else
   CHECK(made == 0);
+#endif
   CHECK(std::isfinite(sink));
 }

@@ -9,18 +9,25 @@
 namespace tractrix {
 
 // R = R_a(angle0) · R_b(angle1) · R_c(angle2) for order "abc" (intrinsic: a first, then the
-// rotated b, then the rotated c). hpb = yxz: heading about up, pitch about side, bank about forward.
+// rotated b, then the rotated c). hpb = yxz: heading about up, pitch about side, bank about
+// forward.
 enum class EulerOrder { xyz, xzy, yxz, yzx, zxy, zyx, hpb = yxz };
 
 namespace detail {
 inline std::array<int, 3> euler_axes(EulerOrder order) {
   switch (order) {
-    case EulerOrder::xyz: return {0, 1, 2};
-    case EulerOrder::xzy: return {0, 2, 1};
-    case EulerOrder::yxz: return {1, 0, 2};
-    case EulerOrder::yzx: return {1, 2, 0};
-    case EulerOrder::zxy: return {2, 0, 1};
-    case EulerOrder::zyx: return {2, 1, 0};
+    case EulerOrder::xyz:
+      return {0, 1, 2};
+    case EulerOrder::xzy:
+      return {0, 2, 1};
+    case EulerOrder::yxz:
+      return {1, 0, 2};
+    case EulerOrder::yzx:
+      return {1, 2, 0};
+    case EulerOrder::zxy:
+      return {2, 0, 1};
+    case EulerOrder::zyx:
+      return {2, 1, 0};
   }
   return {0, 1, 2};
 }
@@ -38,9 +45,9 @@ Eigen::Matrix<S, 3, 3> from_euler(const Vector3<S>& angles, EulerOrder order) {
 }
 
 // Angles (a, b, c) with b in [−π/2, π/2] and a, c in (−π, π]. At gimbal lock (|b| = π/2, where only
-// a ± c is defined) c is set to 0 and a carries the whole rotation, so from_euler still round-trips.
-// For R = R_i(α) R_j(β) R_k(γ) with parity σ (+1 for cyclic i, j, k):
-// sin β = σ R(i,k), α = atan2(−σ R(j,k), R(k,k)), γ = atan2(−σ R(i,j), R(i,i)).
+// a ± c is defined) c is set to 0 and a carries the whole rotation, so from_euler still
+// round-trips. For R = R_i(α) R_j(β) R_k(γ) with parity σ (+1 for cyclic i, j, k): sin β = σ
+// R(i,k), α = atan2(−σ R(j,k), R(k,k)), γ = atan2(−σ R(i,j), R(i,i)).
 template <class S>
 Vector3<S> euler_angles(const Eigen::Matrix<S, 3, 3>& r, EulerOrder order) {
   using std::atan2;

@@ -12,8 +12,8 @@
 namespace tractrix {
 
 // C¹ interpolation of (distance, angle) keys by cubic Hermite pieces whose slopes are the mean of
-// the neighbouring secant slopes. Angles are used as given, never wrapped to ±π: keys 0, π, 2π are a
-// full roll. On a closed track (period > 0) the profile repeats with the period; the piece from
+// the neighbouring secant slopes. Angles are used as given, never wrapped to ±π: keys 0, π, 2π are
+// a full roll. On a closed track (period > 0) the profile repeats with the period; the piece from
 // the last key to the first key of the next lap ends at the first angle plus the whole turns of
 // (last − first), so a profile that rolls 2π per lap goes on rolling instead of rolling back.
 // Before the first and after the last key of an open profile the angle is held.
@@ -33,14 +33,14 @@ class RollProfile {
       if (!std::isfinite(distances[i]) || !std::isfinite(angles[i]))
         return make_error(ErrorCode::non_finite, "roll key " + std::to_string(i) + ": non-finite");
       if (i > 0 && !(distances[i] > distances[i - 1]))
-        return make_error(ErrorCode::out_of_range,
-                          "roll key " + std::to_string(i) + ": distance " +
-                              std::to_string(distances[i]) + " not after " +
-                              std::to_string(distances[i - 1]));
+        return make_error(ErrorCode::out_of_range, "roll key " + std::to_string(i) + ": distance " +
+                                                       std::to_string(distances[i]) +
+                                                       " not after " +
+                                                       std::to_string(distances[i - 1]));
     }
     if (period > S(0) && !(distances.back() - distances.front() < period))
-      return make_error(ErrorCode::out_of_range, "roll keys: span not shorter than the period " +
-                                                     std::to_string(period));
+      return make_error(ErrorCode::out_of_range,
+                        "roll keys: span not shorter than the period " + std::to_string(period));
     RollProfile profile;
     profile.period_ = period;
     if (period > S(0)) {
@@ -76,9 +76,8 @@ class RollProfile {
     const S h = distances_[hi] - distances_[lo];
     const S x = (s - distances_[lo]) / h;
     const S x2 = x * x, x3 = x2 * x;
-    return (S(2) * x3 - S(3) * x2 + S(1)) * angles_[lo] +
-           (x3 - S(2) * x2 + x) * h * slopes_[lo] + (S(3) * x2 - S(2) * x3) * angles_[hi] +
-           (x3 - x2) * h * slopes_[hi];
+    return (S(2) * x3 - S(3) * x2 + S(1)) * angles_[lo] + (x3 - S(2) * x2 + x) * h * slopes_[lo] +
+           (S(3) * x2 - S(2) * x3) * angles_[hi] + (x3 - x2) * h * slopes_[hi];
   }
 
   const std::vector<S>& distances() const noexcept { return distances_; }

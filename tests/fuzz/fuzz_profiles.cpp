@@ -8,7 +8,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   using namespace tractrix;
   fuzz::Input in(data, size);
   // Every value decoded in its own statement: argument evaluation order differs between compilers.
-  double v[11];
+  double v[15];
   for (double& x : v)
     x = in.number();
   std::vector<Expected<TimeProfile<double>>> profiles;
@@ -17,6 +17,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   profiles.push_back(TimeProfile<double>::sine_pieces(v[2], v[3], v[4]));
   profiles.push_back(TimeProfile<double>::parabolic(v[5], v[6], v[7]));
   profiles.push_back(TimeProfile<double>::trapezoidal(v[8], v[9], v[10]));
+  profiles.push_back(TimeProfile<double>::s_curve(v[11], v[12], v[13], v[14]));
   std::vector<double> times{0}, values{0};
   const int keys = in.count(0, 6);
   for (int k = 0; k < keys; ++k) {

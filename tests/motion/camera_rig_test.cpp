@@ -114,6 +114,21 @@ TEST_CASE("cameras look along keyed directions, or where the path goes", "[motio
             .norm() <= 1e-12);
 }
 
+TEST_CASE("a camera can follow a target moving along a second path", "[motion][camera]") {
+  const auto profile = *TimeProfile<double>::sine(5.0);
+  const std::vector<CameraKey<double>> keys{{{0, 5, 0}}, {{30, 5, 10}}, {{60, 5, 0}}};
+  const auto target = *Path<double, 3>::from_hermite_keys(
+      {Vector3d(0, 0, 40), Vector3d(60, 0, 40)}, {Vector3d(60, 0, 0), Vector3d(60, 0, 0)}, false);
+  const auto rig = *CameraRig<double>::build(keys, profile)->look_at_path(target);
+  for (double t = 0; t <= 5.0; t += 0.25) {
+    // The target sits at the same fraction of its straight path (length 60) as E(t).
+    const Vector3d expected = Vector3d(60 * profile.at(t).value, 0, 40);
+    const auto shot = rig.at(t);
+    CHECK(shot.frame.forward().cross((expected - shot.motion.position).normalized()).norm() <=
+          1e-9);
+  }
+}
+
 TEST_CASE("bad camera input is rejected, degenerate paths stay finite",
           "[motion][camera][errors]") {
   const auto profile = *TimeProfile<double>::constant(1.0);

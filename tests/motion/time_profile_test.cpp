@@ -17,6 +17,9 @@ std::vector<TimeProfile<S>> all_profiles() {
           *TimeProfile<S>::parabolic(S(4), S(0.3), S(0.6)),
           *TimeProfile<S>::trapezoidal(S(100), S(20), S(8)),
           *TimeProfile<S>::trapezoidal(S(10), S(20), S(8)),
+          *TimeProfile<S>::s_curve(S(100), S(10), S(5), S(10)),
+          *TimeProfile<S>::s_curve(S(5), S(10), S(5), S(10)),
+          *TimeProfile<S>::s_curve(S(100), S(2), S(5), S(10)),
           *TimeProfile<S>::keyed({S(0), S(1), S(1.5), S(4)}, {S(0), S(0.1), S(0.7), S(1)})};
 }
 }  // namespace
@@ -82,6 +85,37 @@ TEST_CASE("ease curves match Parent's published and derived values", "[motion][p
   // Triangle when the limit is never reached: 10 units at 8/s² peak at √80 after √(10/8) s.
   CHECK(std::abs(TimeProfile<double>::trapezoidal(10, 20, 8)->duration() -
                  2 * std::sqrt(10.0 / 8)) <= 1e-12);
+}
+
+TEST_CASE("s-curves honour their speed, acceleration and jerk limits", "[motion][profile]") {
+  // D = 100, V = 10, A = 5, J = 10: jerk phases A/J = 0.5 s, constant acceleration V/A − A/J = 1.5
+  // s, so each ramp takes 2.5 s and covers V·2.5/2 = 12.5; cruise (100 − 25)/10 = 7.5 s → T = 12.5
+  // s.
+  const auto full = *TimeProfile<double>::s_curve(100, 10, 5, 10);
+  CHECK(std::abs(full.duration() - 12.5) <= 1e-12);
+  CHECK(std::abs(full.at(6.0).rate * 100 - 10) <= 1e-12);
+  CHECK(std::abs(full.at(1.5).acceleration * 100 - 5) <= 1e-12);
+  CHECK(std::abs(full.at(0.25).acceleration * 100 - 2.5) <= 1e-12);  // J·t in the first jerk phase
+  // Every case, in world units (E × distance): speed <= V, |acceleration| <= A, |jerk| <= J.
+  const double distances[] = {100, 5, 100}, speeds[] = {10, 10, 2};
+  for (int k = 0; k < 3; ++k) {
+    const double D = distances[k];
+    const auto p = *TimeProfile<double>::s_curve(D, speeds[k], 5, 10);
+    const double dt = p.duration() / 20000;
+    double max_speed = 0, max_acceleration = 0, max_jerk = 0;
+    for (int i = 0; i < 20000; ++i) {
+      const auto a = p.at(dt * i), b = p.at(dt * (i + 1));
+      max_speed = std::max(max_speed, a.rate * D);
+      max_acceleration = std::max(max_acceleration, std::abs(a.acceleration) * D);
+      max_jerk = std::max(max_jerk, std::abs(b.acceleration - a.acceleration) * D / dt);
+    }
+    INFO("case " << k << ": speed " << max_speed << ", acceleration " << max_acceleration
+                 << ", jerk " << max_jerk);
+    CHECK(max_speed <= speeds[k] * (1 + 1e-9));
+    CHECK(max_acceleration <= 5 * (1 + 1e-9));
+    CHECK(max_jerk <= 10 * (1 + 1e-6));
+  }
+  CHECK(TimeProfile<double>::s_curve(10, 0, 1, 1).error().code == ErrorCode::out_of_range);
 }
 
 TEMPLATE_TEST_CASE("keyed profiles pass through every key and never go backwards",

@@ -84,6 +84,19 @@ class CameraRig {
   CameraRig look_at_point(const Vector3<S>& target) const {
     CameraRig copy = *this;
     copy.target_ = target;
+    copy.target_path_ = std::nullopt;
+    return copy;
+  }
+
+  // A target moving along a second path: at each time it sits at the same fraction of that path's
+  // arc length as the camera's profile gives (E(t)), so both arrive together.
+  Expected<CameraRig> look_at_path(const Path<S, 3>& target_path) const {
+    auto table = ArcLengthTable<S>::build(target_path);
+    if (!table) return table.error();
+    CameraRig copy = *this;
+    copy.target_ = std::nullopt;
+    copy.target_path_.emplace(target_path);
+    copy.target_table_ = std::move(*table);
     return copy;
   }
 
@@ -100,6 +113,10 @@ class CameraRig {
     Vector3<S> forward = shot.motion.tangent;
     if (target_) {
       forward = *target_ - shot.motion.position;
+    } else if (target_path_) {
+      const S fraction = profile_.at(time).value;
+      const S t = refine_parameter(*target_path_, target_table_, fraction * target_table_.length());
+      forward = target_path_->point(t) - shot.motion.position;
     } else {
       const auto [segment, u] = path_.locate(shot.motion.parameter);
       const std::size_t n = view_directions_.size();
@@ -142,6 +159,8 @@ class CameraRig {
   UpSource<S> up_;
   std::vector<Vector3<S>> view_directions_;
   std::optional<Vector3<S>> target_;
+  std::optional<Path<S, 3>> target_path_;
+  ArcLengthTable<S> target_table_;
 };
 
 }  // namespace tractrix

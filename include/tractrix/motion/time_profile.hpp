@@ -23,7 +23,7 @@ struct ProfileSample {
 template <class S>
 class TimeProfile {
  public:
-  enum class Kind { constant, sine, sine_pieces, parabolic, trapezoidal, keyed };
+  enum class Kind { constant, sine, sine_pieces, parabolic, trapezoidal, s_curve, keyed };
 
   // E = t/T.
   static Expected<TimeProfile> constant(S duration) { return make(Kind::constant, duration); }
@@ -84,6 +84,46 @@ class TimeProfile {
     p->speed_ = S(2) / (S(1) + p->b_ - p->a_);
     return p;
   }
+  // Jerk-limited S-curve over a distance with limits on speed, acceleration and jerk: seven
+  // phases (jerk +J, constant acceleration, jerk −J, cruise, and the mirror image), symmetric.
+  // Where the distance is too short for the speed limit, the peak speed is lowered (bisection)
+  // until the two ramps meet; where the speed limit is too low for the acceleration limit, the
+  // constant-acceleration phase vanishes. The duration follows from the limits.
+  static Expected<TimeProfile> s_curve(S distance, S max_speed, S max_acceleration, S max_jerk) {
+    for (S v : {distance, max_speed, max_acceleration, max_jerk})
+      if (!std::isfinite(v) || !(v > S(0)))
+        return make_error(ErrorCode::out_of_range,
+                          "s_curve: distance, max_speed, max_acceleration and max_jerk must be "
+                          "positive and finite");
+    using std::sqrt;
+    // Distance covered while speeding up from 0 to v (average speed v/2 by symmetry).
+    auto ramp_time = [&](S v) {
+      return v * max_jerk >= max_acceleration * max_acceleration
+                 ? v / max_acceleration + max_acceleration / max_jerk
+                 : S(2) * sqrt(v / max_jerk);
+    };
+    S peak = max_speed;
+    if (peak * ramp_time(peak) > distance) {
+      S lo = S(0), hi = peak;
+      for (int i = 0; i < 200; ++i) {
+        const S mid = S(0.5) * (lo + hi);
+        (mid * ramp_time(mid) > distance ? hi : lo) = mid;
+      }
+      peak = lo;
+    }
+    if (!(peak > S(0)))
+      return make_error(ErrorCode::out_of_range, "s_curve: limits too small for the distance");
+    const S ramp = ramp_time(peak);
+    const S jerk_time = peak * max_jerk >= max_acceleration * max_acceleration
+                            ? max_acceleration / max_jerk
+                            : sqrt(peak / max_jerk);
+    const S cruise = (distance - peak * ramp) / peak;
+    auto p = make(Kind::s_curve, S(2) * ramp + (cruise > S(0) ? cruise : S(0)));
+    if (!p) return p;
+    p->curve_ = {distance, peak, max_jerk, jerk_time, ramp};
+    return p;
+  }
+
   // Keys (t_i, E_i) from (0, 0) to (T, 1), times strictly increasing, values non-decreasing,
   // joined by a monotone C¹ cubic (Fritsch & Carlson 1980): it passes through every key, never
   // overshoots, never goes backwards. A query is O(log K).
@@ -128,6 +168,7 @@ class TimeProfile {
   ProfileSample<S> at(S t) const noexcept {
     t = clamp_or_low(t, S(0), duration_);
     if (kind_ == Kind::keyed) return keyed_at(t);
+    if (kind_ == Kind::s_curve) return s_curve_at(t);
     const S x = t / duration_;
     const S k = S(1) / duration_;
     ProfileSample<S> n = normalized(x);  // derivatives with respect to x = t/T
@@ -187,10 +228,41 @@ class TimeProfile {
         return {head + v * (t2 - t1) + v * y * (S(1) - y / (S(2) * tail)), v * (S(1) - y / tail),
                 -v / tail};
       }
+      case Kind::s_curve:
       case Kind::keyed:
         break;
     }
     return {x, S(1), S(0)};
+  }
+
+  // Distance, speed and acceleration after time x (<= ramp) of the speeding-up half.
+  ProfileSample<S> ramp_at(S x) const noexcept {
+    const SCurve& c = curve_;
+    const S j = c.jerk, tj = c.jerk_time, v = c.peak;
+    const S a = j * tj;                // the acceleration reached (limit or lowered)
+    const S half = v * c.ramp / S(2);  // distance of the whole ramp
+    if (x <= tj) return {j * x * x * x / S(6), j * x * x / S(2), j * x};
+    if (x <= c.ramp - tj) {
+      const S y = x - tj, v1 = j * tj * tj / S(2), s1 = j * tj * tj * tj / S(6);
+      return {s1 + v1 * y + a * y * y / S(2), v1 + a * y, a};
+    }
+    const S y = c.ramp - x;  // mirror of the first jerk phase
+    return {half - v * y + j * y * y * y / S(6), v - j * y * y / S(2), j * y};
+  }
+
+  ProfileSample<S> s_curve_at(S t) const noexcept {
+    const SCurve& c = curve_;
+    ProfileSample<S> r;
+    if (t <= c.ramp) {
+      r = ramp_at(t);
+    } else if (t < duration_ - c.ramp) {
+      r = {c.peak * c.ramp / S(2) + c.peak * (t - c.ramp), c.peak, S(0)};
+    } else {
+      const ProfileSample<S> m = ramp_at(duration_ - t);
+      r = {c.distance - m.value, m.rate, -m.acceleration};
+    }
+    return {clamp_or_low(r.value / c.distance, S(0), S(1)), r.rate / c.distance,
+            r.acceleration / c.distance};
   }
 
   ProfileSample<S> keyed_at(S t) const noexcept {
@@ -247,6 +319,9 @@ class TimeProfile {
   S duration_ = S(1);
   S a_ = S(0), b_ = S(1), speed_ = S(1);
   std::vector<S> times_, values_, slopes_;
+  struct SCurve {
+    S distance, peak, jerk, jerk_time, ramp;
+  } curve_{S(1), S(1), S(1), S(0), S(0)};
 };
 
 }  // namespace tractrix

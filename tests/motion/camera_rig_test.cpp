@@ -106,6 +106,12 @@ TEST_CASE("cameras look along keyed directions, or where the path goes", "[motio
     const auto shot = plain.at(t);
     CHECK(shot.frame.forward().dot(shot.motion.tangent) > 0.7);
   }
+  // Kochanek–Bartels shape: tension 1 stops the path at every key (zero tangent there).
+  const auto tight =
+      *CameraRig<double>::build(positions, profile, CameraTangents::catmull_rom, false,
+                                std::nullopt, KochanekBartels<double>{1, 0, 0});
+  CHECK(tight.path().evaluate(1.0).tangent.norm() <= 1e-12);
+  CHECK(plain.path().evaluate(1.0).tangent.norm() > 1);
   // A look-at target wins over the keyed directions.
   const auto aimed = rig.look_at_point(Vector3d(10, 0, 10));
   const auto shot = aimed.at(3.0);

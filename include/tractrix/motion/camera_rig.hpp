@@ -18,7 +18,8 @@ struct CameraKey {
 
 enum class CameraTangents {
   view_direction,  // path tangents along the keyed view directions, scaled by the chord length
-  catmull_rom,     // path tangents from neighbouring keys; view directions only steer the view
+  catmull_rom,     // Kochanek–Bartels tangents from neighbouring keys (Catmull–Rom with the
+                   // default shape); view directions only steer the view
 };
 
 template <class S>
@@ -36,7 +37,8 @@ class CameraRig {
   static Expected<CameraRig> build(const std::vector<CameraKey<S>>& keys, TimeProfile<S> profile,
                                    CameraTangents tangents = CameraTangents::view_direction,
                                    bool closed = false,
-                                   std::optional<UpSource<S>> up = std::nullopt) {
+                                   std::optional<UpSource<S>> up = std::nullopt,
+                                   const KochanekBartels<S>& shape = {}) {
     if (keys.size() < 2)
       return make_error(ErrorCode::too_few_points, "camera keys: " + std::to_string(keys.size()) +
                                                        " given, at least 2 needed");
@@ -47,7 +49,7 @@ class CameraRig {
                           "camera key " + std::to_string(i) + ": non-finite");
       points.push_back(keys[i].position);
     }
-    auto spline = Path<S, 3>::catmull_rom(points, closed);
+    auto spline = Path<S, 3>::kochanek_bartels(points, shape, closed);
     if (!spline) return spline.error();
     if (tangents == CameraTangents::view_direction) {
       const std::size_t n = keys.size();

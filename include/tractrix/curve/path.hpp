@@ -157,6 +157,18 @@ class Path {
     return Point::Unit(0);
   }
 
+  // Curvature vector dT/ds = κN at t: (r'' − (r''·T) T) / |r'|² with T = r'/|r'|. Zero where the
+  // speed vanishes or is so small that κ is not representable (at a cusp the limit is unbounded).
+  Point curvature_vector(S t) const noexcept {
+    const auto [i, u] = locate(t);
+    const Point d1 = tractrix::derivative(segments_[i], u, 1);
+    const Point d2 = tractrix::derivative(segments_[i], u, 2);
+    const S speed2 = d1.squaredNorm();
+    if (!(speed2 > S(0))) return Point::Zero();
+    const Point k = (d2 - (d2.dot(d1) / speed2) * d1) / speed2;
+    return k.allFinite() ? k : Point::Zero();
+  }
+
   // The same curve traversed backwards: reversed().evaluate(size() − t) is evaluate(t) with the
   // tangent negated.
   Path reversed() const {

@@ -41,15 +41,8 @@ MotionSample<S> sample(const Path<S, 3>& path, const ArcLengthTable<S>& table,
   const S s_dot_dot = e.acceleration * length;
   m.parameter = refine_parameter(path, table, m.distance);
   m.position = path.point(m.parameter);
-  const Vector3<S> d1 = path.derivative(m.parameter, 1), d2 = path.derivative(m.parameter, 2);
-  const S speed2 = d1.squaredNorm();
   m.tangent = path.unit_tangent(m.parameter);
-  // Curvature vector κN = (r'' − (r''·T) T)/|r'|²: zero where the speed vanishes or is so small
-  // that κ is not representable (the limit at a cusp is unbounded; documented fallback).
-  Vector3<S> curvature_vector = speed2 > S(0)
-                                    ? Vector3<S>((d2 - d2.dot(m.tangent) * m.tangent) / speed2)
-                                    : Vector3<S>::Zero();
-  if (!curvature_vector.allFinite()) curvature_vector.setZero();
+  const Vector3<S> curvature_vector = path.curvature_vector(m.parameter);
   m.curvature = curvature_vector.stableNorm();  // no overflow for huge, finite κ
   m.velocity = m.speed * m.tangent;
   m.tangential_acceleration = s_dot_dot * m.tangent;

@@ -63,25 +63,14 @@ class Track {
     return up_.up_at(table_.normalize_distance(s), length(), point, tangent);
   }
 
-  // Curvature vector dT/ds = κ N at path parameter t: (r'' − (r''·T) T) / |r'|² (0 where the speed
-  // vanishes).
-  Vector3<S> curvature_vector(S t) const noexcept {
-    const Vector3<S> d1 = path_.derivative(t, 1), d2 = path_.derivative(t, 2);
-    const S speed2 = d1.squaredNorm();
-    if (!(speed2 > S(0))) return Vector3<S>::Zero();
-    const Vector3<S> k = (d2 - (d2.dot(d1) / speed2) * d1) / speed2;
-    return k.allFinite() ? k : Vector3<S>::Zero();  // not representable next to a zero speed
-  }
+  // Curvature vector dT/ds = κN at path parameter t (Path::curvature_vector).
+  Vector3<S> curvature_vector(S t) const noexcept { return path_.curvature_vector(t); }
 
-  // Curvature κ = |r' × r''| / |r'|³ at distance s (0 where the speed vanishes).
+  // Curvature κ at distance s (0 where the speed vanishes); stableNorm, so a huge finite κ does
+  // not overflow.
   S curvature_at(S s) const noexcept {
     std::size_t cursor = 0;
-    const S t = table_.parameter_at_hermite(s, cursor);
-    const Vector3<S> d1 = path_.derivative(t, 1), d2 = path_.derivative(t, 2);
-    const S speed = d1.norm();
-    if (!(speed > S(0))) return S(0);
-    const S kappa = d1.cross(d2).norm() / (speed * speed * speed);
-    return std::isfinite(kappa) ? kappa : S(0);
+    return path_.curvature_vector(table_.parameter_at_hermite(s, cursor)).stableNorm();
   }
 
  private:

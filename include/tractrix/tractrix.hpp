@@ -2,6 +2,7 @@
 #pragma once
 
 #include "tractrix/core/assert.hpp"
+#include "tractrix/core/attributes.hpp"
 #include "tractrix/core/expected.hpp"
 #include "tractrix/core/gauss_legendre.hpp"
 #include "tractrix/core/numeric.hpp"

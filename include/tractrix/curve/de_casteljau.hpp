@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <utility>
 
+#include "tractrix/core/attributes.hpp"
 #include "tractrix/curve/segment.hpp"
 
 namespace tractrix {
@@ -28,7 +29,7 @@ inline Vector<S, D> lerp(const Vector<S, D>& a, const Vector<S, D>& b, S u, S on
 // Point and tangent at u. The levels of De Casteljau's scheme are built down to the last two
 // points Q0, Q1; then r(u) = (1 − u) Q0 + u Q1 and r'(u) = Degree · (Q1 − Q0).
 template <class S, int D, int N>
-PointTangent<S, D> de_casteljau(const Bezier<S, D, N>& b, S u) noexcept {
+TRACTRIX_FORCE_INLINE PointTangent<S, D> de_casteljau(const Bezier<S, D, N>& b, S u) noexcept {
   const S v = S(1) - u;
   if constexpr (N == 3) {
     // The hot case written out: no copy of the control points, no loops to unroll.

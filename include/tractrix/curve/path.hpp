@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "tractrix/core/assert.hpp"
 #include "tractrix/core/expected.hpp"
 #include "tractrix/core/numeric.hpp"
 #include "tractrix/curve/de_casteljau.hpp"
@@ -110,20 +111,21 @@ class Path {
   const Segment& segment(std::size_t i) const noexcept { return segments_[i]; }
   const std::vector<Segment>& segments() const noexcept { return segments_; }
   // The largest parameter value, size().
-  S end_parameter() const noexcept {
-    // Through a signed integer: unsigned 64-bit ↔ floating conversions cost several instructions.
-    return static_cast<S>(static_cast<std::ptrdiff_t>(segments_.size()));
-  }
+  S end_parameter() const noexcept { return end_; }
 
   // Segment index and local u for a parameter: closed paths wrap t, open paths clamp it to
   // [0, size()]; a NaN t maps to 0.
   std::pair<std::size_t, S> locate(S t) const noexcept {
-    const S end = end_parameter();
-    t = closed_ ? wrap(t, end) : clamp_or_low(t, S(0), end);
-    // t >= 0 here, so truncation is floor (and avoids a libm call on baseline x86-64).
+    // t >= 0 below, so truncation is floor (and avoids a libm call on baseline x86-64).
+    if (closed_) {
+      t = wrap(t, end_);  // t < size(), so the index is at most last_
+      const std::ptrdiff_t i = static_cast<std::ptrdiff_t>(t);
+      TRACTRIX_ASSERT(i >= 0 && i <= last_);
+      return {static_cast<std::size_t>(i), t - static_cast<S>(i)};
+    }
+    t = clamp_or_low(t, S(0), end_);
     std::ptrdiff_t i = static_cast<std::ptrdiff_t>(t);
-    const std::ptrdiff_t last = static_cast<std::ptrdiff_t>(segments_.size()) - 1;
-    if (i > last) i = last;
+    if (i > last_) i = last_;  // t == size() is u = 1 on the last segment
     return {static_cast<std::size_t>(i), t - static_cast<S>(i)};
   }
 
@@ -180,7 +182,10 @@ class Path {
 
  private:
   Path(std::vector<Segment> segments, bool closed)
-      : segments_(std::move(segments)), closed_(closed) {}
+      : segments_(std::move(segments)),
+        last_(static_cast<std::ptrdiff_t>(segments_.size()) - 1),
+        end_(static_cast<S>(last_ + 1)),
+        closed_(closed) {}
 
   static std::optional<Error> check_points(const std::vector<Point>& points) {
     if (points.empty()) return make_error(ErrorCode::empty_input, "points: empty");
@@ -213,6 +218,10 @@ class Path {
   }
 
   std::vector<Segment> segments_;
+  // Cached for locate(), which runs on every query: the last segment index and size() as S.
+  // Signed, since unsigned 64-bit <-> floating conversions cost several instructions.
+  std::ptrdiff_t last_ = -1;
+  S end_ = S(0);
   bool closed_ = false;
 };
 

@@ -6,6 +6,7 @@
 
 #include <Eigen/Geometry>
 
+#include "tractrix/core/attributes.hpp"
 #include "tractrix/core/numeric.hpp"
 #include "tractrix/core/vector.hpp"
 
@@ -89,8 +90,8 @@ namespace detail {
 // look_at for a forward already of unit length (a track tangent), written in place: skips the
 // forward's normalization and the copy of a returned frame (hot loops write straight into poses).
 template <class S>
-void look_at_unit(Frame<S>& frame, const Vector3<S>& origin, const Vector3<S>& z,
-                  const Vector3<S>& up_hint) {
+TRACTRIX_FORCE_INLINE void look_at_unit(Frame<S>& frame, const Vector3<S>& origin,
+                                        const Vector3<S>& z, const Vector3<S>& up_hint) {
   const S tiny = std::numeric_limits<S>::min();
   Vector3<S> x = up_hint.allFinite() ? Vector3<S>(up_hint.cross(z)) : Vector3<S>::Zero();
   // A hint nearly parallel to z leaves the cross product with a large relative rounding error,
@@ -108,8 +109,8 @@ void look_at_unit(Frame<S>& frame, const Vector3<S>& origin, const Vector3<S>& z
 }
 
 template <class S>
-void look_at(Frame<S>& frame, const Vector3<S>& origin, const Vector3<S>& forward,
-             const Vector3<S>& up_hint) {
+TRACTRIX_FORCE_INLINE void look_at(Frame<S>& frame, const Vector3<S>& origin,
+                                   const Vector3<S>& forward, const Vector3<S>& up_hint) {
   const S tiny = std::numeric_limits<S>::min();
   Vector3<S> z = forward;
   const S z_norm = z.norm();

@@ -150,19 +150,7 @@ class ArcLengthTable {
   // distances) walk from it in O(1) instead of searching. s is wrapped or clamped as in
   // parameter_at. On chord tables the distances are chords, so this is approximate.
   S parameter_at_hermite(S s, std::size_t& cursor) const noexcept {
-    s = normalize_distance(s);
-    const std::size_t last = distances_.size() - 2;
-    std::size_t i = cursor > last ? last : cursor;
-    if (s < distances_[i] || s > distances_[i + 1]) i = gallop(s, i);
-    cursor = i;
-    const InversePiece& piece = inverse_[i];
-    const S x = (s - distances_[i]) * piece.inverse_h;
-    const auto& a = piece.a;
-    const S t = piece.t0 + x * (a[0] + x * (a[1] + x * (a[2] + x * (a[3] + x * a[4]))));
-    // Rounding in the coefficient sum (or in x) must not step outside the interval or past the
-    // path end.
-    const S t1 = inverse_[i + 1].t0;
-    return t < piece.t0 ? piece.t0 : (t > t1 ? t1 : t);
+    return hermite_in_range(normalize_distance(s), cursor);
   }
   S parameter_at_hermite(S s) const noexcept {
     std::size_t cursor = 0;
@@ -175,7 +163,7 @@ class ArcLengthTable {
   // reaches round-off; it is kept inside the entry's interval. Accuracy: |s(t) − s| ≤ 1e-12·length.
   S parameter_at_exact(S s, std::size_t& cursor) const noexcept {
     s = normalize_distance(s);
-    const S t = parameter_at_hermite(s, cursor);
+    const S t = hermite_in_range(s, cursor);
     if (method_ == ArcLengthMethod::chord || !(adaptive_[cursor] & needs_newton)) return t;
     const std::size_t entry = cursor;
     const S residual = distances_[entry] + distance_within(entry, t) - s;
@@ -321,6 +309,22 @@ class ArcLengthTable {
   }
 
  private:
+  // parameter_at_hermite for s already in [0, length()].
+  S hermite_in_range(S s, std::size_t& cursor) const noexcept {
+    const std::size_t last = distances_.size() - 2;
+    std::size_t i = cursor > last ? last : cursor;
+    if (s < distances_[i] || s > distances_[i + 1]) i = gallop(s, i);
+    cursor = i;
+    const InversePiece& piece = inverse_[i];
+    const S x = (s - distances_[i]) * piece.inverse_h;
+    const auto& a = piece.a;
+    const S t = piece.t0 + x * (a[0] + x * (a[1] + x * (a[2] + x * (a[3] + x * a[4]))));
+    // Rounding in the coefficient sum (or in x) must not step outside the interval or past the
+    // path end.
+    const S t1 = inverse_[i + 1].t0;
+    return t < piece.t0 ? piece.t0 : (t > t1 ? t1 : t);
+  }
+
   template <int D>
   static Vector<S, D> point_at(const Bezier<S, D, 3>& segment, S u) {
     return de_casteljau(segment, u).point;

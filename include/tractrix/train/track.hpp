@@ -45,6 +45,7 @@ class Track {
     const S t = table_.parameter_at_exact(s, cursor);
     const auto pt = path_.evaluate(t);
     const S speed = pt.tangent.norm();
+    // Below 64 eps of the length the tangent's direction is rounding noise (or 0 at a cusp).
     if (speed > S(64) * epsilon<S>() * length()) return {pt.point, pt.tangent * (S(1) / speed), t};
     return {pt.point, path_.unit_tangent(t), t};
   }

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -114,53 +115,50 @@ class TrainSolver {
         s -= length, ++laps;
       return s;
     };
+    // Software-pipelined: wagon i is placed and sampled while the frames of wagon i − lag are
+    // built. The two are independent, so the CPU overlaps the samples' latency chains (table
+    // lookups, square roots, divisions) with the frames' arithmetic and the pose stores.
+    constexpr std::size_t lag = 2;
+    Placed placed[lag + 1];
     std::size_t cursor = 0;
     Sample next;
     bool have_next = false;
-    for (std::size_t i = 0; i < wagons_.size(); ++i) {
-      const Wagon<S>& wagon = wagons_[i];
-      WagonPose<S>& pose = out[i];
-      front = loop ? keep_on_loop(front, lap) : place(front);
-      // With chord spacing the previous chord solve already sampled this front bogie.
-      const Sample f = have_next ? next : at(front, cursor);
-      Sample r;
-      S rear;
-      if (options_.spacing == Spacing::arc) {
-        rear = place(front - wagon.bogie_distance);
-        r = at(rear, cursor);
-      } else {
-        rear = chord_behind(front, f.point, wagon.bogie_distance, cursor, r);
-      }
-      long long rear_lap = lap;
-      if (loop) rear = keep_on_loop(rear, rear_lap);
-      const bool constant_up = track_.up_source().is_constant();
-      const Vector3<S>& world_up = track_.up_source().world_up();
-      detail::look_at_unit(pose.front, f.point, f.tangent,
-                           constant_up ? world_up : track_.up_at(front, f.point, f.tangent));
-      detail::look_at_unit(pose.rear, r.point, r.tangent,
-                           constant_up ? world_up : track_.up_at(rear, r.point, r.tangent));
-      Vector3<S> body_forward = f.point - r.point;
-      if (!(body_forward.norm() > S(0))) body_forward = f.tangent;
-      const Vector3<S> body_up = constant_up ? world_up : body_middle_up(front, rear, cursor);
-      detail::look_at(pose.body, f.point, body_forward, body_up);
-      pose.body_midpoint = S(0.5) * (f.point + r.point);
-      pose.coupler = f.point + wagon.front_overhang * pose.body.forward();
-      pose.front_distance = front;
-      pose.rear_distance = rear;
-      pose.lap = loop ? lap : 0;
-      // The next wagon's front bogie: from this front (arc) or behind this rear bogie (chord).
-      const S gap = wagon.length - wagon.bogie_distance;
-      if (options_.spacing == Spacing::arc) {
-        front -= wagon.length;
-      } else {
-        if (gap > S(0)) {
-          front = chord_behind(rear, r.point, gap, cursor, next);
+    const std::size_t n = wagons_.size();
+    for (std::size_t i = 0; i < n + lag; ++i) {
+      if (i < n) {
+        const Wagon<S>& wagon = wagons_[i];
+        Placed& p = placed[i % (lag + 1)];
+        front = loop ? keep_on_loop(front, lap) : place(front);
+        p.front_distance = front;
+        p.lap = loop ? lap : 0;
+        long long rear_lap = lap;
+        if (options_.spacing == Spacing::arc) {
+          p.front = at(front, cursor);
+          p.rear_distance = place(front - wagon.bogie_distance);
+          p.rear = at(p.rear_distance, cursor);
+          if (loop) p.rear_distance = keep_on_loop(p.rear_distance, rear_lap);
+          front -= wagon.length;
         } else {
-          front = rear;
-          next = r;
+          // The previous chord solve already sampled this front bogie; the next wagon's front
+          // bogie is the chord (length − bogie_distance) behind this rear bogie.
+          p.front = have_next ? next : at(front, cursor);
+          S rear = chord_behind(front, p.front.point, wagon.bogie_distance, cursor, p.rear);
+          if (loop) rear = keep_on_loop(rear, rear_lap);
+          p.rear_distance = rear;
+          const S gap = wagon.length - wagon.bogie_distance;
+          if (gap > S(0)) {
+            front = chord_behind(rear, p.rear.point, gap, cursor, next);
+          } else {
+            front = rear;
+            next = p.rear;
+          }
+          lap = rear_lap;
+          have_next = true;
         }
-        lap = rear_lap;
-        have_next = true;
+      }
+      if (i >= lag) {
+        const std::size_t j = i - lag;
+        write_pose(wagons_[j], placed[j % (lag + 1)], cursor, out[j]);
       }
     }
   }
@@ -177,17 +175,59 @@ class TrainSolver {
 
   using Sample = typename Track<S>::Sample;
 
+  // One wagon's bogies between placing them and building its frames.
+  struct Placed {
+    Sample front, rear;
+    S front_distance, rear_distance;
+    long long lap;
+  };
+
+  void write_pose(const Wagon<S>& wagon, const Placed& p, std::size_t cursor,
+                  WagonPose<S>& pose) const noexcept {
+    const UpSource<S>& up = track_.up_source();
+    const Sample& f = p.front;
+    const Sample& r = p.rear;
+    if (up.is_constant()) {
+      // By reference: a copy of the up vector per frame cost a failed store-to-load forward.
+      write_frames(wagon, f, r, up.world_up(), up.world_up(), up.world_up(), pose);
+    } else {
+      write_frames(wagon, f, r, track_.up_at(p.front_distance, f.point, f.tangent),
+                   track_.up_at(p.rear_distance, r.point, r.tangent),
+                   body_middle_up(p.front_distance, p.rear_distance, cursor), pose);
+    }
+    pose.front_distance = p.front_distance;
+    pose.rear_distance = p.rear_distance;
+    pose.lap = p.lap;
+  }
+
+  TRACTRIX_FORCE_INLINE static void write_frames(const Wagon<S>& wagon, const Sample& f,
+                                                 const Sample& r, const Vector3<S>& front_up,
+                                                 const Vector3<S>& rear_up,
+                                                 const Vector3<S>& body_up,
+                                                 WagonPose<S>& pose) noexcept {
+    detail::look_at_unit(pose.front, f.point, f.tangent, front_up);
+    detail::look_at_unit(pose.rear, r.point, r.tangent, rear_up);
+    // Body forward: rear bogie to front bogie, or the front tangent where the two coincide.
+    const Vector3<S> chord = f.point - r.point;
+    const S chord_length = chord.norm();
+    Vector3<S> body_forward = chord * (S(1) / chord_length);
+    if (!(chord_length > std::numeric_limits<S>::min()) || !std::isfinite(chord_length))
+      body_forward = f.tangent;
+    detail::look_at_unit(pose.body, f.point, body_forward, body_up);
+    pose.body_midpoint = S(0.5) * (f.point + r.point);
+    pose.coupler = f.point + wagon.front_overhang * body_forward;
+  }
+
   Sample at(S s, std::size_t& cursor) const noexcept {
     return options_.wrap == Wrap::extend ? track_.sample_extended(s, cursor)
                                          : track_.sample(s, cursor);
   }
 
-  Vector3<S> body_middle_up(S front, S rear, std::size_t& cursor) const noexcept {
+  Vector3<S> body_middle_up(S front, S rear, std::size_t cursor) const noexcept {
     // On a loop the rear may sit just behind the seam: take the middle of the short way.
     if (track_.closed() && rear > front) rear -= track_.length();
     const S middle = S(0.5) * (front + rear);
-    std::size_t middle_cursor = cursor;
-    const auto m = at(middle, middle_cursor);
+    const auto m = at(middle, cursor);
     return track_.up_at(middle, m.point, m.tangent);
   }
 

@@ -215,6 +215,33 @@ TEMPLATE_TEST_CASE("refine_parameter is exact on random paths and wraps closed o
   }
 }
 
+TEMPLATE_TEST_CASE("the cursor inverse is exact and does not depend on the cursor",
+                   "[curve][arc_length][property]", float, double) {
+  using S = TestType;
+  auto rng = make_rng(43);
+  for (int n = 0; n < property_count(20); ++n) {
+    const auto path =
+        *Path<S, 3>::catmull_rom(random_loop_points<S>(rng, 5 + n % 4, S(30)), n % 2 == 0);
+    const auto table = *ArcLengthTable<S>::build(path, 1 + n % 16);
+    const S length = table.length();
+    const auto& entries = table.distances();
+    for (int i = 0; i < 50; ++i) {
+      // Random distances and distances exactly on entries (where two intervals meet; the last
+      // entry is the length, which a closed path wraps to 0).
+      const S s = i % 2 == 0 ? uniform<S>(rng, S(0), length)
+                             : entries[static_cast<std::size_t>(i) % (entries.size() - 1)];
+      std::size_t from_start = 0, from_end = entries.size(), near = 0;
+      const S t = table.parameter_at_exact(s, from_start);
+      INFO("case " << n << ", s = " << s);
+      CHECK(std::abs(table.distance_at(t) - s) <= contract<S>(1e-12) * length);
+      CHECK(table.parameter_at_exact(s, from_end) == t);
+      (void)table.parameter_at_exact(s - S(0.01) * length, near);  // a cursor just behind
+      CHECK(table.parameter_at_exact(s, near) == t);
+      CHECK(from_start == from_end);
+    }
+  }
+}
+
 TEMPLATE_TEST_CASE("scaling the curve by 1e-6 or 1e6 leaves relative results unchanged",
                    "[curve][arc_length]", float, double) {
   using S = TestType;

@@ -152,21 +152,38 @@ class ArcLengthTable {
     return parameter_at_hermite(s, cursor);
   }
 
-  // The Hermite inverse, polished by one Newton step on the exact distance in the intervals where
+  // The Hermite inverse, polished by Newton on the exact distance (polish) in the intervals where
   // build() found the quintic short of 1e-12 of the length (gauss_legendre tables; chord tables
-  // return the Hermite value). Newton converges quadratically from the Hermite error, so the step
-  // reaches round-off; it is kept inside the entry's interval. Accuracy: |s(t) − s| ≤ 1e-12·length.
+  // return the Hermite value). Dense tables need one step there; coarse ones (a few entries per
+  // segment) a few more. Accuracy: |s(t) − s| ≤ 1e-12·length.
   S parameter_at_exact(S s, std::size_t& cursor) const noexcept {
     s = normalize_distance(s);
     const S t = hermite_in_range(s, cursor);
     if (method_ == ArcLengthMethod::chord || !(adaptive_[cursor] & needs_newton)) return t;
-    const std::size_t entry = cursor;
-    const S residual = distances_[entry] + distance_within(entry, t) - s;
-    const S v = speed_at(t);
-    if (!(v > S(0))) return t;
-    const S refined = t - residual / v;
-    const S lo = parameter_of(entry), hi = parameter_of(entry + 1);
-    return refined < lo ? lo : (refined > hi ? hi : refined);
+    return polish(cursor, s - distances_[cursor], t);
+  }
+
+  // Newton on distance_within(entry, t) = target from t, kept inside the entry's interval
+  // (bisection where Newton would leave it or the speed vanishes); stops at 2 eps of the length,
+  // or after 40 steps. gauss_legendre tables only.
+  S polish(std::size_t entry, S target, S t) const noexcept {
+    S lo = parameter_of(entry), hi = parameter_of(entry + 1);
+    const S tolerance = S(2) * epsilon<S>() * length();
+    using std::abs;
+    for (int iteration = 0; iteration < 40; ++iteration) {
+      const S residual = distance_within(entry, t) - target;
+      if (abs(residual) <= tolerance) break;
+      if (residual < S(0))
+        lo = t;
+      else
+        hi = t;
+      const S speed = speed_at(t);
+      S next = speed > S(0) ? t - residual / speed : lo - S(1);
+      if (!(next > lo && next < hi)) next = S(0.5) * (lo + hi);
+      if (next == t) break;
+      t = next;
+    }
+    return t;
   }
 
   // The entry whose interval holds s (in range), searched outwards from `from` with doubling
@@ -308,7 +325,9 @@ class ArcLengthTable {
   S hermite_in_range(S s, std::size_t& cursor) const noexcept {
     const std::size_t last = distances_.size() - 2;
     std::size_t i = cursor > last ? last : cursor;
-    if (s < distances_[i] || s > distances_[i + 1]) i = gallop(s, i);
+    // The interval is canonical (the last entry at or below s, as gallop finds it), so the result
+    // never depends on where the cursor came from.
+    if (s < distances_[i] || (!(s < distances_[i + 1]) && i < last)) i = gallop(s, i);
     cursor = i;
     const S h = distances_[i + 1] - distances_[i];
     const S t0 = parameter_of(i);
@@ -408,26 +427,10 @@ S refine_parameter(const Path<S, D>& path, const ArcLengthTable<S>& table, S s) 
   auto upper = std::upper_bound(distances.begin(), distances.end(), s);
   if (upper == distances.end()) return S(table.segment_count());
   const std::size_t entry = static_cast<std::size_t>(upper - distances.begin()) - 1;
-  S lo = table.parameter_of(entry), hi = table.parameter_of(entry + 1);
+  const S lo = table.parameter_of(entry), hi = table.parameter_of(entry + 1);
   const S target = s - distances[entry];
   const S span = distances[entry + 1] - distances[entry];
-  S t = lo + (hi - lo) * (target / span);
-  const S tolerance = S(2) * epsilon<S>() * table.length();
-  using std::abs;
-  for (int iteration = 0; iteration < 40; ++iteration) {
-    const S residual = table.distance_within(entry, t) - target;
-    if (abs(residual) <= tolerance) break;
-    if (residual < S(0))
-      lo = t;
-    else
-      hi = t;
-    const S speed = table.speed_at(t);
-    S next = speed > S(0) ? t - residual / speed : lo - S(1);
-    if (!(next > lo && next < hi)) next = S(0.5) * (lo + hi);
-    if (next == t) break;
-    t = next;
-  }
-  return t;
+  return table.polish(entry, target, lo + (hi - lo) * (target / span));
 }
 
 }  // namespace tractrix

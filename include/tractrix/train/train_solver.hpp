@@ -7,6 +7,10 @@
 #include <string>
 #include <vector>
 
+#if defined(TRACTRIX_OPENMP) && defined(_OPENMP)
+#include <omp.h>
+#endif
+
 #include "tractrix/train/track.hpp"
 #include "tractrix/train/wagon.hpp"
 
@@ -91,18 +95,46 @@ class TrainSolver {
 
   // Into a caller-owned buffer of wagons().size() poses; never allocates. Stateless: the same head
   // distance always gives the same poses. A non-finite head distance is treated as 0.
+  //
+  // Compiled with OpenMP and TRACTRIX_OPENMP defined (off by default), arc spacing splits the
+  // wagons over the OpenMP threads (trains of 1024 wagons and more); the poses are bit-identical
+  // to a single thread's.
   void solve(S head_distance, WagonPose<S>* out) const noexcept {
+    const std::size_t n = wagons_.size();
+#if defined(TRACTRIX_OPENMP) && defined(_OPENMP)
+    if (options_.spacing == Spacing::arc && n >= 1024) {
+#pragma omp parallel
+      {
+        const auto threads = static_cast<std::size_t>(omp_get_num_threads());
+        const auto thread = static_cast<std::size_t>(omp_get_thread_num());
+        solve(head_distance, out, n * thread / threads, n * (thread + 1) / threads);
+      }
+      return;
+    }
+#endif
+    solve(head_distance, out, 0, n);
+  }
+
+  // Wagons [begin, end) only, into out[begin] … out[end − 1]. With arc spacing each wagon's place
+  // follows from the head alone, so ranges are independent and together bit-identical to the
+  // whole solve: split a long train over an engine's own worker threads this way. With chord
+  // spacing each wagon hangs on the one before it, so a range walks the chain from wagon 0 (frames
+  // are built only inside the range); splitting it over threads saves only the frames.
+  void solve(S head_distance, WagonPose<S>* out, std::size_t begin,
+             std::size_t end) const noexcept {
+    end = std::min(end, wagons_.size());
+    if (begin >= end) return;
     const S length = track_.length();
     const bool loop = track_.closed();
     if (!std::isfinite(head_distance)) head_distance = S(0);
     // Loops keep distances in [0, length) and count whole laps apart: 1000 laps lose no precision,
     // and no sample pays for fmod.
     long long lap = 0;
-    S front = head_distance;
+    S head = head_distance;
     if (loop) {
-      front = wrap(head_distance, length);
+      head = wrap(head_distance, length);
       // Whole laps, saturated: a head 1e300 track lengths away has no representable lap count.
-      const S laps = std::round((head_distance - front) / length);
+      const S laps = std::round((head_distance - head) / length);
       const S limit = S(4e18);
       lap = laps > limit    ? 4000000000000000000LL
             : laps < -limit ? -4000000000000000000LL
@@ -123,22 +155,31 @@ class TrainSolver {
     std::size_t cursor = 0;
     Sample next;
     bool have_next = false;
-    const std::size_t n = wagons_.size();
-    for (std::size_t i = 0; i < n + lag; ++i) {
-      if (i < n) {
+    S front = head;
+    const bool arc = options_.spacing == Spacing::arc;
+    const std::size_t first = arc ? begin : 0;  // the chord chain starts at the locomotive
+    for (std::size_t i = first; i < end + lag; ++i) {
+      if (i < end) {
         const Wagon<S>& wagon = wagons_[i];
         Placed& p = placed[i % (lag + 1)];
-        front = loop ? keep_on_loop(front, lap) : place(front);
-        p.front_distance = front;
-        p.lap = loop ? lap : 0;
-        long long rear_lap = lap;
-        if (options_.spacing == Spacing::arc) {
+        long long rear_lap;
+        if (arc) {
+          // From the head alone (one subtraction of the wagon's offset), so no range depends on
+          // another; on loops a train shorter than the track needs at most one lap correction.
+          p.lap = lap;
+          front = loop ? arc_on_loop(head - offsets_[i], p.lap) : place(head - offsets_[i]);
+          p.front_distance = front;
           p.front = at(front, cursor);
           p.rear_distance = place(front - wagon.bogie_distance);
           p.rear = at(p.rear_distance, cursor);
+          rear_lap = p.lap;
           if (loop) p.rear_distance = keep_on_loop(p.rear_distance, rear_lap);
-          front -= wagon.length;
+          if (!loop) p.lap = 0;
         } else {
+          front = loop ? keep_on_loop(front, lap) : place(front);
+          p.front_distance = front;
+          p.lap = loop ? lap : 0;
+          rear_lap = lap;
           // The previous chord solve already sampled this front bogie; the next wagon's front
           // bogie is the chord (length − bogie_distance) behind this rear bogie.
           p.front = have_next ? next : at(front, cursor);
@@ -156,7 +197,7 @@ class TrainSolver {
           have_next = true;
         }
       }
-      if (i >= lag) {
+      if (i >= first + lag && i - lag >= begin) {
         const std::size_t j = i - lag;
         write_pose(wagons_[j], placed[j % (lag + 1)], cursor, out[j]);
       }
@@ -165,7 +206,32 @@ class TrainSolver {
 
  private:
   TrainSolver(Track<S> track, std::vector<Wagon<S>> wagons, TrainOptions options)
-      : track_(std::move(track)), wagons_(std::move(wagons)), options_(options) {}
+      : track_(std::move(track)), wagons_(std::move(wagons)), options_(options) {
+    offsets_.reserve(wagons_.size());
+    S offset = S(0);
+    for (const Wagon<S>& w : wagons_) {
+      offsets_.push_back(offset);
+      offset += w.length;
+    }
+  }
+
+  // s (at most one track length past the wrapped head) into [0, length), counting laps; the same
+  // arithmetic for a wagon whichever range it is solved in. Trains longer than the loop take the
+  // exact fmod path.
+  S arc_on_loop(S s, long long& laps) const noexcept {
+    const S length = track_.length();
+    if (s >= S(0)) return s;
+    if (s >= -length) {
+      s += length;
+      --laps;
+      if (s >= length) s = S(0), ++laps;  // −tiny + length rounds up to length
+      return s;
+    }
+    const S r = wrap(s, length);
+    const S whole = std::round((s - r) / length);  // negative, at least 1 in magnitude
+    laps += whole < S(-4e18) ? -4000000000000000000LL : static_cast<long long>(whole);
+    return r;
+  }
 
   // Distances are kept unwrapped on loops (wrapped when sampled); clamp mode holds them on track.
   S place(S s) const noexcept {
@@ -291,6 +357,7 @@ class TrainSolver {
 
   Track<S> track_;
   std::vector<Wagon<S>> wagons_;
+  std::vector<S> offsets_;  // wagon i's front bogie is offsets_[i] behind the head (arc spacing)
   TrainOptions options_;
 };
 

@@ -98,7 +98,7 @@ class TrainSolver {
   //
   // Compiled with OpenMP and TRACTRIX_OPENMP defined (off by default), arc spacing splits the
   // wagons over the OpenMP threads (trains of 1024 wagons and more); the poses are bit-identical
-  // to a single thread's.
+  // to a single thread's. The OpenMP runtime may allocate when it first starts its threads.
   void solve(S head_distance, WagonPose<S>* out) const noexcept {
     const std::size_t n = wagons_.size();
 #if defined(TRACTRIX_OPENMP) && defined(_OPENMP)

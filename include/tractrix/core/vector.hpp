@@ -1,7 +1,10 @@
 // Fixed-size Eigen vector aliases used throughout tractrix.
 #pragma once
 
+#include <cmath>
+
 #include <Eigen/Core>
+#include <Eigen/Geometry>  // cross
 
 namespace tractrix {
 
@@ -17,6 +20,14 @@ using Vector2d = Vector2<double>;
 using Vector3d = Vector3<double>;
 using Vector2f = Vector2<float>;
 using Vector3f = Vector3<float>;
+
+// Angle between two 3D directions from atan2(|a × b|, a · b): accurate near 0 and π, unlike acos.
+// Any lengths; 0 if either is zero.
+template <class A, class B>
+typename A::Scalar angle_between(const Eigen::MatrixBase<A>& a, const Eigen::MatrixBase<B>& b) {
+  using std::atan2;
+  return atan2(a.cross(b).norm(), a.dot(b));
+}
 
 // True when every coefficient is finite (no NaN, no infinity).
 template <class Derived>

@@ -164,11 +164,4 @@ S signed_angle(const Vector3<S>& a, const Vector3<S>& b, const Vector3<S>& unit_
   return atan2(unit_axis.dot(a.cross(b)), a.dot(b));
 }
 
-// Angle between two directions from atan2(|a × b|, a · b): accurate near 0 and π, unlike acos.
-template <class A, class B>
-typename A::Scalar angle_between(const Eigen::MatrixBase<A>& a, const Eigen::MatrixBase<B>& b) {
-  using std::atan2;
-  return atan2(a.cross(b).norm(), a.dot(b));
-}
-
 }  // namespace tractrix

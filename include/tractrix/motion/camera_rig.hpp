@@ -147,7 +147,7 @@ class CameraRig {
   }
 
   static Vector3<S> slerp(const Vector3<S>& a, const Vector3<S>& b, S u) noexcept {
-    const S angle = std::atan2(a.cross(b).norm(), a.dot(b));
+    const S angle = angle_between(a, b);
     if (!(angle > S(1e-6))) return ((S(1) - u) * a + u * b).normalized();
     const S sa = std::sin(angle);
     if (!(sa > S(1e-6)))

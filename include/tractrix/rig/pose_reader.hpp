@@ -118,8 +118,7 @@ class PoseReader {
     if (!(source_norm > S(0)) || !(aimed_norm > S(0)) || !source.allFinite() || !aimed.allFinite())
       return settings_.reversed ? S(1) : S(0);
     const Vector3<S> a = source / source_norm, b = aimed / aimed_norm;
-    using std::atan2;
-    const S angle = atan2(a.cross(b).norm(), a.dot(b));
+    const S angle = angle_between(a, b);
     // Direction of the tilt in the reader's x–y plane picks the elliptical radius.
     const Vector3<S> rx = reader.col(0), ry = reader.col(1);
     const S px = rx.norm() > S(0) ? b.dot(rx) / rx.norm() : S(0);
@@ -134,9 +133,7 @@ class PoseReader {
   // The angle (radians) between the reader's z axis and the target axis, from
   // atan2(|a × b|, a · b): full relative precision near 0 and near π, where acos loses half.
   S angle(const Matrix3& reader, const Matrix3& target) const noexcept {
-    const Vector3<S> a = reader.col(2), b = target_axis(target);
-    using std::atan2;
-    return atan2(a.cross(b).norm(), a.dot(b));
+    return angle_between(reader.col(2), target_axis(target));
   }
 
   // Twist (radians, in (−π, π]) of the target relative to the reader about the reader's z axis,

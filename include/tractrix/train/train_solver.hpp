@@ -133,12 +133,7 @@ class TrainSolver {
     S head = head_distance;
     if (loop) {
       head = wrap(head_distance, length);
-      // Whole laps, saturated: a head 1e300 track lengths away has no representable lap count.
-      const S laps = std::round((head_distance - head) / length);
-      const S limit = S(4e18);
-      lap = laps > limit    ? 4000000000000000000LL
-            : laps < -limit ? -4000000000000000000LL
-                            : static_cast<long long>(laps);
+      lap = whole_laps(head_distance, head);
     }
     auto keep_on_loop = [length](S s, long long& laps) {
       while (s < S(0))
@@ -162,7 +157,6 @@ class TrainSolver {
       if (i < end) {
         const Wagon<S>& wagon = wagons_[i];
         Placed& p = placed[i % (lag + 1)];
-        long long rear_lap;
         if (arc) {
           // From the head alone (one subtraction of the wagon's offset), so no range depends on
           // another; on loops a train shorter than the track needs at most one lap correction.
@@ -172,14 +166,13 @@ class TrainSolver {
           p.front = at(front, cursor);
           p.rear_distance = place(front - wagon.bogie_distance);
           p.rear = at(p.rear_distance, cursor);
-          rear_lap = p.lap;
+          long long rear_lap = p.lap;  // not reported: the pose carries the front bogie's lap
           if (loop) p.rear_distance = keep_on_loop(p.rear_distance, rear_lap);
-          if (!loop) p.lap = 0;
         } else {
           front = loop ? keep_on_loop(front, lap) : place(front);
           p.front_distance = front;
-          p.lap = loop ? lap : 0;
-          rear_lap = lap;
+          p.lap = lap;
+          long long rear_lap = lap;
           // The previous chord solve already sampled this front bogie; the next wagon's front
           // bogie is the chord (length − bogie_distance) behind this rear bogie.
           p.front = have_next ? next : at(front, cursor);
@@ -215,9 +208,19 @@ class TrainSolver {
     }
   }
 
-  // s (at most one track length past the wrapped head) into [0, length), counting laps; the same
-  // arithmetic for a wagon whichever range it is solved in. Trains longer than the loop take the
-  // exact fmod path.
+  // Whole track lengths between an unwrapped distance and its wrapped value, saturated: a head
+  // 1e300 track lengths away has no representable lap count.
+  long long whole_laps(S unwrapped, S wrapped) const noexcept {
+    const S laps = std::round((unwrapped - wrapped) / track_.length());
+    const S limit = S(4e18);
+    return laps > limit    ? 4000000000000000000LL
+           : laps < -limit ? -4000000000000000000LL
+                           : static_cast<long long>(laps);
+  }
+
+  // s (the wrapped head less a wagon's offset, so below length) into [0, length), counting laps;
+  // the same arithmetic for a wagon whichever range it is solved in. Trains longer than the loop
+  // take the exact fmod path.
   S arc_on_loop(S s, long long& laps) const noexcept {
     const S length = track_.length();
     if (s >= S(0)) return s;
@@ -228,8 +231,7 @@ class TrainSolver {
       return s;
     }
     const S r = wrap(s, length);
-    const S whole = std::round((s - r) / length);  // negative, at least 1 in magnitude
-    laps += whole < S(-4e18) ? -4000000000000000000LL : static_cast<long long>(whole);
+    laps += whole_laps(s, r);
     return r;
   }
 

@@ -87,6 +87,14 @@ Vector3<S> any_perpendicular(const Vector3<S>& v) {
 // through ±up_hint the side must turn (no continuous choice exists on the whole sphere, by the
 // hairy-ball theorem): use rotation-minimizing frames or a rail for tracks that go vertical.
 namespace detail {
+// v scaled to unit length, or `fallback` where |v| is zero, subnormal or not finite.
+template <class S>
+TRACTRIX_FORCE_INLINE Vector3<S> normalized_or(const Vector3<S>& v, const Vector3<S>& fallback) {
+  const S norm = v.norm();
+  if (!(norm > std::numeric_limits<S>::min()) || !std::isfinite(norm)) return fallback;
+  return v * (S(1) / norm);
+}
+
 // look_at for a forward already of unit length (a track tangent), written in place: skips the
 // forward's normalization and the copy of a returned frame (hot loops write straight into poses).
 template <class S>
@@ -126,14 +134,7 @@ TRACTRIX_FORCE_INLINE void look_at_unit(Frame<S>& frame, const Vector3<S>& origi
 template <class S>
 TRACTRIX_FORCE_INLINE void look_at(Frame<S>& frame, const Vector3<S>& origin,
                                    const Vector3<S>& forward, const Vector3<S>& up_hint) {
-  const S tiny = std::numeric_limits<S>::min();
-  Vector3<S> z = forward;
-  const S z_norm = z.norm();
-  if (!(z_norm > tiny) || !std::isfinite(z_norm))
-    z = Vector3<S>::UnitZ();
-  else
-    z *= S(1) / z_norm;
-  look_at_unit(frame, origin, z, up_hint);
+  look_at_unit(frame, origin, normalized_or(forward, Vector3<S>(Vector3<S>::UnitZ())), up_hint);
 }
 
 }  // namespace detail

@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 #include <string>
 #include <vector>
 
@@ -276,11 +275,7 @@ class TrainSolver {
     detail::look_at_unit(pose.front, f.point, f.tangent, front_up);
     detail::look_at_unit(pose.rear, r.point, r.tangent, rear_up);
     // Body forward: rear bogie to front bogie, or the front tangent where the two coincide.
-    const Vector3<S> chord = f.point - r.point;
-    const S chord_length = chord.norm();
-    Vector3<S> body_forward = chord * (S(1) / chord_length);
-    if (!(chord_length > std::numeric_limits<S>::min()) || !std::isfinite(chord_length))
-      body_forward = f.tangent;
+    const Vector3<S> body_forward = detail::normalized_or<S>(f.point - r.point, f.tangent);
     detail::look_at_unit(pose.body, f.point, body_forward, body_up);
     pose.body_midpoint = S(0.5) * (f.point + r.point);
     pose.coupler = f.point + wagon.front_overhang * body_forward;

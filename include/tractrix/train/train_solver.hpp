@@ -61,11 +61,20 @@ class TrainSolver {
     }
     TrainSolver solver(std::move(track), std::move(wagons), options);
     if (options.spacing == Spacing::chord && solver.track_.closed()) {
+      // Each distinct chord is checked once (256 solves): trains repeat a few wagon types.
+      std::vector<S> chords;
+      for (const Wagon<S>& w : solver.wagons_)
+        chords.insert(chords.end(), {w.bogie_distance, w.length - w.bogie_distance});
+      std::sort(chords.begin(), chords.end());
+      chords.erase(std::unique(chords.begin(), chords.end()), chords.end());
+      std::vector<bool> solvable(chords.size());
+      for (std::size_t c = 0; c < chords.size(); ++c)
+        solvable[c] = !(chords[c] > S(0)) || solver.chord_solvable(chords[c]);
       for (std::size_t i = 0; i < solver.wagons_.size(); ++i) {
         const Wagon<S>& w = solver.wagons_[i];
         for (const S chord : {w.bogie_distance, w.length - w.bogie_distance}) {
-          if (!(chord > S(0))) continue;
-          if (!solver.chord_solvable(chord))
+          const auto c = std::lower_bound(chords.begin(), chords.end(), chord) - chords.begin();
+          if (!solvable[static_cast<std::size_t>(c)])
             return make_error(ErrorCode::no_solution,
                               "wagon " + std::to_string(i) + ": bogie chord " +
                                   std::to_string(chord) +

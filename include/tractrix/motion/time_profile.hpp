@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -32,10 +33,7 @@ class TimeProfile {
   // Sine ease-in until k1·T, constant speed, sine ease-out from k2·T (Parent Eq. 3.9–3.11),
   // 0 <= k1 <= k2 <= 1.
   static Expected<TimeProfile> sine_pieces(S duration, S k1, S k2) {
-    if (!std::isfinite(k1) || !std::isfinite(k2) || k1 < S(0) || k2 < k1 || k2 > S(1))
-      return make_error(ErrorCode::out_of_range, "sine_pieces: need 0 <= k1 <= k2 <= 1, got k1 " +
-                                                     std::to_string(k1) + ", k2 " +
-                                                     std::to_string(k2));
+    if (auto error = phase_error("sine_pieces", "k1", k1, "k2", k2)) return std::move(*error);
     snap_phases(k1, k2);
     auto p = make(Kind::sine_pieces, duration);
     if (p) {
@@ -48,10 +46,7 @@ class TimeProfile {
   // Constant acceleration until t1·T, constant speed, constant deceleration from t2·T (Parent
   // Eq. 3.13–3.15), 0 <= t1 <= t2 <= 1.
   static Expected<TimeProfile> parabolic(S duration, S t1, S t2) {
-    if (!std::isfinite(t1) || !std::isfinite(t2) || t1 < S(0) || t2 < t1 || t2 > S(1))
-      return make_error(ErrorCode::out_of_range, "parabolic: need 0 <= t1 <= t2 <= 1, got t1 " +
-                                                     std::to_string(t1) + ", t2 " +
-                                                     std::to_string(t2));
+    if (auto error = phase_error("parabolic", "t1", t1, "t2", t2)) return std::move(*error);
     snap_phases(t1, t2);
     auto p = make(Kind::parabolic, duration);
     if (p) p->a_ = t1, p->b_ = t2, p->speed_ = S(2) / (S(1) + t2 - t1);
@@ -176,6 +171,17 @@ class TimeProfile {
   }
 
  private:
+  // Phase fractions must satisfy 0 <= start <= end <= 1; the error names the profile and both.
+  static std::optional<Error> phase_error(const char* profile, const char* start_name, S start,
+                                          const char* end_name, S end) {
+    if (std::isfinite(start) && std::isfinite(end) && start >= S(0) && end >= start && end <= S(1))
+      return std::nullopt;
+    const std::string s = start_name, e = end_name;
+    return make_error(ErrorCode::out_of_range,
+                      std::string(profile) + ": need 0 <= " + s + " <= " + e + " <= 1, got " + s +
+                          " " + std::to_string(start) + ", " + e + " " + std::to_string(end));
+  }
+
   // Ease phases shorter than epsilon of the duration are removed: their rates (π/2k1, v/t1) would
   // overflow, and they are invisible anyway.
   static void snap_phases(S& start, S& end) noexcept {

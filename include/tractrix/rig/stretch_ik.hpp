@@ -149,9 +149,9 @@ class StretchChain {
   std::vector<Vector3<S>> straight(const Vector3<S>& root, const Vector3<S>& goal,
                                    S global_scale) const {
     if (!(global_scale > S(0)) || !std::isfinite(global_scale)) global_scale = S(1);
-    std::vector<S> l = lengths((goal - root).norm(), global_scale);
     Vector3<S> direction = goal - root;
     const S d = direction.norm();
+    const std::vector<S> l = lengths(d, global_scale);
     direction = d > S(0) ? Vector3<S>(direction / d) : Vector3<S>(Vector3<S>::UnitX());
     std::vector<Vector3<S>> joints{root};
     for (S bone : l)

@@ -3,7 +3,7 @@
 //   (derivatives up to order 1), and a power-basis Horner evaluation (the arithmetic floor);
 // - Path::evaluate (segment lookup + De Casteljau);
 // - ArcLengthTable: parameter_at on a 100 000-entry table (random and sorted queries),
-//   refine_parameter, and table build.
+//   refine_parameter, and table build (also on every shape of the track family).
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
@@ -12,6 +12,7 @@
 
 #include <unsupported/Eigen/Splines>
 
+#include "track_family.hpp"
 #include "tractrix/tractrix.hpp"
 
 namespace {
@@ -188,6 +189,19 @@ void BM_TableBuild(benchmark::State& state) {
   state.SetLabel(state.range(0) == 0 ? "chord" : "gauss_legendre");
 }
 BENCHMARK(BM_TableBuild)->Arg(0)->Arg(1);
+
+// Gauss–Legendre table build, 16 entries per segment, on every track shape of the family.
+void BM_TableBuildFamily(benchmark::State& state) {
+  const auto shape = tractrix::bench::track_shapes[state.range(0)];
+  const auto path = tractrix::bench::track_path(shape);
+  for (auto _ : state) {
+    auto table = tractrix::ArcLengthTable<double>::build(path, 16);
+    benchmark::DoNotOptimize(table);
+  }
+  state.SetItemsProcessed(state.iterations() * static_cast<long>(path.size()) * 16);
+  state.SetLabel(tractrix::bench::name_of(shape));
+}
+BENCHMARK(BM_TableBuildFamily)->DenseRange(0, 3)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 

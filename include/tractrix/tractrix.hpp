@@ -9,6 +9,7 @@
 #include "tractrix/core/vector.hpp"
 #include "tractrix/curve/arc_length.hpp"
 #include "tractrix/curve/de_casteljau.hpp"
+#include "tractrix/curve/hodograph.hpp"
 #include "tractrix/curve/path.hpp"
 #include "tractrix/curve/segment.hpp"
 #include "tractrix/frame/euler.hpp"

@@ -1,9 +1,12 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <string>
+#include <vector>
 
 #include "support/catch.hpp"
 #include "support/properties.hpp"
+#include "support/reference_arc_length.hpp"
 #include "tractrix/curve/arc_length.hpp"
 
 using namespace tractrix;
@@ -274,17 +277,26 @@ TEMPLATE_TEST_CASE("cusps and zero-speed ends stay exact and finite", "[curve][a
   const Bezier<S, 2, 3> cusp{{V(0, 0), V(1, 1), V(0, 1), V(1, 0)}};
   const auto path = *Path<S, 2>::from_segments({cusp}, false);
   CHECK(de_casteljau(cusp, S(0.5)).tangent.norm() <= S(4) * eps<S>());
-  // Reference: Simpson on either side of the cusp, where the speed is smooth.
-  const long double reference =
-      simpson_length(path, S(0), S(0.5), 2000) + simpson_length(path, S(0.5), S(1), 2000);
-  for (int k : {1, 3, 16}) {
+  // r'(u) = 3v·(v, 1) with v = 1 − 2u, so s(u) = ½(2^{3/2} − (v² + 1)^{3/2}) up to the cusp and
+  // the length is 2√2 − 1: a closed form, not the table's own quadrature.
+  const auto exact_distance = [](long double u) {
+    const long double v = 1 - 2 * u, rise = std::pow(v * v + 1, 1.5L), top = std::pow(2.0L, 1.5L);
+    return v >= 0 ? (top - rise) / 2 : (top - 1) / 2 + (rise - 1) / 2;
+  };
+  const long double length = exact_distance(1);
+  for (int k : {1, 2, 3, 16}) {
     const auto table = *ArcLengthTable<S>::build(path, k);
-    CHECK(std::abs(table.length() - reference) <= contract<S>(1e-12) * reference);
+    CHECK(std::fabs(table.length() - length) <= contract<S>(1e-12) * length);
+    std::size_t cursor = 0;
     for (int i = 0; i <= 64; ++i) {
       const S s = table.length() * S(i) / S(64);
       const S t = refine_parameter(path, table, s);
       CHECK(std::isfinite(t));
-      CHECK(std::abs(table.distance_at(t) - s) <= contract<S>(1e-12) * reference);
+      CHECK(std::fabs(exact_distance(t) - s) <= contract<S>(1e-12) * length);
+      CHECK(std::fabs(exact_distance(table.parameter_at_exact(s, cursor)) - s) <=
+            contract<S>(1e-12) * length);
+      const S u = S(i) / S(64);
+      CHECK(std::fabs(table.distance_at(u) - exact_distance(u)) <= contract<S>(1e-12) * length);
     }
   }
   // P0 = P1: the speed is zero at t = 0; refine_parameter near 0 still converges.
@@ -320,4 +332,143 @@ TEMPLATE_TEST_CASE("zero-length segments and bad sample counts", "[curve][arc_le
   CHECK(zero.error().code == ErrorCode::out_of_range);
   CHECK(zero.error().message == "samples_per_segment: 0 not in [1, 1048576]");
   CHECK_FALSE(ArcLengthTable<S>::build(path, (1 << 20) + 1));
+}
+
+namespace {
+
+// A cubic whose hodograph is (u − cusp)·(w0 + w1·u): its speed vanishes at u = cusp with a kink.
+// From r'(u) = a u² + b u + c: a = w1, b = w0 − cusp·w1, c = −cusp·w0, and back to control points
+// through c = 3 d0, b = 6 (d1 − d0), a = 3 (d0 − 2 d1 + d2).
+template <class S>
+Bezier<S, 3, 3> cusp_cubic(double cusp, const Vector3<double>& w0, const Vector3<double>& w1) {
+  const Vector3<double> a = w1, b = w0 - cusp * w1, c = -cusp * w0;
+  const Vector3<double> d0 = c / 3, d1 = d0 + b / 6, d2 = a / 3 - d0 + 2 * d1;
+  const Vector3<double> p1 = d0, p2 = p1 + d1, p3 = p2 + d2;
+  return {{Vector3<S>::Zero(), p1.cast<S>(), p2.cast<S>(), p3.cast<S>()}};
+}
+
+struct NamedCubic {
+  std::string name;
+  std::vector<double> points;  // 12 coordinates, converted to S by each test
+};
+
+template <class S>
+Bezier<S, 3, 3> to_cubic(const NamedCubic& c) {
+  Bezier<S, 3, 3> b;
+  for (std::size_t i = 0; i < 4; ++i)
+    b.points[i] = Vector3<S>(static_cast<S>(c.points[3 * i]), static_cast<S>(c.points[3 * i + 1]),
+                             static_cast<S>(c.points[3 * i + 2]));
+  return b;
+}
+
+NamedCubic named(std::string name, const Bezier<double, 3, 3>& b) {
+  NamedCubic c{std::move(name), {}};
+  for (const auto& p : b.points)
+    c.points.insert(c.points.end(), {p.x(), p.y(), p.z()});
+  return c;
+}
+
+// Curves where exactness was lost: symmetric segments (an odd table density puts an interval's
+// middle on the axis of symmetry), cusps on an entry, between entries and near either end,
+// near-cusps, and random cubics.
+std::vector<NamedCubic> hard_cubics(int random_count) {
+  using V = Vector3<double>;
+  const double k = 0.5522847498307936;  // quarter circle: 4/3·(√2 − 1)
+  std::vector<NamedCubic> cubics{
+      named("quarter circle", {{V(1, 0, 0), V(1, k, 0), V(k, 1, 0), V(0, 1, 0)}}),
+      named("symmetric cusp", {{V(0, 0, 0), V(1, 1, 0), V(0, 1, 0), V(1, 0, 0)}}),
+      named("cusp at 1/2", cusp_cubic<double>(0.5, V(1, 2, 0.5), V(-0.3, 1, 2))),
+      named("cusp at 0.3", cusp_cubic<double>(0.3, V(1, 2, 0.5), V(-0.3, 1, 2))),
+      named("cusp at 1/3", cusp_cubic<double>(1.0 / 3, V(1, -2, 0.5), V(3, 1, -2))),
+      named("cusp at 0.37", cusp_cubic<double>(0.37, V(1, -2, 0.5), V(3, 1, -2))),
+      named("cusp at 0.001", cusp_cubic<double>(0.001, V(1, 2, 0.5), V(-0.3, 1, 2))),
+      named("cusp at 0.999", cusp_cubic<double>(0.999, V(1, 2, 0.5), V(-0.3, 1, 2))),
+  };
+  auto rng = make_rng(53);
+  for (double offset : {1e-3, 1e-6, 1e-9}) {
+    auto b = cusp_cubic<double>(uniform(rng, 0.05, 0.95), random_vector<double, 3>(rng, 1.0),
+                                random_vector<double, 3>(rng, 1.0));
+    b.points[2] += offset * random_vector<double, 3>(rng, 1.0);
+    cubics.push_back(named("near-cusp " + std::to_string(offset), b));
+  }
+  for (int i = 0; i < random_count; ++i)
+    cubics.push_back(named("random " + std::to_string(i), random_bezier<double, 3, 3>(rng, 1.0)));
+  return cubics;
+}
+
+}  // namespace
+
+TEST_CASE("the arc-length reference matches closed forms", "[curve][arc_length][reference]") {
+  // The test reference itself, against the parabola's and the uneven line's closed forms.
+  const ReferenceArcLength reference(parabola(2.0).segment(0));
+  for (int i = 0; i <= 40; ++i) {
+    const long double u = i / 40.0L, x = -2 + 4 * u;
+    // The control points −2/3 and −4/3 are rounded to double: 4e-16 is their share.
+    CHECK(std::fabs(reference.distance(u) - (parabola_primitive(x) - parabola_primitive(-2))) <=
+          4e-16L * reference.length());
+  }
+  const Bezier<double, 3, 3> line = uneven_line(37.5).segment(0);
+  const ReferenceArcLength line_reference(line);
+  for (int i = 0; i <= 40; ++i)
+    CHECK(std::fabs(line_reference.distance(i / 40.0L) - uneven_line_distance(37.5, i / 40.0)) <=
+          1e-14L * 37.5);
+}
+
+TEMPLATE_TEST_CASE("Gauss-Legendre tables are exact at every density, cusps anywhere",
+                   "[curve][arc_length][property]", float, double) {
+  using S = TestType;
+  for (const NamedCubic& named_cubic : hard_cubics(property_count(4))) {
+    const Bezier<S, 3, 3> cubic = to_cubic<S>(named_cubic);
+    const ReferenceArcLength reference(cubic);
+    const long double length = reference.length();
+    const long double tolerance = contract<S>(1e-12) * length;
+    const auto path = *Path<S, 3>::from_segments({cubic}, false);
+    for (int density = 1; density <= 33; ++density) {
+      INFO(named_cubic.name << ", " << density << " entries per segment");
+      const auto table = *ArcLengthTable<S>::build(path, density);
+      CHECK(std::fabs(table.length() - length) <= tolerance);
+      std::size_t cursor = 0;  // a forward sweep, as a train or a camera makes
+      for (int i = 0; i <= 40; ++i) {
+        const S t = S(i) / S(40) + S(0.0031) * S(i % 3 == 1);  // entries and points between them
+        CHECK(std::fabs(table.distance_at(t) - reference.distance(t)) <= tolerance);
+        const S s = static_cast<S>(length * i / 40);
+        const S exact = table.parameter_at_exact(s, cursor);
+        CHECK(std::fabs(reference.distance(exact) - s) <= tolerance);
+        const S refined = refine_parameter(path, table, s);
+        CHECK(std::fabs(reference.distance(refined) - s) <= tolerance);
+      }
+    }
+  }
+}
+
+TEMPLATE_TEST_CASE("the speed quadrature splits at cusps and reports exact thirds",
+                   "[curve][arc_length]", float, double) {
+  using S = TestType;
+  const auto cubic = cusp_cubic<S>(0.3, Vector3d(1, 2, 0.5), Vector3d(-0.3, 1, 2));
+  const ReferenceArcLength reference(cubic);
+  const Hodograph<S> hodograph = Hodograph<S>::of(cubic);
+  SpeedQuadrature<S> quadrature(hodograph, S(8) * eps<S>());
+  const long double tolerance = contract<S>(1e-14) * reference.length();
+  // [0.2, 0.4] holds the cusp inside: split there, so the thirds are unknown (NaN).
+  std::array<S, 2> thirds{};
+  const S across = quadrature.integrate(S(0.2), S(0.4), &thirds);
+  CHECK(quadrature.refined());
+  CHECK(std::fabs(across - (reference.distance(S(0.4)) - reference.distance(S(0.2)))) <= tolerance);
+  CHECK(std::isnan(thirds[0]));
+  CHECK(std::isnan(thirds[1]));
+  // [0.3, 0.45] starts at the cusp: refined in thirds towards it, and the thirds are exact.
+  const S u0 = static_cast<S>(0.3), w = static_cast<S>(0.15);
+  const S from_cusp = quadrature.integrate(u0, u0 + w, &thirds);
+  CHECK(quadrature.refined());
+  const long double base = reference.distance(u0);
+  CHECK(std::fabs(from_cusp - (reference.distance(u0 + w) - base)) <= tolerance);
+  CHECK(std::fabs(thirds[0] - (reference.distance(u0 + w / S(3)) - base)) <= tolerance);
+  CHECK(std::fabs(thirds[1] - (reference.distance(u0 + S(2) * w / S(3)) - base)) <= tolerance);
+  // Far from the cusp nothing is split, and the thirds are exact as well.
+  const S away = quadrature.integrate(S(0.7), S(0.8), &thirds);
+  CHECK_FALSE(quadrature.refined());
+  const long double away_base = reference.distance(S(0.7));
+  CHECK(std::fabs(away - (reference.distance(S(0.8)) - away_base)) <= tolerance);
+  CHECK(std::fabs(thirds[0] - (reference.distance(S(0.7) + S(0.1) / S(3)) - away_base)) <=
+        tolerance);
 }

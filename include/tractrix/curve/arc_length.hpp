@@ -10,26 +10,20 @@
 #include <vector>
 
 #include "tractrix/core/gauss_legendre.hpp"
+#include "tractrix/curve/hodograph.hpp"
 #include "tractrix/curve/path.hpp"
 
 namespace tractrix {
 
 enum class ArcLengthMethod {
   chord,           // the seed's table: summed chords; length error O(h²) in the step h
-  gauss_legendre,  // exact per interval: adaptive 5-point Gauss–Legendre on the speed |r'(u)|
+  gauss_legendre,  // exact per interval: adaptive Gauss–Legendre on the speed (SpeedQuadrature)
 };
 
 template <class S>
 class ArcLengthTable {
  public:
-  // The hodograph r'(u) = c + b·u + a·u² of one cubic segment, stored as {a, b, c} in 3D (2D and
-  // 1D paths pad with zeros). Evaluating the vector keeps the speed accurate to eps·|r'| even near
-  // a cusp, where the square root of a squared-speed polynomial would lose half the digits.
-  using Hodograph = std::array<S, 9>;
-
   static constexpr int max_samples_per_segment = 1 << 20;
-  // Deepest split of one interval: 2^-30 of a segment, where a cusp's error is ~2^-60 of it.
-  static constexpr int max_depth = 30;
 
   // Entries at u = 0, 1/k, …, 1 in every segment (k = samples_per_segment, 1..2^20).
   template <int D>
@@ -48,54 +42,52 @@ class ArcLengthTable {
     table.hodographs_.reserve(n);
     table.distances_.reserve(n * k + 1);
     table.distances_.push_back(S(0));
-    if (method == ArcLengthMethod::gauss_legendre) table.adaptive_.reserve(n * k);
+    table.inverse_.reserve(n * k);
+    const bool exact = method == ArcLengthMethod::gauss_legendre;
+    if (exact) table.adaptive_.reserve(n * k);
+    // parameter_at_exact adds Newton steps where the quintic may miss 1e-12 of the length (scaled
+    // to S's epsilon). The length so far stands for the whole: stricter, never looser. The
+    // checks sample the error below its peak, hence the margin of 4.
+    const S relative_tolerance = S(0.25e-12 / 2.220446049250313e-16) * epsilon<S>();
     const S step = S(1) / S(samples_per_segment);
     S total = S(0);
     for (std::size_t i = 0; i < n; ++i) {
       const auto& segment = path.segment(i);
-      table.hodographs_.push_back(hodograph(segment));
-      const Hodograph& q = table.hodographs_.back();
+      table.hodographs_.push_back(Hodograph<S>::of(segment));
       // Tolerance per unit u, from the control polygon (an upper bound of the segment's length).
       S polygon = S(0);
       for (std::size_t j = 0; j < 3; ++j)
         polygon += (segment.points[j + 1] - segment.points[j]).norm();
-      const S tolerance = S(8) * epsilon<S>() * polygon;
+      SpeedQuadrature<S> quadrature(table.hodographs_.back(), S(8) * epsilon<S>() * polygon);
+      // |r''| = |2a·u + b| ≤ 2|a| + |b|.
+      const auto& c = table.hodographs_.back().coefficients;
+      const S bend = exact ? S(2) * std::sqrt(c[0] * c[0] + c[1] * c[1] + c[2] * c[2]) +
+                                 std::sqrt(c[3] * c[3] + c[4] * c[4] + c[5] * c[5])
+                           : S(0);
       Vector<S, D> previous = segment.points[0];
       for (std::size_t j = 0; j < k; ++j) {
         const S u0 = S(j) * step;
         const S u1 = j + 1 == k ? S(1) : S(j + 1) * step;
-        if (method == ArcLengthMethod::chord) {
-          const Vector<S, D> current = j + 1 == k ? segment.points[3] : point_at(segment, u1);
+        std::array<S, 2> thirds{};
+        if (exact) {
+          total += quadrature.integrate(u0, u1, &thirds);
+          table.adaptive_.push_back(quadrature.refined() ? split_quadrature : 0);
+        } else {
+          const Vector<S, D> current =
+              j + 1 == k ? segment.points[3] : de_casteljau(segment, u1).point;
           total += (current - previous).norm();
           previous = current;
-        } else {
-          bool refined = false;
-          total += integrate_adaptive(q, u0, u1, tolerance * (u1 - u0), max_depth, refined);
-          table.adaptive_.push_back(refined ? split_quadrature : 0);
         }
         table.distances_.push_back(total);
+        table.inverse_.push_back(table.inverse_piece(i * k + j));
+        table.tolerance_scale_ = total;  // for distance_within in the check, as below
+        if (exact && !(table.inverse_error(i * k + j, thirds, bend) <= relative_tolerance * total))
+          table.adaptive_.back() |= needs_newton;
       }
     }
     if (!std::isfinite(total))
       return make_error(ErrorCode::non_finite,
                         "path: its length overflows (coordinates too large for this scalar type)");
-    // The inverse t(s) per interval, once all distances are known.
-    table.inverse_.reserve(n * k);
-    for (std::size_t i = 0; i < n * k; ++i)
-      table.inverse_.push_back(table.inverse_piece(i));
-    if (method == ArcLengthMethod::gauss_legendre) {
-      // Where the quintic misses 1e-12 of the length (scaled to S's epsilon) at the interval's
-      // middle — its error's peak — parameter_at_exact adds a Newton step.
-      const S tolerance = S(1e-12 / 2.220446049250313e-16) * epsilon<S>() * total;
-      for (std::size_t i = 0; i < n * k; ++i) {
-        const S middle = S(0.5) * (table.distances_[i] + table.distances_[i + 1]);
-        std::size_t cursor = i;
-        const S t = table.parameter_at_hermite(middle, cursor);
-        using std::abs;
-        if (abs(table.distances_[i] + table.distance_within(i, t) - middle) > tolerance)
-          table.adaptive_[i] |= needs_newton;
-      }
-    }
     table.tolerance_scale_ = total;
     return table;
   }
@@ -107,7 +99,7 @@ class ArcLengthTable {
   std::size_t segment_count() const noexcept { return hodographs_.size(); }
   // Accumulated distance at every entry; entry i sits at parameter i / samples_per_segment().
   const std::vector<S>& distances() const noexcept { return distances_; }
-  const Hodograph& hodograph(std::size_t segment) const noexcept { return hodographs_[segment]; }
+  const Hodograph<S>& hodograph(std::size_t segment) const noexcept { return hodographs_[segment]; }
 
   // Arc length from t = 0 to t. Closed paths wrap t into [0, size()) and return [0, length());
   // open paths clamp t. gauss_legendre: exact (quadrature from the entry below); chord: linear
@@ -243,7 +235,7 @@ class ArcLengthTable {
   S speed_at(S t) const noexcept {
     std::size_t segment = t > S(0) ? static_cast<std::size_t>(t) : 0;
     if (segment >= hodographs_.size()) segment = hodographs_.size() - 1;
-    return speed(hodographs_[segment], t - S(segment));
+    return hodographs_[segment].speed(t - S(segment));
   }
 
   // Exact arc length from entry to t (t within that entry's interval); gauss_legendre tables only.
@@ -252,18 +244,18 @@ class ArcLengthTable {
     const S u0 = parameter_of(entry) - S(segment);
     const S u = t - S(segment);
     if (!(u > u0)) return S(0);
-    const Hodograph& q = hodographs_[segment];
-    if (!(adaptive_[entry] & split_quadrature)) return integrate(q, u0, u);
-    bool refined = false;
-    const S tolerance = S(8) * epsilon<S>() * tolerance_scale_ * (u - u0);
-    return integrate_adaptive(q, u0, u, tolerance, max_depth, refined);
+    const Hodograph<S>& q = hodographs_[segment];
+    if (!(adaptive_[entry] & split_quadrature))
+      return GaussLegendre5<S>::integrate([&q](S v) { return q.speed(v); }, u0, u);
+    SpeedQuadrature<S> quadrature(q, S(8) * epsilon<S>() * tolerance_scale_);
+    return quadrature.integrate(u0, u);
   }
 
   // Power coefficients of the interval's inverse t(x) − t0, x = (s − s0)/h (see
   // parameter_at_hermite).
   std::array<S, 5> inverse_piece(std::size_t entry) const noexcept {
     const std::size_t segment = entry / static_cast<std::size_t>(samples_);
-    const Hodograph& q = hodographs_[segment];
+    const auto& q = hodographs_[segment].coefficients;
     const S dt = S(1) / S(samples_);
     const S h = distances_[entry + 1] - distances_[entry];
     const S u0 = parameter_of(entry) - S(segment);
@@ -312,14 +304,6 @@ class ArcLengthTable {
             S(6) * dt - S(3) * m[0] - S(3) * m[1] - S(0.5) * c[0] + S(0.5) * c[1]};
   }
 
-  static S speed(const Hodograph& h, S u) noexcept {
-    using std::sqrt;
-    const S x = (h[0] * u + h[3]) * u + h[6];
-    const S y = (h[1] * u + h[4]) * u + h[7];
-    const S z = (h[2] * u + h[5]) * u + h[8];
-    return sqrt(x * x + y * y + z * z);
-  }
-
  private:
   // parameter_at_hermite for s already in [0, length()].
   S hermite_in_range(S s, std::size_t& cursor) const noexcept {
@@ -329,6 +313,11 @@ class ArcLengthTable {
     // never depends on where the cursor came from.
     if (s < distances_[i] || (!(s < distances_[i + 1]) && i < last)) i = gallop(s, i);
     cursor = i;
+    return inverse_within(i, s);
+  }
+
+  // Interval i's inverse at s.
+  S inverse_within(std::size_t i, S s) const noexcept {
     const S h = distances_[i + 1] - distances_[i];
     const S t0 = parameter_of(i);
     if (!(h > S(0))) return t0;
@@ -340,65 +329,40 @@ class ArcLengthTable {
     return t < t0 ? t0 : (t > t1 ? t1 : t);
   }
 
-  template <int D>
-  static Vector<S, D> point_at(const Bezier<S, D, 3>& segment, S u) {
-    return de_casteljau(segment, u).point;
-  }
-
-  // r'(u) = c + b u + a u² with c = 3 d0, b = 6 (d1 − d0), a = 3 (d0 − 2 d1 + d2), d_j = P_{j+1} −
-  // P_j.
-  template <int D>
-  static Hodograph hodograph(const Bezier<S, D, 3>& segment) {
-    static_assert(D >= 1 && D <= 3, "ArcLengthTable supports paths in 1, 2 or 3 dimensions");
-    const auto& p = segment.points;
-    const Vector<S, D> d0 = p[1] - p[0], d1 = p[2] - p[1], d2 = p[3] - p[2];
-    const Vector<S, D> c = S(3) * d0, b = S(6) * (d1 - d0), a = S(3) * (d0 - S(2) * d1 + d2);
-    Hodograph h{};
-    for (std::size_t k = 0; k < static_cast<std::size_t>(D); ++k) {
-      const Eigen::Index i = static_cast<Eigen::Index>(k);
-      h[k] = a[i];
-      h[3 + k] = b[i];
-      h[6 + k] = c[i];
-    }
-    return h;
-  }
-
-  static S integrate(const Hodograph& q, S u0, S u1) noexcept {
-    return GaussLegendre5<S>::integrate([&q](S u) { return speed(q, u); }, u0, u1);
-  }
-
-  // Splits where the 5-point rule and its two halves disagree by more than the tolerance
-  // (cusps, sharp speed changes). The depth bound keeps a cusp from recursing forever; the budget
-  // (splits per call; a cusp needs about 2·depth) bounds the work on any input, even where
-  // round-off in huge coordinates keeps both halves from ever agreeing.
-  static S integrate_adaptive(const Hodograph& q, S u0, S u1, S tolerance, int depth,
-                              bool& refined) noexcept {
-    int budget = 512;
-    return integrate_adaptive(q, u0, u1, tolerance, depth, refined, budget);
-  }
-  static S integrate_adaptive(const Hodograph& q, S u0, S u1, S tolerance, int depth, bool& refined,
-                              int& budget) noexcept {
-    const S mid = S(0.5) * (u0 + u1);
-    const S whole = integrate(q, u0, u1);
-    const S halves = integrate(q, u0, mid) + integrate(q, mid, u1);
+  // The distance by which interval i's inverse misses, sampled where symmetry cannot hide it:
+  // at the parameters a third and two thirds into the interval, whose exact distances the
+  // quadrature gave for free (`thirds`; NaN where it split the interval elsewhere: then infinity,
+  // which makes the interval always polish). On a segment symmetric about the interval's middle
+  // the error is antisymmetric about it, so a check at the middle alone reads zero there.
+  // `bend` bounds |r''| on the segment, and so how fast the speed changes between parameters.
+  S inverse_error(std::size_t i, const std::array<S, 2>& thirds, S bend) const noexcept {
     using std::abs;
-    // Overflowed speeds (coordinates near the scalar's limit) cannot be refined: without this,
-    // inf − inf = NaN fails every test below. build() then reports the overflow.
-    if (!std::isfinite(whole) || !std::isfinite(halves)) return halves;
-    // Below round-off the halves cannot improve: accept them there too, or the shrinking
-    // tolerance would send every smooth piece down to the depth bound.
-    const S round_off = S(16) * epsilon<S>() * abs(halves);
-    if (abs(whole - halves) <= tolerance || abs(whole - halves) <= round_off || depth == 0 ||
-        budget <= 0 || !(mid > u0 && mid < u1))
-      return halves;
-    refined = true;
-    --budget;
-    const S left = integrate_adaptive(q, u0, mid, S(0.5) * tolerance, depth - 1, refined, budget);
-    return left + integrate_adaptive(q, mid, u1, S(0.5) * tolerance, depth - 1, refined, budget);
+    const std::size_t segment = i / static_cast<std::size_t>(samples_);
+    const Hodograph<S>& q = hodographs_[segment];
+    const S base = S(segment);
+    const S u0 = parameter_of(i) - base, u1 = parameter_of(i + 1) - base;
+    const S w = u1 - u0;
+    S worst = S(0);
+    for (std::size_t k = 0; k < 2; ++k) {
+      if (std::isnan(thirds[k])) return std::numeric_limits<S>::infinity();
+      const S u = u0 + S(k + 1) * w / S(3);
+      const S miss = abs(inverse_within(i, distances_[i] + thirds[k]) - base - u);
+      worst = std::max(worst, (q.speed(u) + S(0.5) * bend * miss) * miss);
+    }
+    // Where the speed varies a lot the thirds sit far from the middle in distance, where the
+    // error of a quintic peaks; the middle is then checked too, with a quadrature.
+    const S h = distances_[i + 1] - distances_[i];
+    if (!(thirds[0] >= S(0.2) * h && thirds[0] <= S(0.45) * h && thirds[1] >= S(0.55) * h &&
+          thirds[1] <= S(0.8) * h)) {
+      const S middle = S(0.5) * (distances_[i] + distances_[i + 1]);
+      const S t = inverse_within(i, middle);
+      worst = std::max(worst, abs(distances_[i] + distance_within(i, t) - middle));
+    }
+    return worst;
   }
 
   std::vector<S> distances_;
-  std::vector<Hodograph> hodographs_;
+  std::vector<Hodograph<S>> hodographs_;
   // Per interval: split_quadrature if its quadrature needed splitting, needs_newton if the quintic
   // inverse alone misses the tolerance of parameter_at_exact.
   static constexpr std::uint8_t split_quadrature = 1, needs_newton = 2;

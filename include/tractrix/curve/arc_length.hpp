@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "tractrix/core/assert.hpp"
 #include "tractrix/core/gauss_legendre.hpp"
 #include "tractrix/curve/hodograph.hpp"
 #include "tractrix/curve/path.hpp"
@@ -46,9 +47,14 @@ class ArcLengthTable {
     const bool exact = method == ArcLengthMethod::gauss_legendre;
     if (exact) table.adaptive_.reserve(n * k);
     // parameter_at_exact adds Newton steps where the quintic may miss 1e-12 of the length (scaled
-    // to S's epsilon). The length so far stands for the whole: stricter, never looser. The
+    // to S's epsilon). The whole length is not known yet: the larger of the length so far and
+    // the sum of the segments' end-to-end chords stands for it (stricter, never looser). The
     // checks sample the error below its peak, hence the margin of 4.
     const S relative_tolerance = S(0.25e-12 / 2.220446049250313e-16) * epsilon<S>();
+    S chords = S(0);
+    if (exact)
+      for (std::size_t i = 0; i < n; ++i)
+        chords += (path.segment(i).points[3] - path.segment(i).points[0]).norm();
     const S step = S(1) / S(samples_per_segment);
     S total = S(0);
     for (std::size_t i = 0; i < n; ++i) {
@@ -81,7 +87,8 @@ class ArcLengthTable {
         table.distances_.push_back(total);
         table.inverse_.push_back(table.inverse_piece(i * k + j));
         table.tolerance_scale_ = total;  // for distance_within in the check, as below
-        if (exact && !(table.inverse_error(i * k + j, thirds, bend) <= relative_tolerance * total))
+        if (exact && !(table.inverse_error(i * k + j, thirds, bend) <=
+                       relative_tolerance * std::max(total, chords)))
           table.adaptive_.back() |= needs_newton;
       }
     }

@@ -1,12 +1,12 @@
 // Expected<T>: the result of every fallible construction from user data (no exceptions).
 #pragma once
 
+#include <cstdio>
+#include <cstdlib>
 #include <string>
 #include <type_traits>
 #include <utility>
 #include <variant>
-
-#include "tractrix/core/assert.hpp"
 
 namespace tractrix {
 
@@ -47,9 +47,21 @@ struct Error {
   std::string message;
 };
 
-// Either a value or an Error. Accessing the wrong alternative is a TRACTRIX_ASSERT failure.
+namespace detail {
+// Reading the value of an Expected that holds an error (or the error of one that holds a value) is
+// a bug in the caller, and would be undefined behaviour; it stops the program in every build
+// mode, with the error's message, instead of running on with garbage.
+[[noreturn]] inline void bad_expected_access(const char* what, const Error* error) noexcept {
+  std::fprintf(stderr, "tractrix: %s%s%s\n", what, error ? ": " : "",
+               error ? error->message.c_str() : "");
+  std::abort();
+}
+}  // namespace detail
+
+// Either a value or an Error; check it (`if (!result)`) before reading the value. Reading the
+// wrong alternative aborts with the error's message, also in release builds.
 template <class T>
-class Expected {
+class [[nodiscard]] Expected {
  public:
   Expected(T value) : storage_(std::in_place_index<0>, std::move(value)) {}      // NOLINT: implicit
   Expected(Error error) : storage_(std::in_place_index<1>, std::move(error)) {}  // NOLINT: implicit
@@ -57,18 +69,9 @@ class Expected {
   bool has_value() const noexcept { return storage_.index() == 0; }
   explicit operator bool() const noexcept { return has_value(); }
 
-  T& value() & {
-    TRACTRIX_ASSERT(has_value());
-    return *std::get_if<0>(&storage_);
-  }
-  const T& value() const& {
-    TRACTRIX_ASSERT(has_value());
-    return *std::get_if<0>(&storage_);
-  }
-  T&& value() && {
-    TRACTRIX_ASSERT(has_value());
-    return std::move(*std::get_if<0>(&storage_));
-  }
+  T& value() & { return *checked_value(); }
+  const T& value() const& { return *checked_value(); }
+  T&& value() && { return std::move(*checked_value()); }
   T& operator*() & { return value(); }
   const T& operator*() const& { return value(); }
   T&& operator*() && { return std::move(*this).value(); }
@@ -76,11 +79,23 @@ class Expected {
   const T* operator->() const { return &value(); }
 
   const Error& error() const {
-    TRACTRIX_ASSERT(!has_value());
-    return *std::get_if<1>(&storage_);
+    const Error* error = std::get_if<1>(&storage_);
+    if (!error) detail::bad_expected_access("Expected::error() read on a value", nullptr);
+    return *error;
   }
 
  private:
+  T* checked_value() {
+    if (T* value = std::get_if<0>(&storage_)) return value;
+    detail::bad_expected_access("the value of an Expected that holds an error was read",
+                                std::get_if<1>(&storage_));
+  }
+  const T* checked_value() const {
+    if (const T* value = std::get_if<0>(&storage_)) return value;
+    detail::bad_expected_access("the value of an Expected that holds an error was read",
+                                std::get_if<1>(&storage_));
+  }
+
   std::variant<T, Error> storage_;
 };
 

@@ -10,6 +10,7 @@
 
 #include <Eigen/Geometry>
 
+#include "tractrix/core/assert.hpp"
 #include "tractrix/core/expected.hpp"
 #include "tractrix/core/numeric.hpp"
 #include "tractrix/core/vector.hpp"

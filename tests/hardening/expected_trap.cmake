@@ -1,0 +1,10 @@
+# Runs expected_trap (TRAP) and requires an abnormal end with the error's message on stderr.
+execute_process(COMMAND ${TRAP} RESULT_VARIABLE code OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(code EQUAL 0)
+  message(FATAL_ERROR "reading a failed Expected ran on (exit 0):\n${out}${err}")
+endif()
+set(expected "tractrix: the value of an Expected that holds an error was read: path: 1 key point, need 2")
+string(FIND "${err}" "${expected}" at)
+if(at EQUAL -1)
+  message(FATAL_ERROR "stderr lacks '${expected}':\n${err}")
+endif()

@@ -7,10 +7,11 @@
 int main() {
   using namespace tractrix;
   PoseReaderSettings<double> settings;
-  settings.cone_x = settings.cone_y = {0.3, 1.2};  // radians
+  settings.cone = {0.3, 1.2};  // radians
   const char* names[] = {"linear", "smoothstep", "smootherstep", "ease_in", "ease_out", "gaussian"};
-  const Falloff falloffs[] = {Falloff::linear,  Falloff::smoothstep, Falloff::smootherstep,
-                              Falloff::ease_in, Falloff::ease_out,   Falloff::gaussian};
+  const PoseFalloff falloffs[] = {PoseFalloff::linear,       PoseFalloff::smoothstep,
+                                  PoseFalloff::smootherstep, PoseFalloff::ease_in,
+                                  PoseFalloff::ease_out,     PoseFalloff::gaussian};
   std::printf("cone reader: inner 0.3 rad, outer 1.2 rad\n%8s", "angle");
   for (const char* name : names)
     std::printf(" %12s", name);
@@ -19,7 +20,7 @@ int main() {
     const double angle = 1.5 * i / 16;
     const Eigen::Matrix3d target = Eigen::AngleAxisd(angle, Vector3d::UnitX()).toRotationMatrix();
     std::printf("%8.4f", angle);
-    for (Falloff f : falloffs) {
+    for (PoseFalloff f : falloffs) {
       settings.falloff = f;
       std::printf(" %12.6f",
                   PoseReader<double>::build(settings)->weight(Eigen::Matrix3d::Identity(), target));

@@ -28,6 +28,8 @@ if(NOT row_count EQUAL 61)  # header + 10 frames x 6 wagons
 endif()
 run(0 "track length" --track ${TRACKS}/oval.csv --wagons 3 --frames 4 --output ${OUT}/oval.svg)
 run(2 "bad_field.csv:3: field 3 \\(z\\): 'zero' is not a finite number" --track ${TRACKS}/bad_field.csv)
+run(2 "zero.csv: the track has zero length \\(every key at one point\\)" --track ${TRACKS}/zero.csv)
+run(2 "huge.csv: path: its length overflows" --track ${TRACKS}/huge.csv)
 run(2 "unknown option '--colour'" --colour red)
 run(2 "--wagons: 'many' is not a whole number" --wagons many)
 run(2 "wrap: a closed track is always circular" --wrap clamp --output ${OUT}/b.svg)

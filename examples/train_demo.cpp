@@ -20,6 +20,8 @@
 
 #include <tractrix/tractrix.hpp>
 
+#include "track_file.hpp"
+
 namespace {
 
 using S = double;
@@ -63,13 +65,7 @@ struct Options {
   std::exit(2);
 }
 
-std::optional<S> parse_number(const std::string& text) {
-  char* end = nullptr;
-  const double value = std::strtod(text.c_str(), &end);
-  if (text.empty() || end != text.c_str() + text.size() || !std::isfinite(value))
-    return std::nullopt;
-  return value;
-}
+using track_file::parse_number;
 
 Options parse(int argc, char** argv) {
   Options o;
@@ -155,47 +151,9 @@ TrackData default_track() {
 TrackData load_track(const std::string& file) {
   std::ifstream in(file);
   if (!in) fail("cannot read track file '" + file + "'");
-  std::vector<Vector3d> points, tangents;
-  std::vector<S> rolls;
-  bool closed = true, any_roll = false;
-  std::string line;
-  const char* names[] = {"x", "y", "z", "tx", "ty", "tz", "roll"};
-  for (int number = 1; std::getline(in, line); ++number) {
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    const auto first = line.find_first_not_of(" \t");
-    if (first == std::string::npos || line[first] == '#') continue;
-    const std::string trimmed = line.substr(first, line.find_last_not_of(" \t") - first + 1);
-    if (trimmed == "open" || trimmed == "closed") {
-      closed = trimmed == "closed";
-      continue;
-    }
-    std::vector<std::string> fields;
-    std::stringstream stream(trimmed);
-    for (std::string field; std::getline(stream, field, ',');) {
-      const auto f0 = field.find_first_not_of(" \t");
-      fields.push_back(
-          f0 == std::string::npos ? "" : field.substr(f0, field.find_last_not_of(" \t") - f0 + 1));
-    }
-    const std::string where = file + ":" + std::to_string(number) + ": ";
-    if (fields.size() != 6 && fields.size() != 7)
-      fail(where + std::to_string(fields.size()) +
-           " fields, expected 6 (x,y,z,tx,ty,tz) or 7 (+roll)");
-    S v[7] = {0, 0, 0, 0, 0, 0, 0};
-    for (std::size_t i = 0; i < fields.size(); ++i) {
-      const auto value = parse_number(fields[i]);
-      if (!value)
-        fail(where + "field " + std::to_string(i + 1) + " (" + names[i] + "): '" + fields[i] +
-             "' is not a finite number");
-      v[i] = *value;
-    }
-    points.emplace_back(v[0], v[1], v[2]);
-    tangents.emplace_back(v[3], v[4], v[5]);
-    rolls.push_back(v[6]);
-    any_roll = any_roll || fields.size() == 7;
-  }
-  auto path = tractrix::Path<S>::from_hermite_keys(points, tangents, closed);
-  if (!path) fail(file + ": " + path.error().message);
-  return {std::move(*path), any_roll ? rolls : std::vector<S>{}};
+  auto track = track_file::read(in, file);
+  if (!track) fail(track.error().message);
+  return {std::move(track->path), std::move(track->key_rolls)};
 }
 
 // Cant: each key banks into its curve, tan(roll) = v²κ/g (what balances the lateral
@@ -206,6 +164,10 @@ std::vector<S> cant_from_curvature(const tractrix::Path<S>& path, S speed) {
   for (std::size_t k = 0; k < path.size(); ++k) {
     const Vector3d d1 = path.derivative(S(k), 1), d2 = path.derivative(S(k), 2);
     const S speed2 = d1.squaredNorm();
+    if (!(speed2 > 0)) {  // a key with a zero tangent: no direction to bank against
+      rolls.push_back(0);
+      continue;
+    }
     const Vector3d horizontal_turn = d1.cross(d2) / (speed2 * std::sqrt(speed2));
     const S signed_curvature = horizontal_turn.y();
     rolls.push_back(std::clamp(std::atan(speed * speed * signed_curvature / g), S(-0.12), S(0.12)));
@@ -292,7 +254,10 @@ std::string rectangle(const View& view, const tractrix::Frame<S>& frame, S back,
 int main(int argc, char** argv) {
   const Options options = parse(argc, argv);
   TrackData data = options.track_file.empty() ? default_track() : load_track(options.track_file);
-  const auto table = *tractrix::ArcLengthTable<S>::build(data.path);
+  auto built = tractrix::ArcLengthTable<S>::build(data.path);
+  if (!built) fail(built.error().message);
+  const auto& table = *built;
+  const bool rolls_from_file = !data.key_rolls.empty();
   if (data.key_rolls.empty()) data.key_rolls = cant_from_curvature(data.path, options.speed);
   std::vector<S> key_distances;
   for (std::size_t k = 0; k < data.key_rolls.size(); ++k)
@@ -300,7 +265,9 @@ int main(int argc, char** argv) {
   if (!data.path.closed()) key_distances.back() = table.length();
   auto roll = tractrix::RollProfile<S>::build(key_distances, data.key_rolls,
                                               data.path.closed() ? table.length() : S(0));
-  if (!roll) fail("track roll: " + roll.error().message);
+  if (!roll)
+    fail((rolls_from_file ? options.track_file + ": roll column: " : "cant from curvature: ") +
+         roll.error().message);
   const auto up = tractrix::UpSource<S>::world()->with_roll(*roll);
   auto track = tractrix::Track<S>::build(data.path, up);
   if (!track) fail("track: " + track.error().message);

@@ -61,3 +61,14 @@ add_executable(readme_example "${CMAKE_CURRENT_BINARY_DIR}/readme_example.cpp")
 target_link_libraries(readme_example PRIVATE tractrix::tractrix)
 tractrix_set_warnings(readme_example)
 add_test(NAME readme.usage_example COMMAND readme_example)
+
+# A newcomer without Eigen or Catch2 is told which package to install, not CMake's generic text.
+foreach(missing Eigen3 Catch2)
+  add_test(NAME consumer.missing_${missing}
+    COMMAND ${CMAKE_COMMAND} -S ${PROJECT_SOURCE_DIR} -B ${CMAKE_CURRENT_BINARY_DIR}/missing-${missing}
+            -DCMAKE_DISABLE_FIND_PACKAGE_${missing}=ON -DTRACTRIX_BUILD_BENCHMARKS=OFF)
+endforeach()
+set_tests_properties(consumer.missing_Eigen3 PROPERTIES
+  PASS_REGULAR_EXPRESSION "tractrix needs Eigen 3.4 or newer.*apt-get install libeigen3-dev")
+set_tests_properties(consumer.missing_Catch2 PROPERTIES
+  PASS_REGULAR_EXPRESSION "tests need Catch2.*apt-get install catch2")

@@ -1,0 +1,90 @@
+// The train demo's track files: one key per line, "x,y,z,tx,ty,tz" or "x,y,z,tx,ty,tz,roll"
+// (tangent dr/dt at the key, roll in radians about the tangent); blank lines and lines starting
+// with # are skipped; a line "open" or "closed" sets the topology (closed by default).
+// Every failure names the file, and the line and field where there is one.
+#pragma once
+
+#include <cmath>
+#include <cstdlib>
+#include <istream>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "tractrix/tractrix.hpp"
+
+namespace track_file {
+
+struct Track {
+  tractrix::Path<double> path;
+  tractrix::ArcLengthTable<double> table;
+  std::vector<double> key_rolls;  // one per key from the roll column, or empty without one
+};
+
+inline std::optional<double> parse_number(const std::string& text) {
+  char* end = nullptr;
+  const double value = std::strtod(text.c_str(), &end);
+  if (text.empty() || end != text.c_str() + text.size() || !std::isfinite(value))
+    return std::nullopt;
+  return value;
+}
+
+inline std::string trim(const std::string& text) {
+  const auto first = text.find_first_not_of(" \t");
+  if (first == std::string::npos) return "";
+  return text.substr(first, text.find_last_not_of(" \t") - first + 1);
+}
+
+// Keys into a measured path; `name` is the file name used in messages.
+inline tractrix::Expected<Track> read(std::istream& in, const std::string& name) {
+  using tractrix::ErrorCode;
+  using tractrix::make_error;
+  std::vector<tractrix::Vector3d> points, tangents;
+  std::vector<double> rolls;
+  bool closed = true, any_roll = false;
+  const char* names[] = {"x", "y", "z", "tx", "ty", "tz", "roll"};
+  std::string line;
+  for (int number = 1; std::getline(in, line); ++number) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    const std::string trimmed = trim(line);
+    if (trimmed.empty() || trimmed[0] == '#') continue;
+    if (trimmed == "open" || trimmed == "closed") {
+      closed = trimmed == "closed";
+      continue;
+    }
+    std::vector<std::string> fields;
+    std::stringstream stream(trimmed);
+    for (std::string field; std::getline(stream, field, ',');)
+      fields.push_back(trim(field));
+    if (!trimmed.empty() && trimmed.back() == ',') fields.push_back("");
+    const std::string where = name + ":" + std::to_string(number) + ": ";
+    if (fields.size() != 6 && fields.size() != 7)
+      return make_error(ErrorCode::mismatched_sizes,
+                        where + std::to_string(fields.size()) +
+                            " fields, expected 6 (x,y,z,tx,ty,tz) or 7 (+roll)");
+    double v[7] = {0, 0, 0, 0, 0, 0, 0};
+    for (std::size_t i = 0; i < fields.size(); ++i) {
+      const auto value = parse_number(fields[i]);
+      if (!value)
+        return make_error(ErrorCode::non_finite, where + "field " + std::to_string(i + 1) + " (" +
+                                                     names[i] + "): '" + fields[i] +
+                                                     "' is not a finite number");
+      v[i] = *value;
+    }
+    points.emplace_back(v[0], v[1], v[2]);
+    tangents.emplace_back(v[3], v[4], v[5]);
+    rolls.push_back(v[6]);
+    any_roll = any_roll || fields.size() == 7;
+  }
+  auto path = tractrix::Path<double>::from_hermite_keys(points, tangents, closed);
+  if (!path) return make_error(path.error().code, name + ": " + path.error().message);
+  auto table = tractrix::ArcLengthTable<double>::build(*path);
+  if (!table) return make_error(table.error().code, name + ": " + table.error().message);
+  if (!(table->length() > 0))
+    return make_error(ErrorCode::no_solution,
+                      name + ": the track has zero length (every key at one point)");
+  return Track{std::move(*path), std::move(*table), any_roll ? rolls : std::vector<double>{}};
+}
+
+}  // namespace track_file

@@ -9,17 +9,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   using namespace tractrix;
   fuzz::Input in(data, size);
   PoseReaderSettings<double> settings;
-  const Axis axes[] = {Axis::x,          Axis::y,          Axis::z,
-                       Axis::negative_x, Axis::negative_y, Axis::negative_z};
-  const Falloff falloffs[] = {Falloff::linear,  Falloff::smoothstep, Falloff::smootherstep,
-                              Falloff::ease_in, Falloff::ease_out,   Falloff::gaussian};
+  const PoseAxis axes[] = {PoseAxis::x,          PoseAxis::y,          PoseAxis::z,
+                           PoseAxis::negative_x, PoseAxis::negative_y, PoseAxis::negative_z};
+  const PoseFalloff falloffs[] = {PoseFalloff::linear,       PoseFalloff::smoothstep,
+                                  PoseFalloff::smootherstep, PoseFalloff::ease_in,
+                                  PoseFalloff::ease_out,     PoseFalloff::gaussian};
   settings.target_axis = axes[in.byte() % 6];
   settings.falloff = falloffs[in.byte() % 6];
-  settings.cone_x = {in.number(), in.number()};
-  if (in.flag())
-    settings.cone_y = settings.cone_x;
-  else
-    settings.cone_y = {in.number(), in.number()};
+  settings.cone = {in.number(), in.number()};
+  if (in.flag()) settings.elliptical_y = ConeRange<double>{in.number(), in.number()};
   settings.reversed = in.flag();
   if (in.flag()) settings.twist = ConeRange<double>{in.number(), in.number()};
   if (auto reader = PoseReader<double>::build(settings)) {

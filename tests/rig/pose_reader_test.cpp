@@ -13,8 +13,9 @@ template <class S>
 Eigen::Matrix<S, 3, 3> rotation(S angle, const Vector3<S>& axis) {
   return Eigen::AngleAxis<S>(angle, axis.normalized()).toRotationMatrix();
 }
-constexpr Falloff all_falloffs[] = {Falloff::linear,  Falloff::smoothstep, Falloff::smootherstep,
-                                    Falloff::ease_in, Falloff::ease_out,   Falloff::gaussian};
+constexpr PoseFalloff all_falloffs[] = {PoseFalloff::linear,       PoseFalloff::smoothstep,
+                                        PoseFalloff::smootherstep, PoseFalloff::ease_in,
+                                        PoseFalloff::ease_out,     PoseFalloff::gaussian};
 }  // namespace
 
 TEMPLATE_TEST_CASE("the cone reader remaps the angle as the seed does", "[rig][pose_reader]", float,
@@ -22,7 +23,7 @@ TEMPLATE_TEST_CASE("the cone reader remaps the angle as the seed does", "[rig][p
   using S = TestType;
   using M = Eigen::Matrix<S, 3, 3>;
   PoseReaderSettings<S> settings;
-  settings.cone_x = settings.cone_y = {S(0.3), S(1.1)};
+  settings.cone = {S(0.3), S(1.1)};
   const auto reader = *PoseReader<S>::build(settings);
   settings.reversed = true;
   const auto reversed = *PoseReader<S>::build(settings);
@@ -41,7 +42,7 @@ TEMPLATE_TEST_CASE("the cone reader remaps the angle as the seed does", "[rig][p
 TEMPLATE_TEST_CASE("every falloff is exactly 1 and 0 outside the zone, monotone between",
                    "[rig][pose_reader]", float, double) {
   using S = TestType;
-  for (Falloff f : all_falloffs) {
+  for (PoseFalloff f : all_falloffs) {
     CHECK(falloff_weight(f, S(0)) == S(1));
     CHECK(falloff_weight(f, S(-0.5)) == S(1));
     CHECK(falloff_weight(f, S(1)) == S(0));  // the gaussian too: no 0.993 plateau
@@ -55,14 +56,15 @@ TEMPLATE_TEST_CASE("every falloff is exactly 1 and 0 outside the zone, monotone 
   }
   // Smooth falloffs are C¹ at both edges: the one-sided slopes vanish.
   const S h = std::cbrt(eps<S>());
-  for (Falloff f : {Falloff::smoothstep, Falloff::smootherstep}) {
+  for (PoseFalloff f : {PoseFalloff::smoothstep, PoseFalloff::smootherstep}) {
     CHECK(std::abs((falloff_weight(f, h) - S(1)) / h) <= S(4) * h);
     CHECK(std::abs(falloff_weight(f, S(1) - h) / h) <= S(4) * h);
   }
   // Published values: smoothstep(1/4) = 5/32, smootherstep(1/4) = 53/512 (so weights 27/32,
   // 459/512).
-  CHECK(std::abs(falloff_weight(Falloff::smoothstep, S(0.25)) - S(27) / S(32)) <= S(4) * eps<S>());
-  CHECK(std::abs(falloff_weight(Falloff::smootherstep, S(0.25)) - S(459) / S(512)) <=
+  CHECK(std::abs(falloff_weight(PoseFalloff::smoothstep, S(0.25)) - S(27) / S(32)) <=
+        S(4) * eps<S>());
+  CHECK(std::abs(falloff_weight(PoseFalloff::smootherstep, S(0.25)) - S(459) / S(512)) <=
         S(4) * eps<S>());
 }
 
@@ -79,8 +81,8 @@ TEMPLATE_TEST_CASE("elliptical cones, twist and scale", "[rig][pose_reader]", fl
   using S = TestType;
   using M = Eigen::Matrix<S, 3, 3>;
   PoseReaderSettings<S> settings;
-  settings.cone_x = {S(0.2), S(0.6)};  // narrow towards x
-  settings.cone_y = {S(0.5), S(1.5)};  // wide towards y
+  settings.cone = {S(0.2), S(0.6)};            // narrow towards x
+  settings.elliptical_y = {{S(0.5), S(1.5)}};  // wide towards y
   const auto reader = *PoseReader<S>::build(settings);
   const M identity = M::Identity();
   // Tilting the target's z towards +x (a rotation about +y) uses the x radii; towards +y the y
@@ -99,7 +101,8 @@ TEMPLATE_TEST_CASE("elliptical cones, twist and scale", "[rig][pose_reader]", fl
 
   // Twist: swing-only rotations have no twist (weight 1); twist about z is read and remapped.
   settings.twist = ConeRange<S>{S(0.1), S(0.5)};
-  settings.cone_x = settings.cone_y = {S(3), S(3.1)};  // the swing cone passes everything here
+  settings.cone = {S(3), S(3.1)};  // a circular swing cone that passes everything here
+  settings.elliptical_y.reset();
   const auto twisting = *PoseReader<S>::build(settings);
   auto rng = make_rng(101);
   for (int n = 0; n < 100; ++n) {
@@ -122,18 +125,40 @@ TEMPLATE_TEST_CASE("the cone reader rejects bad cones and survives zero axes",
                    "[rig][pose_reader][errors]", float, double) {
   using S = TestType;
   PoseReaderSettings<S> settings;
-  settings.cone_x = {S(0.8), S(0.4)};
+  settings.cone = {S(0.8), S(0.4)};
   CHECK(PoseReader<S>::build(settings).error().message ==
-        "cone_x: inner " + std::to_string(S(0.8)) + " exceeds outer " + std::to_string(S(0.4)));
-  settings.cone_x = {S(-0.1), S(0.4)};
+        "cone: inner " + std::to_string(S(0.8)) + " exceeds outer " + std::to_string(S(0.4)));
+  settings.cone = {S(-0.1), S(0.4)};
   CHECK(PoseReader<S>::build(settings).error().code == ErrorCode::out_of_range);
-  settings.cone_x = {S(0.1), std::numeric_limits<S>::quiet_NaN()};
+  settings.cone = {S(0.1), std::numeric_limits<S>::quiet_NaN()};
   CHECK(PoseReader<S>::build(settings).error().code == ErrorCode::non_finite);
+  settings.cone = {S(0.2), S(0.6)};
+  settings.elliptical_y = {{S(0.7), S(0.3)}};
+  CHECK(PoseReader<S>::build(settings).error().message ==
+        "elliptical_y: inner " + std::to_string(S(0.7)) + " exceeds outer " +
+            std::to_string(S(0.3)));
+  settings.elliptical_y.reset();
   // inner == outer is a step.
-  settings.cone_x = settings.cone_y = {S(0.5), S(0.5)};
+  settings.cone = {S(0.5), S(0.5)};
   const auto step = *PoseReader<S>::build(settings);
   using M = Eigen::Matrix<S, 3, 3>;
   CHECK(step.weight(M::Identity(), rotation(S(0.49), Vector3<S>(1, 0, 0))) == S(1));
   CHECK(step.weight(M::Identity(), rotation(S(0.51), Vector3<S>(1, 0, 0))) == S(0));
   CHECK(step.weight(M::Zero(), M::Identity()) == S(0));
+}
+
+TEMPLATE_TEST_CASE("one cone range makes a circular cone", "[rig][pose_reader]", float, double) {
+  using S = TestType;
+  // Only the cone is set: every direction of tilt reads the same. A 40° tilt in a linear cone
+  // from 20° to 60° is halfway: weight (60 − 40)/(60 − 20) = 0.5.
+  PoseReaderSettings<S> settings;
+  settings.cone = {S(20) * pi<S>() / S(180), S(60) * pi<S>() / S(180)};
+  const auto reader = *PoseReader<S>::build(settings);
+  using M = Eigen::Matrix<S, 3, 3>;
+  const S tilt = S(40) * pi<S>() / S(180);
+  for (S direction : {S(0), S(0.7), S(1.5707963), S(2.5), S(4)}) {
+    const Vector3<S> axis(std::cos(direction), std::sin(direction), S(0));
+    CHECK(std::abs(reader.weight(M::Identity(), rotation(tilt, axis)) - S(0.5)) <=
+          S(64) * eps<S>());
+  }
 }

@@ -16,11 +16,12 @@
 
 namespace tractrix {
 
-enum class Axis { x, y, z, negative_x, negative_y, negative_z };
+// The axis of the target that the reader's z axis is compared with.
+enum class PoseAxis { x, y, z, negative_x, negative_y, negative_z };
 
 // Shape of the transition from 1 (at the inner cone) to 0 (at the outer cone), as f(t) with t the
 // position across the zone: the weight is 1 − f(t).
-enum class Falloff {
+enum class PoseFalloff {
   linear,        // the seed: f = t
   smoothstep,    // 3t² − 2t³, C¹ at both edges
   smootherstep,  // 6t⁵ − 15t⁴ + 10t³, C² at both edges
@@ -37,11 +38,13 @@ struct ConeRange {
 
 template <class S>
 struct PoseReaderSettings {
-  Axis target_axis = Axis::z;
-  // Cone half-angles towards the reader's x axis and towards its y axis; equal = circular cone.
-  ConeRange<S> cone_x{S(0.2), S(1.0)};
-  ConeRange<S> cone_y{S(0.2), S(1.0)};
-  Falloff falloff = Falloff::linear;
+  PoseAxis target_axis = PoseAxis::z;
+  // The cone around the reader's z axis: the same half-angles in every direction.
+  ConeRange<S> cone{S(0.2), S(1.0)};
+  // An elliptical cone, asked for explicitly: `cone` then holds the half-angles towards the
+  // reader's x axis and this the half-angles towards its y axis.
+  std::optional<ConeRange<S>> elliptical_y;
+  PoseFalloff falloff = PoseFalloff::linear;
   bool reversed = false;
   // Optional twist reader: |twist about the reader's z| remapped the same way, multiplied in.
   std::optional<ConeRange<S>> twist;
@@ -49,20 +52,20 @@ struct PoseReaderSettings {
 
 namespace detail {
 template <class S>
-S falloff_raw(Falloff falloff, S t) noexcept {
+S falloff_raw(PoseFalloff falloff, S t) noexcept {
   using std::exp;
   switch (falloff) {
-    case Falloff::linear:
+    case PoseFalloff::linear:
       return S(1) - t;
-    case Falloff::smoothstep:
+    case PoseFalloff::smoothstep:
       return S(1) - t * t * (S(3) - S(2) * t);
-    case Falloff::smootherstep:
+    case PoseFalloff::smootherstep:
       return S(1) - t * t * t * (t * (t * S(6) - S(15)) + S(10));
-    case Falloff::ease_in:
+    case PoseFalloff::ease_in:
       return S(1) - t * t;
-    case Falloff::ease_out:
+    case PoseFalloff::ease_out:
       return (S(1) - t) * (S(1) - t);
-    case Falloff::gaussian: {
+    case PoseFalloff::gaussian: {
       const S floor = exp(S(-4));
       return (exp(S(-4) * t * t) - floor) / (S(1) - floor);
     }
@@ -74,7 +77,7 @@ S falloff_raw(Falloff falloff, S t) noexcept {
 // The falloff weight 1 − f(t) for t in [0, 1] (clamped outside), in [0, 1]; exactly 1 at t <= 0
 // and 0 at t >= 1; monotone up to rounding (a few ulps).
 template <class S>
-S falloff_weight(Falloff falloff, S t) noexcept {
+S falloff_weight(PoseFalloff falloff, S t) noexcept {
   return clamp_or_low(detail::falloff_raw(falloff, clamp_or_low(t, S(0), S(1))), S(0), S(1));
 }
 
@@ -100,8 +103,9 @@ class PoseReader {
                               std::to_string(range.outer));
       return std::nullopt;
     };
-    if (auto e = check(settings.cone_x, "cone_x", pi<S>())) return *e;
-    if (auto e = check(settings.cone_y, "cone_y", pi<S>())) return *e;
+    if (auto e = check(settings.cone, "cone", pi<S>())) return *e;
+    if (settings.elliptical_y)
+      if (auto e = check(*settings.elliptical_y, "elliptical_y", pi<S>())) return *e;
     if (settings.twist)
       if (auto e = check(*settings.twist, "twist", pi<S>())) return *e;
     return PoseReader(settings);
@@ -119,12 +123,19 @@ class PoseReader {
       return settings_.reversed ? S(1) : S(0);
     const Vector3<S> a = source / source_norm, b = aimed / aimed_norm;
     const S angle = angle_between(a, b);
-    // Direction of the tilt in the reader's x–y plane picks the elliptical radius.
-    const Vector3<S> rx = reader.col(0), ry = reader.col(1);
-    const S px = rx.norm() > S(0) ? b.dot(rx) / rx.norm() : S(0);
-    const S py = ry.norm() > S(0) ? b.dot(ry) / ry.norm() : S(0);
-    S w = remap(angle, elliptical(settings_.cone_x.inner, settings_.cone_y.inner, px, py),
-                elliptical(settings_.cone_x.outer, settings_.cone_y.outer, px, py));
+    const ConeRange<S>& cone = settings_.cone;
+    S w;
+    if (settings_.elliptical_y) {
+      // Direction of the tilt in the reader's x–y plane picks the elliptical radius.
+      const Vector3<S> rx = reader.col(0), ry = reader.col(1);
+      const S px = rx.norm() > S(0) ? b.dot(rx) / rx.norm() : S(0);
+      const S py = ry.norm() > S(0) ? b.dot(ry) / ry.norm() : S(0);
+      const ConeRange<S>& y = *settings_.elliptical_y;
+      w = remap(angle, elliptical(cone.inner, y.inner, px, py),
+                elliptical(cone.outer, y.outer, px, py));
+    } else {
+      w = remap(angle, cone.inner, cone.outer);
+    }
     if (settings_.twist)
       w *= remap(std::abs(twist(reader, target)), settings_.twist->inner, settings_.twist->outer);
     return settings_.reversed ? S(1) - w : w;
@@ -154,17 +165,17 @@ class PoseReader {
 
   Vector3<S> target_axis(const Matrix3& target) const noexcept {
     switch (settings_.target_axis) {
-      case Axis::x:
+      case PoseAxis::x:
         return target.col(0);
-      case Axis::y:
+      case PoseAxis::y:
         return target.col(1);
-      case Axis::z:
+      case PoseAxis::z:
         return target.col(2);
-      case Axis::negative_x:
+      case PoseAxis::negative_x:
         return -target.col(0);
-      case Axis::negative_y:
+      case PoseAxis::negative_y:
         return -target.col(1);
-      case Axis::negative_z:
+      case PoseAxis::negative_z:
         return -target.col(2);
     }
     return target.col(2);

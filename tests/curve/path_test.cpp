@@ -169,3 +169,27 @@ TEMPLATE_TEST_CASE("degenerate keys give finite paths", "[curve][path]", float, 
     CHECK(at.tangent.allFinite());
   }
 }
+
+TEMPLATE_TEST_CASE("a closed path at t = size() is its start, corners on the seam included",
+                   "[curve][path]", float, double) {
+  using S = TestType;
+  using V = Vector3<S>;
+  // Two segments that meet at the seam with a corner: the tangent and the second derivative
+  // jump there, so only the segment that starts at t = 0 gives the right values.
+  const Bezier<S, 3, 3> a{{V(0, 0, 0), V(1, 0, 0), V(2, 1, 0), V(3, 1, 0)}};
+  const Bezier<S, 3, 3> b{{V(3, 1, 0), V(3, 3, 1), V(1, 2, 0), V(0, 0, 0)}};
+  const auto path = *Path<S, 3>::from_segments({a, b}, true);
+  const S end = path.end_parameter();
+  for (S t : {end, S(2) * end, -end}) {
+    INFO("t = " << t);
+    const auto [segment, u] = path.locate(t);
+    CHECK(segment == 0u);
+    CHECK(u == S(0));
+    // Against the first segment's own derivatives at u = 0: r' = 3(P1 − P0), r'' = 6(P0 − 2P1 +
+    // P2).
+    CHECK(path.derivative(t, 1) == V(3, 0, 0));
+    CHECK(path.derivative(t, 2) == V(0, 6, 0));
+    CHECK(path.unit_tangent(t) == V(1, 0, 0));
+    CHECK(path.point(t) == V(0, 0, 0));
+  }
+}

@@ -209,3 +209,22 @@ TEMPLATE_TEST_CASE("rail and roll frames do not change when everything is scaled
     }
   }
 }
+
+TEMPLATE_TEST_CASE("world up is normalized, whatever length it is given", "[frame][up]", float,
+                   double) {
+  using S = TestType;
+  const auto path = *Path<S, 3>::catmull_rom(
+      {Vector3<S>(0, 0, 0), Vector3<S>(10, 0, 0), Vector3<S>(10, 0, 10), Vector3<S>(0, 0, 10)},
+      true);
+  const auto table = *ArcLengthTable<S>::build(path);
+  for (S scale : {S(1e-3), S(3), S(1e6)}) {
+    const auto up = *UpSource<S>::world(scale * Vector3<S>(0, 3, 4));
+    CHECK(std::abs(up.world_up().norm() - S(1)) <= S(4) * eps<S>());
+    CHECK((up.world_up() - Vector3<S>(0, S(0.6), S(0.8))).norm() <= S(4) * eps<S>());
+    for (S s : {S(0), S(7), S(23)}) {
+      const S t = refine_parameter(path, table, s);
+      const Vector3<S> up_here = up.up_at(s, table.length(), path.point(t), path.unit_tangent(t));
+      CHECK((up_here - Vector3<S>(0, S(0.6), S(0.8))).norm() <= S(4) * eps<S>());
+    }
+  }
+}

@@ -367,3 +367,43 @@ TEMPLATE_TEST_CASE("bad trains are rejected at construction, naming wagon and fi
             .error()
             .message == "wrap: circular needs a closed track");
 }
+
+TEMPLATE_TEST_CASE("arc spacing reports the lap of every bogie around the seam", "[train]", float,
+                   double) {
+  using S = TestType;
+  auto rng = make_rng(83);
+  const auto path = *Path<S, 3>::catmull_rom(random_loop_points<S>(rng, 10, S(200)), true);
+  const auto track = *Track<S>::build(path);
+  const auto wagons = mixed_train<S>(rng, 12);
+  const auto solver = *TrainSolver<S>::build(track, wagons, {Wrap::circular, Spacing::arc});
+  const long double length = track.length();
+  // Wagon i's front bogie is Σ_{j<i} length_j behind the head (the meaning of Wagon::length), so
+  // its unwrapped distance and lap follow from the head alone, in long double.
+  std::vector<long double> behind{0};
+  for (const auto& w : wagons)
+    behind.push_back(behind.back() + w.length);
+  for (int k : {0, 1, 3, -2}) {
+    for (std::size_t i = 1; i < wagons.size(); ++i) {
+      // The head placed so that wagon i's front bogie falls just behind, on or just past the seam.
+      for (long double shift : {-1e-3L, -1e-6L, 0.0L, 1e-6L}) {
+        const S head = static_cast<S>(k * length + behind[i] + shift * length);
+        const auto poses = solver.solve(head);
+        for (std::size_t j = 0; j < poses.size(); ++j) {
+          const long double unwrapped = static_cast<long double>(head) - behind[j];
+          const long double lap = std::floor(unwrapped / length);
+          const long double unwrapped_reported = poses[j].lap * length + poses[j].front_distance;
+          INFO("k = " << k << ", wagon " << j << " (seam at wagon " << i << "), shift " << shift);
+          CHECK(poses[j].front_distance >= S(0));
+          CHECK(poses[j].front_distance < track.length());
+          CHECK(std::fabs(unwrapped_reported - unwrapped) <=
+                64 * eps<S>() * (length + std::fabs(head)));
+          // The lap is the floor, except where the distance rounds onto the seam itself.
+          const bool on_seam =
+              std::fabs(unwrapped - (lap + 1) * length) <= 64 * eps<S>() * length ||
+              std::fabs(unwrapped - lap * length) <= 64 * eps<S>() * length;
+          if (!on_seam) CHECK(poses[j].lap == static_cast<long long>(lap));
+        }
+      }
+    }
+  }
+}

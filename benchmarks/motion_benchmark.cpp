@@ -42,7 +42,8 @@ BENCHMARK(BM_BareEvaluate);
 
 void BM_MotionSample(benchmark::State& state) {
   const auto table = *tractrix::ArcLengthTable<double>::build(path());
-  const auto profile = *tractrix::TimeProfile<double>::sine_pieces(10, 0.2, 0.8);
+  const auto profile =
+      *tractrix::TimeProfile<double>::sine_pieces(10.0, tractrix::ease_fractions(0.2, 0.8));
   const auto up = *tractrix::UpSource<double>::world();
   const auto ts = times(10);
   std::size_t i = 0;

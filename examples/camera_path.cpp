@@ -17,7 +17,7 @@ int main(int argc, char** argv) {
                                             {{10, 3, 70}, {-1, 0, -0.2}},
                                             {{-20, 2, 40}, {0, -0.3, -1}}};
   const double duration = 12;
-  const auto profile = *TimeProfile<double>::sine_pieces(duration, 0.25, 0.75);
+  const auto profile = *TimeProfile<double>::sine_pieces(duration, ease_fractions(0.25, 0.75));
   const auto rig = *CameraRig<double>::build(keys, profile);
   const double length = rig.table().length();
 

@@ -35,7 +35,8 @@ int main() {
   std::printf("%8s %10s %10s %24s %24s\n", "scale", "upper", "lower", "knee", "end");
   for (double scale : {0.5, 1.0, 2.0}) {
     const Vector3d goal(12 * scale, 0, 0);
-    const auto pose = arm.two_bone(Vector3d::Zero(), goal, Vector3d(0, 10 * scale, 0), scale);
+    const auto pose = arm.two_bone(Vector3d::Zero(), goal, Vector3d(0, 10 * scale, 0),
+                                   *GlobalScale<double>::from(scale));
     std::printf("%8.2f %10.4f %10.4f   (%6.3f, %6.3f, %6.3f)   (%6.3f, %6.3f, %6.3f)\n", scale,
                 pose.upper_length / scale, pose.lower_length / scale, pose.knee.x(), pose.knee.y(),
                 pose.knee.z(), pose.end.x(), pose.end.y(), pose.end.z());

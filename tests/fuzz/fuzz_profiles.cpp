@@ -14,8 +14,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   std::vector<Expected<TimeProfile<double>>> profiles;
   profiles.push_back(TimeProfile<double>::constant(v[0]));
   profiles.push_back(TimeProfile<double>::sine(v[1]));
-  profiles.push_back(TimeProfile<double>::sine_pieces(v[2], v[3], v[4]));
-  profiles.push_back(TimeProfile<double>::parabolic(v[5], v[6], v[7]));
+  profiles.push_back(TimeProfile<double>::sine_pieces(v[2], ease_fractions(v[3], v[4])));
+  profiles.push_back(TimeProfile<double>::parabolic(v[5], ease_fractions(v[6], v[7])));
   profiles.push_back(TimeProfile<double>::trapezoidal(v[8], v[9], v[10]));
   profiles.push_back(TimeProfile<double>::s_curve(v[11], v[12], v[13], v[14]));
   std::vector<double> times{0}, values{0};

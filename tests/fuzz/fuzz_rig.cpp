@@ -55,10 +55,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     for (int i = 0; i < 3; ++i)
       usable = usable && in_range((*v)[i]);
   if (!usable) return 0;
-  for (double l : chain->lengths(distance, scale))
-    fuzz::require(std::isfinite(l) && l >= 0, "bone length finite");
-  if (chain->size() == 2) {
-    const auto pose = chain->two_bone(root, goal, pole, pose_scale);
+  const auto global_scale = GlobalScale<double>::from(scale);
+  if (global_scale)
+    for (double l : chain->lengths(distance, *global_scale))
+      fuzz::require(std::isfinite(l) && l >= 0, "bone length finite");
+  const auto pose_global_scale = GlobalScale<double>::from(pose_scale);
+  if (chain->size() == 2 && pose_global_scale) {
+    const auto pose = chain->two_bone(root, goal, pole, *pose_global_scale);
     fuzz::require(pose.knee.allFinite() && pose.end.allFinite() && pose.upper_rotation.allFinite(),
                   "two-bone finite");
   }

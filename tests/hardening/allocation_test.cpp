@@ -130,9 +130,9 @@ TEST_CASE("per-frame calls allocate nothing", "[hardening][allocation]") {
             camera.at(0.03 * i).frame.forward().x();
     sink += reader.weight(Eigen::Matrix3d::Identity(),
                           Eigen::AngleAxisd(0.01 * i, Vector3d::UnitX()).toRotationMatrix());
-    chain.lengths(8.0 + 0.05 * i, 1.0, lengths);
+    chain.lengths(8.0 + 0.05 * i, GlobalScale<double>(), lengths);
     sink += lengths[0] +
-            chain.two_bone(Vector3d::Zero(), Vector3d(9, 0, 0), Vector3d(0, 1, 0), 1.0).knee.y();
+            chain.two_bone(Vector3d::Zero(), Vector3d(9, 0, 0), Vector3d(0, 1, 0), {}).knee.y();
   }
   const long made = scope.made();
 #if defined(TRACTRIX_SANITIZED)

@@ -49,8 +49,8 @@ TEST_CASE("velocity and acceleration are exact and split into tangential and nor
   const auto path = uneven_path();
   const auto table = *ArcLengthTable<double>::build(path);
   const auto up = *UpSource<double>::world();
-  for (const auto& profile :
-       {*TimeProfile<double>::sine(6.0), *TimeProfile<double>::parabolic(6.0, 0.3, 0.6)}) {
+  for (const auto& profile : {*TimeProfile<double>::sine(6.0),
+                              *TimeProfile<double>::parabolic(6.0, ease_fractions(0.3, 0.6))}) {
     for (int i = 1; i < 60; ++i) {
       const double t = 6.0 * i / 60 + 0.0123;
       const auto m = sample(path, table, profile, t, up);

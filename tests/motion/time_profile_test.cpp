@@ -13,8 +13,8 @@ template <class S>
 std::vector<TimeProfile<S>> all_profiles() {
   return {*TimeProfile<S>::constant(S(4)),
           *TimeProfile<S>::sine(S(4)),
-          *TimeProfile<S>::sine_pieces(S(4), S(0.2), S(0.7)),
-          *TimeProfile<S>::parabolic(S(4), S(0.3), S(0.6)),
+          *TimeProfile<S>::sine_pieces(S(4), ease_fractions(S(0.2), S(0.7))),
+          *TimeProfile<S>::parabolic(S(4), ease_fractions(S(0.3), S(0.6))),
           *TimeProfile<S>::trapezoidal(S(100), S(20), S(8)),
           *TimeProfile<S>::trapezoidal(S(10), S(20), S(8)),
           *TimeProfile<S>::s_curve(S(100), S(10), S(5), S(10)),
@@ -69,12 +69,13 @@ TEST_CASE("ease curves match Parent's published and derived values", "[motion][p
   // Sine pieces k1 = 0.2, k2 = 0.8 (Parent Eq. 3.9–3.11), derived here: v0 = 1/(0.6 + 0.8/π),
   // E(0.1) = v0·(0.4/π)·(1 − cos(π/4)) = 0.0436338...
   const double v0 = 1 / (0.6 + 0.8 / 3.141592653589793);
-  CHECK(std::abs(TimeProfile<double>::sine_pieces(1.0, 0.2, 0.8)->at(0.1).value -
+  CHECK(std::abs(TimeProfile<double>::sine_pieces(1.0, ease_fractions(0.2, 0.8))->at(0.1).value -
                  v0 * 0.4 / 3.141592653589793 * (1 - std::cos(3.141592653589793 / 4))) <= 1e-15);
-  CHECK(std::abs(TimeProfile<double>::sine_pieces(1.0, 0.2, 0.8)->at(0.5).rate - v0) <= 1e-15);
+  CHECK(std::abs(TimeProfile<double>::sine_pieces(1.0, ease_fractions(0.2, 0.8))->at(0.5).rate -
+                 v0) <= 1e-15);
   // Parabolic t1 = 0.2, t2 = 0.8 (Parent Eq. 3.13–3.15): v0 = 2/(1 + t2 − t1) = 1.25,
   // E(0.1) = v0·0.1²/(2·0.2) = 0.03125, E(0.5) = 0.125 + 1.25·0.3 = 0.5.
-  const auto parabolic = *TimeProfile<double>::parabolic(1.0, 0.2, 0.8);
+  const auto parabolic = *TimeProfile<double>::parabolic(1.0, ease_fractions(0.2, 0.8));
   CHECK(std::abs(parabolic.at(0.1).value - 0.03125) <= 1e-15);
   CHECK(std::abs(parabolic.at(0.5).value - 0.5) <= 1e-15);
   // Trapezoid: 100 units at ≤ 20/s with 8/s²: ramps of 2.5 s covering 25 each, 2.5 s at 20 → 7.5 s.
@@ -143,8 +144,15 @@ TEMPLATE_TEST_CASE("bad profiles are rejected", "[motion][profile][errors]", flo
   CHECK(TimeProfile<S>::constant(S(0)).error().message ==
         "duration: " + std::to_string(S(0)) + " is not positive");
   CHECK(TimeProfile<S>::sine(nan).error().code == ErrorCode::out_of_range);
-  CHECK(TimeProfile<S>::sine_pieces(S(1), S(0.8), S(0.2)).error().code == ErrorCode::out_of_range);
-  CHECK(TimeProfile<S>::parabolic(S(1), S(-0.1), S(0.2)).error().code == ErrorCode::out_of_range);
+  CHECK(TimeProfile<S>::sine_pieces(S(1), ease_fractions(S(0.8), S(0.2))).error().code ==
+        ErrorCode::out_of_range);
+  CHECK(TimeProfile<S>::parabolic(S(1), ease_fractions(S(-0.1), S(0.2))).error().code ==
+        ErrorCode::out_of_range);
+  // Seconds passed where fractions belong: the message names the unit.
+  CHECK(TimeProfile<S>::parabolic(S(6), ease_fractions(S(1.5), S(4.5))).error().message ==
+        "parabolic: need 0 <= ease_in_end <= ease_out_start <= 1, fractions of the duration (not "
+        "seconds), got ease_in_end " +
+            std::to_string(S(1.5)) + ", ease_out_start " + std::to_string(S(4.5)));
   CHECK(TimeProfile<S>::trapezoidal(S(10), S(0), S(1)).error().code == ErrorCode::out_of_range);
   CHECK(TimeProfile<S>::keyed({S(0)}, {S(0)}).error().code == ErrorCode::too_few_points);
   CHECK(TimeProfile<S>::keyed({S(0), S(1), S(1)}, {S(0), S(0.5), S(1)}).error().message ==

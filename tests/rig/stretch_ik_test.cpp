@@ -18,7 +18,7 @@ TEMPLATE_TEST_CASE("the seed's rule: rest + (d/scale - L)/n past full reach, for
     for (S scale : {S(1e-3), S(1), S(1e3)}) {
       for (S ratio : {S(0.3), S(0.99), S(1.0), S(1.01), S(1.7), S(4)}) {
         const S d = ratio * rest * scale;
-        const auto l = chain.lengths(d, scale);
+        const auto l = chain.lengths(d, *GlobalScale<S>::from(scale));
         // The seed: 5 + (distance/scale − 10)/2 for two bones of 5, generalized to n bones.
         const S expected = ratio > S(1) ? S(5) + (d / scale - rest) / S(bones) : S(5);
         S sum = S(0);
@@ -35,7 +35,7 @@ TEMPLATE_TEST_CASE("the seed's rule: rest + (d/scale - L)/n past full reach, for
   StretchSettings<S> proportional;
   proportional.split = StretchSplit::proportional;
   const auto uneven = *StretchChain<S>::build({S(3), S(7)}, proportional);
-  const auto l = uneven.lengths(S(30), S(2));  // d/scale = 15, L = 10
+  const auto l = uneven.lengths(S(30), *GlobalScale<S>::from(S(2)));  // d/scale = 15, L = 10
   CHECK(std::abs(l[0] - S(4.5)) <= S(16) * eps<S>() * S(5));
   CHECK(std::abs(l[1] - S(10.5)) <= S(16) * eps<S>() * S(10));
 }
@@ -60,7 +60,7 @@ TEMPLATE_TEST_CASE("stretch limits: max stretch, start ratio, squash, continuity
   settings = {};
   settings.squash = true;
   const auto squashy = *StretchChain<S>::build({S(5), S(5)}, settings);
-  CHECK(std::abs(squashy.lengths(S(8), S(1))[0] - S(4)) <= S(8) * eps<S>() * S(4));
+  CHECK(std::abs(squashy.lengths(S(8), GlobalScale<S>())[0] - S(4)) <= S(8) * eps<S>() * S(4));
 }
 
 TEMPLATE_TEST_CASE("two-bone solves are scale-free and land on the goal within reach",
@@ -75,8 +75,9 @@ TEMPLATE_TEST_CASE("two-bone solves are scale-free and land on the goal within r
     const Vector3<S> goal = root + random_vector<S, 3>(rng, S(9));
     const S scale = std::pow(S(10), uniform<S>(rng, S(-3), S(3)));
     INFO("d = " << (goal - root).norm() << ", scale " << scale);
-    const auto scaled = chain.two_bone(scale * root, scale * goal, scale * pole, scale);
-    const auto unit = chain.two_bone(root, goal, pole, S(1));
+    const auto scaled =
+        chain.two_bone(scale * root, scale * goal, scale * pole, *GlobalScale<S>::from(scale));
+    const auto unit = chain.two_bone(root, goal, pole, GlobalScale<S>());
     // Solving (root, goal, scale) equals solving (root/scale, goal/scale, 1), scaled.
     for (const auto& [a, b] : {std::pair{scaled.knee, unit.knee}, std::pair{scaled.end, unit.end}})
       CHECK((a / scale - b).norm() <= 1e-12 * (b.norm() + 10));
@@ -93,11 +94,11 @@ TEMPLATE_TEST_CASE("two-bone solves are scale-free and land on the goal within r
   }
   // Degenerate: goal on the root, pole on the root–goal line.
   const auto folded =
-      chain.two_bone(Vector3<S>::Zero(), Vector3<S>::Zero(), Vector3<S>(0, 1, 0), S(1));
+      chain.two_bone(Vector3<S>::Zero(), Vector3<S>::Zero(), Vector3<S>(0, 1, 0), GlobalScale<S>());
   CHECK(folded.knee.allFinite());
   CHECK(folded.end.allFinite());
-  const auto collinear =
-      chain.two_bone(Vector3<S>::Zero(), Vector3<S>(5, 0, 0), Vector3<S>(9, 0, 0), S(1));
+  const auto collinear = chain.two_bone(Vector3<S>::Zero(), Vector3<S>(5, 0, 0),
+                                        Vector3<S>(9, 0, 0), GlobalScale<S>());
   CHECK(collinear.knee.allFinite());
   CHECK((collinear.end - Vector3<S>(5, 0, 0)).norm() <= 1e-12);
 }
@@ -107,10 +108,10 @@ TEST_CASE("soft IK removes the knee pop", "[rig][stretch]") {
   auto knee_speed = [](const StretchChain<double>& chain) {
     double worst = 0;
     Vector3d previous =
-        chain.two_bone(Vector3d::Zero(), Vector3d(9, 0, 0), Vector3d(0, 5, 0), 1).knee;
+        chain.two_bone(Vector3d::Zero(), Vector3d(9, 0, 0), Vector3d(0, 5, 0), {}).knee;
     for (double d = 9.01; d <= 11.0; d += 0.01) {
       const Vector3d knee =
-          chain.two_bone(Vector3d::Zero(), Vector3d(d, 0, 0), Vector3d(0, 5, 0), 1).knee;
+          chain.two_bone(Vector3d::Zero(), Vector3d(d, 0, 0), Vector3d(0, 5, 0), {}).knee;
       worst = std::max(worst, (knee - previous).norm() / 0.01);
       previous = knee;
     }
@@ -133,7 +134,7 @@ TEST_CASE("soft IK removes the knee pop", "[rig][stretch]") {
   CHECK(std::abs(chain.soft_reach(9 + h, 10) - chain.soft_reach(9 - h, 10) - 2 * h) <= 1e-10);
   // With stretching the soft chain still lands on the goal.
   const auto stretchy = *StretchChain<double>::build({5, 5}, soft_stretch);
-  CHECK((stretchy.two_bone(Vector3d::Zero(), Vector3d(12, 0, 0), Vector3d(0, 5, 0), 1).end -
+  CHECK((stretchy.two_bone(Vector3d::Zero(), Vector3d(12, 0, 0), Vector3d(0, 5, 0), {}).end -
          Vector3d(12, 0, 0))
             .norm() <= 1e-9);
 }
@@ -144,22 +145,52 @@ TEMPLATE_TEST_CASE("global scale comes from uniform transforms only, bad chains 
   using M = Eigen::Matrix<S, 3, 3>;
   const M rotation =
       Eigen::AngleAxis<S>(S(0.7), Vector3<S>(1, 2, 3).normalized()).toRotationMatrix();
-  CHECK(std::abs(*uniform_scale<S>(S(2.5) * rotation) - S(2.5)) <= S(8) * eps<S>() * S(2.5));
+  CHECK(std::abs(GlobalScale<S>::of_transform(S(2.5) * rotation)->value() - S(2.5)) <=
+        S(8) * eps<S>() * S(2.5));
   M stretched = rotation;
   stretched.col(1) *= S(2);
-  const auto bad = uniform_scale<S>(stretched);
+  const auto bad = GlobalScale<S>::of_transform(stretched);
   REQUIRE_FALSE(bad);
   CHECK(bad.error().message.rfind("global scale: non-uniform", 0) == 0);
-  CHECK(uniform_scale<S>(M::Zero()).error().code == ErrorCode::out_of_range);
+  CHECK(GlobalScale<S>::of_transform(M::Zero()).error().code == ErrorCode::out_of_range);
   CHECK(StretchChain<S>::build({}).error().code == ErrorCode::empty_input);
   CHECK(StretchChain<S>::build({S(5), S(0)}).error().message ==
         "bone 1: rest length " + std::to_string(S(0)) + " is not positive");
   StretchSettings<S> settings;
   settings.max_stretch = S(0.5);
   CHECK(StretchChain<S>::build({S(5)}, settings).error().code == ErrorCode::out_of_range);
-  // A NaN or non-positive scale is treated as 1: finite results, documented.
-  const auto chain = *StretchChain<S>::build({S(5), S(5)});
-  for (S scale : {std::numeric_limits<S>::quiet_NaN(), S(0), S(-2)})
-    for (S bone : chain.lengths(S(12), scale))
-      CHECK(std::isfinite(bone));
+  // A zero, negative or NaN scale is rejected where it enters, never silently read as 1.
+  CHECK(GlobalScale<S>::from(S(0)).error().message ==
+        "global scale: " + std::to_string(S(0)) + " is not positive");
+  CHECK(GlobalScale<S>::from(S(-2)).error().code == ErrorCode::out_of_range);
+  CHECK(GlobalScale<S>::from(std::numeric_limits<S>::quiet_NaN()).error().code ==
+        ErrorCode::non_finite);
+  CHECK(GlobalScale<S>::from(std::numeric_limits<S>::infinity()).error().code ==
+        ErrorCode::non_finite);
+  CHECK(GlobalScale<S>().value() == S(1));
+  CHECK(GlobalScale<S>::from(S(0.25))->value() == S(0.25));
+}
+
+TEMPLATE_TEST_CASE("a straight solve puts the joints on the root-goal line", "[rig][stretch]",
+                   float, double) {
+  using S = TestType;
+  // Three bones of 5 and a goal 18 away at scale 1, or 36 away at scale 2: every bone stretches
+  // to 5 + (18 − 15)/3 = 6 in rest space, so the joints are 6·scale apart along the line.
+  const auto chain = *StretchChain<S>::build({S(5), S(5), S(5)});
+  const Vector3<S> direction = Vector3<S>(2, -1, 2) / S(3);
+  for (S scale : {S(1), S(2)}) {
+    const Vector3<S> root(1, 2, 3);
+    const auto joints =
+        chain.straight(root, root + S(18) * scale * direction, *GlobalScale<S>::from(scale));
+    REQUIRE(joints.size() == 4u);
+    for (std::size_t i = 0; i < 4; ++i)
+      CHECK((joints[i] - (root + S(6) * S(i) * scale * direction)).norm() <=
+            S(64) * eps<S>() * S(20) * scale);
+  }
+  // Out of reach with max_stretch 1.1: the chain stops at 16.5·scale on the line.
+  StretchSettings<S> settings;
+  settings.max_stretch = S(1.1);
+  const auto capped = *StretchChain<S>::build({S(5), S(5), S(5)}, settings);
+  const auto end = capped.straight(Vector3<S>::Zero(), S(40) * direction, GlobalScale<S>()).back();
+  CHECK((end - S(16.5) * direction).norm() <= S(64) * eps<S>() * S(20));
 }

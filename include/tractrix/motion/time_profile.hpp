@@ -21,6 +21,22 @@ struct ProfileSample {
   S acceleration = S(0);  // d²E/dt²
 };
 
+// Where an ease-in ends and an ease-out starts, as fractions of the profile's duration (not
+// seconds): 0 <= ease_in_end <= ease_out_start <= 1. The constructor is explicit, so a call names
+// the unit: parabolic(6.0, ease_fractions(0.3, 0.6)).
+template <class S>
+struct EaseFractions {
+  explicit EaseFractions(S ease_in_end_fraction, S ease_out_start_fraction) noexcept
+      : ease_in_end(ease_in_end_fraction), ease_out_start(ease_out_start_fraction) {}
+  S ease_in_end;
+  S ease_out_start;
+};
+
+template <class S>
+EaseFractions<S> ease_fractions(S ease_in_end, S ease_out_start) noexcept {
+  return EaseFractions<S>(ease_in_end, ease_out_start);
+}
+
 template <class S>
 class TimeProfile {
  public:
@@ -30,10 +46,11 @@ class TimeProfile {
   static Expected<TimeProfile> constant(S duration) { return make(Kind::constant, duration); }
   // Sine ease-in/ease-out: E = (1 − cos(π t/T)) / 2 (Parent Eq. 3.8).
   static Expected<TimeProfile> sine(S duration) { return make(Kind::sine, duration); }
-  // Sine ease-in until k1·T, constant speed, sine ease-out from k2·T (Parent Eq. 3.9–3.11),
-  // 0 <= k1 <= k2 <= 1.
-  static Expected<TimeProfile> sine_pieces(S duration, S k1, S k2) {
-    if (auto error = phase_error("sine_pieces", "k1", k1, "k2", k2)) return std::move(*error);
+  // Sine ease-in until k1·T, constant speed, sine ease-out from k2·T (Parent Eq. 3.9–3.11), with
+  // k1, k2 the fractions.
+  static Expected<TimeProfile> sine_pieces(S duration, const EaseFractions<S>& fractions) {
+    if (auto error = phase_error("sine_pieces", fractions)) return std::move(*error);
+    S k1 = fractions.ease_in_end, k2 = fractions.ease_out_start;
     snap_phases(k1, k2);
     auto p = make(Kind::sine_pieces, duration);
     if (p) {
@@ -44,9 +61,10 @@ class TimeProfile {
     return p;
   }
   // Constant acceleration until t1·T, constant speed, constant deceleration from t2·T (Parent
-  // Eq. 3.13–3.15), 0 <= t1 <= t2 <= 1.
-  static Expected<TimeProfile> parabolic(S duration, S t1, S t2) {
-    if (auto error = phase_error("parabolic", "t1", t1, "t2", t2)) return std::move(*error);
+  // Eq. 3.13–3.15), with t1, t2 the fractions.
+  static Expected<TimeProfile> parabolic(S duration, const EaseFractions<S>& fractions) {
+    if (auto error = phase_error("parabolic", fractions)) return std::move(*error);
+    S t1 = fractions.ease_in_end, t2 = fractions.ease_out_start;
     snap_phases(t1, t2);
     auto p = make(Kind::parabolic, duration);
     if (p) p->a_ = t1, p->b_ = t2, p->speed_ = S(2) / (S(1) + t2 - t1);
@@ -171,15 +189,17 @@ class TimeProfile {
   }
 
  private:
-  // Phase fractions must satisfy 0 <= start <= end <= 1; the error names the profile and both.
-  static std::optional<Error> phase_error(const char* profile, const char* start_name, S start,
-                                          const char* end_name, S end) {
+  // The fractions must satisfy 0 <= ease_in_end <= ease_out_start <= 1; the error names the
+  // profile, both values and the unit (seconds passed by mistake are the likely cause).
+  static std::optional<Error> phase_error(const char* profile, const EaseFractions<S>& f) {
+    const S start = f.ease_in_end, end = f.ease_out_start;
     if (std::isfinite(start) && std::isfinite(end) && start >= S(0) && end >= start && end <= S(1))
       return std::nullopt;
-    const std::string s = start_name, e = end_name;
     return make_error(ErrorCode::out_of_range,
-                      std::string(profile) + ": need 0 <= " + s + " <= " + e + " <= 1, got " + s +
-                          " " + std::to_string(start) + ", " + e + " " + std::to_string(end));
+                      std::string(profile) +
+                          ": need 0 <= ease_in_end <= ease_out_start <= 1, fractions of the "
+                          "duration (not seconds), got ease_in_end " +
+                          std::to_string(start) + ", ease_out_start " + std::to_string(end));
   }
 
   // Ease phases shorter than epsilon of the duration are removed: their rates (π/2k1, v/t1) would

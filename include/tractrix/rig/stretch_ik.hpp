@@ -37,24 +37,48 @@ struct StretchSettings {
   S soft = S(0);
 };
 
-// The uniform scale of a transform's linear part; non-uniform (beyond relative tolerance) or
-// degenerate scale is rejected, never silently read from one axis.
+// A rig's global scale: positive and finite, checked where it enters (a number, or a transform's
+// uniform scale), so the per-frame solves never receive a zero, negative or NaN scale.
 template <class S>
-Expected<S> uniform_scale(const Eigen::Matrix<S, 3, 3>& linear, S tolerance = S(1e-6)) {
-  const S sx = linear.col(0).norm(), sy = linear.col(1).norm(), sz = linear.col(2).norm();
-  if (!std::isfinite(sx) || !std::isfinite(sy) || !std::isfinite(sz))
-    return make_error(ErrorCode::non_finite, "global scale: non-finite transform");
-  if (!(sx > S(0)) || !(sy > S(0)) || !(sz > S(0)))
-    return make_error(ErrorCode::out_of_range, "global scale: zero-length axis");
-  const S mean = (sx + sy + sz) / S(3);
-  using std::abs;
-  if (abs(sx - mean) > tolerance * mean || abs(sy - mean) > tolerance * mean ||
-      abs(sz - mean) > tolerance * mean)
-    return make_error(ErrorCode::out_of_range, "global scale: non-uniform (" + std::to_string(sx) +
-                                                   ", " + std::to_string(sy) + ", " +
-                                                   std::to_string(sz) + ")");
-  return mean;
-}
+class GlobalScale {
+ public:
+  GlobalScale() = default;  // 1
+
+  static Expected<GlobalScale> from(S value) {
+    if (!std::isfinite(value))
+      return make_error(ErrorCode::non_finite,
+                        "global scale: " + std::to_string(value) + " is not finite");
+    if (!(value > S(0)))
+      return make_error(ErrorCode::out_of_range,
+                        "global scale: " + std::to_string(value) + " is not positive");
+    return GlobalScale(value);
+  }
+
+  // The uniform scale of a transform's linear part; non-uniform (beyond relative tolerance) or
+  // degenerate scale is rejected, never silently read from one axis.
+  static Expected<GlobalScale> of_transform(const Eigen::Matrix<S, 3, 3>& linear,
+                                            S tolerance = S(1e-6)) {
+    const S sx = linear.col(0).norm(), sy = linear.col(1).norm(), sz = linear.col(2).norm();
+    if (!std::isfinite(sx) || !std::isfinite(sy) || !std::isfinite(sz))
+      return make_error(ErrorCode::non_finite, "global scale: non-finite transform");
+    if (!(sx > S(0)) || !(sy > S(0)) || !(sz > S(0)))
+      return make_error(ErrorCode::out_of_range, "global scale: zero-length axis");
+    const S mean = (sx + sy + sz) / S(3);
+    using std::abs;
+    if (abs(sx - mean) > tolerance * mean || abs(sy - mean) > tolerance * mean ||
+        abs(sz - mean) > tolerance * mean)
+      return make_error(ErrorCode::out_of_range,
+                        "global scale: non-uniform (" + std::to_string(sx) + ", " +
+                            std::to_string(sy) + ", " + std::to_string(sz) + ")");
+    return from(mean);
+  }
+
+  S value() const noexcept { return value_; }
+
+ private:
+  explicit GlobalScale(S value) noexcept : value_(value) {}
+  S value_ = S(1);
+};
 
 // A two-bone solve: joint positions and the bones' world rotations (z along the bone, y towards
 // the pole side).
@@ -124,10 +148,9 @@ class StretchChain {
   }
 
   // Stretched bone lengths (rest space) for a root–goal distance in world units and a global
-  // scale (> 0; non-finite or non-positive scale is treated as 1). Writes size() values.
-  void lengths(S distance, S global_scale, S* out) const noexcept {
-    if (!(global_scale > S(0)) || !std::isfinite(global_scale)) global_scale = S(1);
-    const S length = chain_length(distance / global_scale);
+  // scale. Writes size() values.
+  void lengths(S distance, GlobalScale<S> scale, S* out) const noexcept {
+    const S length = chain_length(distance / scale.value());
     const std::size_t n = rest_.size();
     if (settings_.split == StretchSplit::proportional || length < total_) {
       const S ratio = length / total_;
@@ -139,20 +162,20 @@ class StretchChain {
         out[i] = rest_[i] + extra;
     }
   }
-  std::vector<S> lengths(S distance, S global_scale) const {
+  std::vector<S> lengths(S distance, GlobalScale<S> scale) const {
     std::vector<S> out(rest_.size());
-    lengths(distance, global_scale, out.data());
+    lengths(distance, scale, out.data());
     return out;
   }
 
   // Joints of a straight-line solve along root → goal (N bones): the effector lands on the goal
   // when the chain reaches it, else stops at full (stretched) length. World units.
   std::vector<Vector3<S>> straight(const Vector3<S>& root, const Vector3<S>& goal,
-                                   S global_scale) const {
-    if (!(global_scale > S(0)) || !std::isfinite(global_scale)) global_scale = S(1);
+                                   GlobalScale<S> scale) const {
+    const S global_scale = scale.value();
     Vector3<S> direction = goal - root;
     const S d = direction.norm();
-    const std::vector<S> l = lengths(d, global_scale);
+    const std::vector<S> l = lengths(d, scale);
     direction = d > S(0) ? Vector3<S>(direction / d) : Vector3<S>(Vector3<S>::UnitX());
     std::vector<Vector3<S>> joints{root};
     for (S bone : l)
@@ -167,12 +190,12 @@ class StretchChain {
   // back to a fixed perpendicular of that line.
   // Non-finite input: a non-finite root counts as the origin, goal as the root, pole as no pole.
   TwoBonePose<S> two_bone(Vector3<S> root, Vector3<S> goal, Vector3<S> pole,
-                          S global_scale) const noexcept {
+                          GlobalScale<S> scale) const noexcept {
+    const S global_scale = scale.value();
     TRACTRIX_ASSERT(rest_.size() == 2);
     if (!root.allFinite()) root = Vector3<S>::Zero();
     if (!goal.allFinite()) goal = root;
     if (!pole.allFinite()) pole = root;
-    if (!(global_scale > S(0)) || !std::isfinite(global_scale)) global_scale = S(1);
     const Vector3<S> offset = (goal - root) / global_scale;
     const S d = offset.norm();
     S l[2];
@@ -189,7 +212,7 @@ class StretchChain {
       l[1] = rest_[1] * k;
       aim = soft_distance * k;
     } else {
-      lengths(d * global_scale, global_scale, l);
+      lengths(d * global_scale, scale, l);
       const S reach = l[0] + l[1];
       aim = d < reach ? d : reach;
     }

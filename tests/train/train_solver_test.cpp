@@ -407,3 +407,41 @@ TEMPLATE_TEST_CASE("arc spacing reports the lap of every bogie around the seam",
     }
   }
 }
+
+TEMPLATE_TEST_CASE("clamp says which wagons are held at an end or compressed", "[train]", float,
+                   double) {
+  using S = TestType;
+  using V = Vector3<S>;
+  // A straight open track along x from 0 to 150, so distances are x and chords are arcs.
+  const auto path =
+      *Path<S, 3>::catmull_rom({V(0, 0, 0), V(50, 0, 0), V(100, 0, 0), V(150, 0, 0)}, false);
+  const auto track = *Track<S>::build(path);
+  const std::vector<Wagon<S>> wagons(6, Wagon<S>{S(15), S(10)});
+  for (auto spacing : {Spacing::chord, Spacing::arc}) {
+    const auto solver = *TrainSolver<S>::build(track, wagons, {Wrap::clamp, spacing});
+    int counts[3] = {0, 0, 0};
+    for (S head : {S(-20), S(0), S(40), S(80), S(150), S(157), S(240)}) {
+      for (const auto& p : solver.solve(head)) {
+        // The geometry decides, measured on the poses' own positions.
+        const S spacing_now = p.front.origin.x() - p.rear.origin.x();
+        const bool at_end = p.front.origin.x() <= S(1e-3) || p.rear.origin.x() <= S(1e-3) ||
+                            p.front.origin.x() >= S(150) - S(1e-3) ||
+                            p.rear.origin.x() >= S(150) - S(1e-3);
+        INFO("head " << head << ", front " << p.front.origin.x() << ", rear " << p.rear.origin.x());
+        const WagonStatus expected = !at_end                         ? WagonStatus::on_track
+                                     : spacing_now < S(10) - S(1e-3) ? WagonStatus::compressed
+                                                                     : WagonStatus::held_at_end;
+        CHECK(p.status == expected);
+        ++counts[static_cast<int>(p.status)];
+      }
+    }
+    // Every status occurs in this run, so none of the checks above is vacuous.
+    CHECK(counts[0] > 0);
+    CHECK(counts[1] > 0);
+    CHECK(counts[2] > 0);
+  }
+  // Loops and extend never hold a wagon.
+  const auto extended = *TrainSolver<S>::build(track, wagons, {Wrap::extend, Spacing::arc});
+  for (const auto& p : extended.solve(S(157)))
+    CHECK(p.status == WagonStatus::on_track);
+}

@@ -38,7 +38,6 @@ void train_kinematics(const TrainSolver<S>& solver, const WagonPose<S>* poses, S
   if (!std::isfinite(head_acceleration)) head_acceleration = S(0);
   const Track<S>& track = solver.track();
   const bool chord = solver.options().spacing == Spacing::chord;
-  const bool clamp = solver.options().wrap == Wrap::clamp;
   struct Point {
     Vector3<S> position, tangent, curvature;
     S first = S(1), second = S(0);  // s'(h), s''(h)
@@ -55,7 +54,7 @@ void train_kinematics(const TrainSolver<S>& solver, const WagonPose<S>* poses, S
         outside && !track.closed() ? Vector3<S>::Zero() : track.curvature_vector(sample.parameter);
     return p;
   };
-  auto held = [&](S distance) { return clamp && (distance <= S(0) || distance >= track.length()); };
+  auto held = [&](S distance) { return solver.held_at_end(distance); };
   auto follow = [&](const Point& a, Point& b) {
     const Vector3<S> d = b.position - a.position;
     const S denominator = d.dot(b.tangent);

@@ -94,6 +94,12 @@ class TrainSolver {
   const std::vector<Wagon<S>>& wagons() const noexcept { return wagons_; }
   const TrainOptions& options() const noexcept { return options_; }
 
+  // True where Wrap::clamp holds a bogie at this distance: at or beyond an end of open track. The
+  // one rule for WagonPose::status and for train_kinematics (a held bogie does not move).
+  bool held_at_end(S distance) const noexcept {
+    return options_.wrap == Wrap::clamp && (distance <= S(0) || distance >= track_.length());
+  }
+
   // One pose per wagon; the locomotive's front bogie at head_distance (world units), wagons behind.
   std::vector<WagonPose<S>> solve(S head_distance) const {
     std::vector<WagonPose<S>> poses(wagons_.size());
@@ -274,6 +280,15 @@ class TrainSolver {
     pose.front_distance = p.front_distance;
     pose.rear_distance = p.rear_distance;
     pose.lap = p.lap;
+    pose.status = WagonStatus::on_track;
+    if (held_at_end(p.front_distance) || held_at_end(p.rear_distance)) {
+      using std::sqrt;
+      const S spacing = options_.spacing == Spacing::chord ? (f.point - r.point).norm()
+                                                           : p.front_distance - p.rear_distance;
+      pose.status = spacing < wagon.bogie_distance * (S(1) - sqrt(epsilon<S>()))
+                        ? WagonStatus::compressed
+                        : WagonStatus::held_at_end;
+    }
   }
 
   TRACTRIX_FORCE_INLINE static void write_frames(const Wagon<S>& wagon, const Sample& f,

@@ -12,6 +12,11 @@ struct Wagon {
   S front_overhang = S(0);  // coupler point ahead of the front bogie, along the body
 };
 
+// Where a wagon stands. With Wrap::clamp on open track the train is held at the ends: a wagon
+// with a bogie at an end is held there, and one whose bogies are closer together than its
+// bogie_distance (the train piled up at the end) is compressed.
+enum class WagonStatus { on_track, held_at_end, compressed };
+
 template <class S>
 struct WagonPose {
   Frame<S> front;  // front bogie: forward = track tangent, up from the track's up source
@@ -22,6 +27,7 @@ struct WagonPose {
   S front_distance = S(0);  // along the track: [0, length) on loops, may leave [0, length)
   S rear_distance = S(0);   // only with Wrap::extend on open track
   long long lap = 0;        // whole laps of the front bogie on a loop (floor of distance / length)
+  WagonStatus status = WagonStatus::on_track;
 
   // The body frame moved to the midpoint between the bogies.
   Frame<S> body_centered() const { return Frame<S>{body_midpoint, body.rotation}; }

@@ -18,6 +18,7 @@ TEST_CASE("Expected holds either a value or an error", "[core][expected]") {
   CHECK(bad.error().code == ErrorCode::out_of_range);
   CHECK(bad.error().message == "wagon 3: length -1");
   CHECK(std::string(to_string(ErrorCode::no_solution)) == "no_solution");
+  CHECK(std::string(to_string(ErrorCode::mismatched_topology)) == "mismatched_topology");
 }
 
 TEMPLATE_TEST_CASE("wrap keeps many laps exact and maps non-finite input to 0", "[core][numeric]",

@@ -366,6 +366,14 @@ TEMPLATE_TEST_CASE("bad trains are rejected at construction, naming wagon and fi
   CHECK(TrainSolver<S>::build(open, {{S(4), S(2)}}, {Wrap::circular, Spacing::chord})
             .error()
             .message == "wrap: circular needs a closed track");
+  // A rail must share the track's topology.
+  const auto open_rail =
+      *UpSource<S>::rail(*Path<S, 3>::catmull_rom({V(0, 1, 0), V(9, 1, 0)}, false));
+  const auto mixed = Track<S>::build(circle<S>(S(5), 16), open_rail);
+  REQUIRE_FALSE(mixed);
+  CHECK(mixed.error().code == ErrorCode::mismatched_topology);
+  CHECK(mixed.error().message == "track: the rail is open but the track is closed");
+  CHECK(Track<S>::build(*Path<S, 3>::catmull_rom({V(0, 0, 0), V(9, 0, 0)}, false), open_rail));
 }
 
 TEMPLATE_TEST_CASE("arc spacing reports the lap of every bogie around the seam", "[train]", float,

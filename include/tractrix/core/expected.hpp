@@ -11,13 +11,14 @@
 namespace tractrix {
 
 enum class ErrorCode {
-  empty_input,       // no points, no segments, no keys
-  too_few_points,    // fewer than the construction needs
-  non_finite,        // NaN or infinity in user data
-  out_of_range,      // a count, length or angle outside its documented range
-  not_continuous,    // consecutive segments do not meet, or a closed path does not close
-  mismatched_sizes,  // parallel arrays of different lengths
-  no_solution,       // the geometry admits no answer (e.g. a wheelbase longer than the track)
+  empty_input,          // no points, no segments, no keys
+  too_few_points,       // fewer than the construction needs
+  non_finite,           // NaN or infinity in user data
+  out_of_range,         // a count, length or angle outside its documented range
+  not_continuous,       // consecutive segments do not meet, or a closed path does not close
+  mismatched_sizes,     // parallel arrays of different lengths
+  no_solution,          // the geometry admits no answer (e.g. a wheelbase longer than the track)
+  mismatched_topology,  // curves that must both be closed (or both open) are not
 };
 
 // Short name of a code, for logs.
@@ -37,6 +38,8 @@ inline const char* to_string(ErrorCode code) noexcept {
       return "mismatched_sizes";
     case ErrorCode::no_solution:
       return "no_solution";
+    case ErrorCode::mismatched_topology:
+      return "mismatched_topology";
   }
   return "unknown";
 }

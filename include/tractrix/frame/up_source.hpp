@@ -72,6 +72,8 @@ class UpSource {
   }
 
   Kind kind() const noexcept { return kind_; }
+  // The rail of a rail source, else nullptr.
+  const Path<S, 3>* rail_path() const noexcept { return rail_ ? &*rail_ : nullptr; }
   // True for world up without roll: up_at is then world_up() wherever it is asked.
   bool is_constant() const noexcept { return kind_ == Kind::world && !roll_; }
   const Vector3<S>& world_up() const noexcept { return world_up_; }

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <optional>
+#include <string>
 #include <utility>
 
 #include "tractrix/curve/arc_length.hpp"
@@ -29,6 +30,12 @@ class Track {
     if (!up) {
       up = UpSource<S>::world().value();
     }
+    // A rail matched along a loop must be a loop too (and an open one open): otherwise the bank
+    // jumps where one wraps and the other does not.
+    if (const Path<S, 3>* rail = up->rail_path(); rail && rail->closed() != path.closed())
+      return make_error(ErrorCode::mismatched_topology,
+                        std::string("track: the rail is ") + (rail->closed() ? "closed" : "open") +
+                            " but the track is " + (path.closed() ? "closed" : "open"));
     return Track(std::move(path), std::move(*table), std::move(*up));
   }
 

@@ -146,8 +146,8 @@ TEST_CASE("chord tables converge as O(h^2)", "[curve][arc_length]") {
   }
 }
 
-TEMPLATE_TEST_CASE("parameter_at is the seed's monotone, continuous lookup", "[curve][arc_length]",
-                   float, double) {
+TEMPLATE_TEST_CASE("parameter_at is the lecture's monotone, continuous lookup",
+                   "[curve][arc_length]", float, double) {
   using S = TestType;
   auto rng = make_rng(37);
   for (auto method : {ArcLengthMethod::chord, ArcLengthMethod::gauss_legendre}) {

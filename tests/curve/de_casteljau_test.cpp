@@ -130,7 +130,7 @@ TEMPLATE_TEST_CASE("split re-covers the curve for degrees 1..6", "[curve][de_cas
   check_split<TestType, 6>(206);
 }
 
-TEST_CASE("cubic acceleration is the seed lecture's closed form", "[curve][de_casteljau]") {
+TEST_CASE("cubic acceleration is the lecture's closed form", "[curve][de_casteljau]") {
   // r''(u) = 6(1−u)(P0 − 2P1 + P2) + 6u(P1 − 2P2 + P3); at u=0 it is 6(P0 − 2P1 + P2)
   // (the lecture's "Beispiel 4": r''(0) and r''(1)).
   const Bezier<double, 2, 3> b{{Vector2d(0, 0), Vector2d(1, 3), Vector2d(4, 3), Vector2d(5, 0)}};

@@ -12,7 +12,7 @@ TEMPLATE_TEST_CASE("Hermite and Bezier convert both ways", "[curve][segment]", f
     const Hermite<S, 3> h{random_vector<S, 3>(rng, S(10)), random_vector<S, 3>(rng, S(10)),
                           random_vector<S, 3>(rng, S(10)), random_vector<S, 3>(rng, S(10))};
     const auto b = to_bezier(h);
-    // P1 = p0 + m0/3, P2 = p1 − m1/3 (the seed lecture's conversion).
+    // P1 = p0 + m0/3, P2 = p1 − m1/3 (the lecture's conversion).
     const S tol = S(16) * eps<S>() * S(10);
     CHECK((b.points[0] - h.p0).norm() == S(0));
     CHECK((b.points[1] - (h.p0 + h.m0 / S(3))).norm() <= tol);

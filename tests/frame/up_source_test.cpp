@@ -99,7 +99,7 @@ TEMPLATE_TEST_CASE("closed paths have no seam, also at exactly 100% with a rail"
   for (const auto& source :
        {*UpSource<S>::rail(rail), *UpSource<S>::rotation_minimizing(path, table)}) {
     const auto start = source.frame_at(path, table, S(0));
-    const auto end = source.frame_at(path, table, length);  // the seed's failing case
+    const auto end = source.frame_at(path, table, length);  // where the TrainDriver plugin failed
     CHECK((start.rotation - end.rotation).norm() <= S(64) * eps<S>());
     const auto just_before = source.frame_at(path, table, length * (S(1) - S(1e-4)));
     CHECK((start.rotation - just_before.rotation).norm() <= S(2e-3));

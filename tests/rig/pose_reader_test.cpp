@@ -18,8 +18,8 @@ constexpr PoseFalloff all_falloffs[] = {PoseFalloff::linear,       PoseFalloff::
                                         PoseFalloff::ease_out,     PoseFalloff::gaussian};
 }  // namespace
 
-TEMPLATE_TEST_CASE("the cone reader remaps the angle as the seed does", "[rig][pose_reader]", float,
-                   double) {
+TEMPLATE_TEST_CASE("the cone reader remaps the angle as the 3ds Max script does",
+                   "[rig][pose_reader]", float, double) {
   using S = TestType;
   using M = Eigen::Matrix<S, 3, 3>;
   PoseReaderSettings<S> settings;
@@ -30,7 +30,8 @@ TEMPLATE_TEST_CASE("the cone reader remaps the angle as the seed does", "[rig][p
   const M identity = M::Identity();
   for (S angle = S(0); angle < S(3); angle += S(0.05)) {
     const M target = rotation(angle, Vector3<S>(1, 0, 0));
-    // The seed: 1 inside, 0 outside, 1 − (angle − min)/(max − min) between; reversed: the rest.
+    // The 3ds Max script: 1 inside, 0 outside, 1 − (angle − min)/(max − min) between; reversed: the
+    // rest.
     const S expected = angle < S(0.3)   ? S(1)
                        : angle > S(1.1) ? S(0)
                                         : S(1) - (angle - S(0.3)) / S(0.8);

@@ -8,7 +8,7 @@
 using namespace tractrix;
 using namespace tractrix::test;
 
-TEMPLATE_TEST_CASE("the seed's rule: rest + (d/scale - L)/n past full reach, for any scale",
+TEMPLATE_TEST_CASE("the tutorial's rule: rest + (d/scale - L)/n past full reach, for any scale",
                    "[rig][stretch]", float, double) {
   using S = TestType;
   for (int bones : {2, 3, 16, 64}) {
@@ -19,7 +19,7 @@ TEMPLATE_TEST_CASE("the seed's rule: rest + (d/scale - L)/n past full reach, for
       for (S ratio : {S(0.3), S(0.99), S(1.0), S(1.01), S(1.7), S(4)}) {
         const S d = ratio * rest * scale;
         const auto l = chain.lengths(d, *GlobalScale<S>::from(scale));
-        // The seed: 5 + (distance/scale − 10)/2 for two bones of 5, generalized to n bones.
+        // The tutorial: 5 + (distance/scale − 10)/2 for two bones of 5, generalized to n bones.
         const S expected = ratio > S(1) ? S(5) + (d / scale - rest) / S(bones) : S(5);
         S sum = S(0);
         for (S bone : l) {

@@ -19,7 +19,8 @@ inline int property_count(int base) {
   return base * multiplier;
 }
 
-// Fixed seeds keep failures reproducible; the seed is part of every failure message via INFO.
+// Fixed seeds keep failures reproducible; each test's seed is part of its failure messages via
+// INFO.
 inline std::mt19937_64 make_rng(std::uint64_t seed) {
   return std::mt19937_64(seed);
 }
@@ -65,8 +66,8 @@ constexpr S eps() {
   return std::numeric_limits<S>::epsilon();
 }
 
-// A tolerance stated for double, scaled to S by the ratio of the epsilons (DESIGN: "float scales
-// with its epsilon").
+// A tolerance stated for double, scaled to S by the ratio of the epsilons (the design's rule:
+// "float scales with its epsilon").
 template <class S>
 S contract(double double_tolerance) {
   return static_cast<S>(double_tolerance / std::numeric_limits<double>::epsilon()) * eps<S>();

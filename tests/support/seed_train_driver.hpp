@@ -1,5 +1,6 @@
-// A port of the seed's TrainDriver main() (shared/seeds/traindriver-c4d-wiki.de.txt), kept
-// faithful, bugs included, as the peer for tests and benchmarks. Not part of the library.
+// A port of the TrainDriver plugin's main() (the Cinema 4D wiki page,
+// shared/seeds/traindriver-c4d-wiki.de.txt), kept faithful, bugs included, as the peer for tests
+// and benchmarks. Not part of the library.
 //  - positions come from normalized ("uniform") offsets through a lossy chord table with linear
 //    interpolation (Cinema 4D's InitLength / UniformToNatural);
 //  - the rear wheel offset wraps circularly even on open track (the C++ plugin's bug);
@@ -31,7 +32,7 @@ class SeedTrainDriver {
     Frame<S> wheel1, body, wheel2;
   };
 
-  // sPos: the seed's Spline Position (fraction of the path); circ: its Circular checkbox.
+  // sPos: TrainDriver's Spline Position (fraction of the path); circ: its Circular checkbox.
   void run(const std::vector<Wagon<S>>& cars, S spline_position, bool circ, CarPose* out) const {
     const S path_length = table_.length();
     S current = circular_val(spline_position, circ);

@@ -134,7 +134,7 @@ TEMPLATE_TEST_CASE("loops repeat every lap and have no seam, also with a rail at
       }
     }
   }
-  // Exactly at 100% (the seed's rail bug) equals 0%; just before is close.
+  // Exactly at 100% (the TrainDriver plugin's rail bug) equals 0%; just before is close.
   const auto start = solver.solve(S(0)), end = solver.solve(length),
              before = solver.solve(length * (S(1) - S(1e-5)));
   for (std::size_t i = 0; i < start.size(); ++i) {
@@ -145,8 +145,9 @@ TEMPLATE_TEST_CASE("loops repeat every lap and have no seam, also with a rail at
 }
 
 TEMPLATE_TEST_CASE(
-    "clamp keeps open track in range, where the seed sent the rear bogie to the far end", "[train]",
-    double) {
+    "clamp keeps open track in range, where the TrainDriver plugin sent the rear bogie to the far "
+    "end",
+    "[train]", double) {
   using S = TestType;
   using V = Vector3<S>;
   const auto path =
@@ -165,7 +166,8 @@ TEMPLATE_TEST_CASE(
       }
     }
   }
-  // The seed, with its front bogie 3 units from the start, puts the rear bogie near the far end.
+  // The TrainDriver port, with its front bogie 3 units from the start, puts the rear bogie near the
+  // far end.
   SeedTrainDriver<S> seed(path, 16);
   std::vector<typename SeedTrainDriver<S>::CarPose> seed_poses(1);
   seed.run({wagons[0]}, S(3) / track.length(), false, seed_poses.data());
@@ -203,7 +205,7 @@ TEMPLATE_TEST_CASE("scale, reparameterization and reversal leave the train uncha
     CHECK((scaled[i].rear.origin - S(3) * base[i].rear.origin).norm() <= 3e-9 * length);
     CHECK((scaled[i].body.rotation - base[i].body.rotation).norm() <= 1e-9);
   }
-  // Only the track scaled (the seed's bug 3): the wheelbase is still the wagon's.
+  // Only the track scaled (TrainDriver's bug 3): the wheelbase is still the wagon's.
   const auto track_only = *TrainSolver<S>::build(big.track(), wagons);
   for (const auto& p : track_only.solve(S(50)))
     CHECK(std::abs((p.front.origin - p.rear.origin).norm() - wagons[0].bogie_distance) <=
@@ -304,11 +306,11 @@ TEMPLATE_TEST_CASE("rotation-minimizing tracks carry trains round a vertical loo
   }
 }
 
-TEMPLATE_TEST_CASE("the seed port agrees with arc spacing where it is exact", "[train][seed]",
-                   double) {
+TEMPLATE_TEST_CASE("the TrainDriver port agrees with arc spacing where it is exact",
+                   "[train][seed]", double) {
   using S = TestType;
   using V = Vector3<S>;
-  // A straight track with uniform speed: the seed's chord table is exact there.
+  // A straight track with uniform speed: TrainDriver's chord table is exact there.
   const auto straight = *Path<S, 3>::from_hermite_keys({V(0, 0, 0), V(0, 0, 300)},
                                                        {V(0, 0, 300), V(0, 0, 300)}, false);
   const std::vector<Wagon<S>> wagons{{S(20), S(14)}, {S(18), S(12)}, {S(18), S(12)}};
@@ -338,7 +340,7 @@ TEMPLATE_TEST_CASE("the seed port agrees with arc spacing where it is exact", "[
     CHECK(off_track(track, ours[i].rear, ours[i].rear_distance) <= 1e-9 * track.length());
     seed_error = std::max(seed_error, (seed_poses[i].wheel2.origin - ours[i].rear.origin).norm());
   }
-  INFO("seed rear-bogie error " << seed_error);
+  INFO("TrainDriver port rear-bogie error " << seed_error);
   CHECK(seed_error > 1e-4);
 }
 

@@ -1,5 +1,5 @@
-// ArcLengthTable: distance along a Path ↔ path parameter, after the seed lecture's table
-// (constant u steps, binary search, linear interpolation), with an exact Gauss–Legendre mode.
+// ArcLengthTable: distance along a Path ↔ path parameter, after the camera-animation lecture's
+// table (constant u steps, binary search, linear interpolation), with an exact Gauss–Legendre mode.
 #pragma once
 
 #include <algorithm>
@@ -17,7 +17,7 @@
 namespace tractrix {
 
 enum class ArcLengthMethod {
-  chord,           // the seed's table: summed chords; length error O(h²) in the step h
+  chord,           // the lecture's table: summed chords; length error O(h²) in the step h
   gauss_legendre,  // exact per interval: adaptive Gauss–Legendre on the speed (SpeedQuadrature)
 };
 
@@ -123,7 +123,7 @@ class ArcLengthTable {
     return distances_[entry] + distance_within(entry, t);
   }
 
-  // The seed's lookup: binary search for the next larger entry, then linear interpolation of t.
+  // The lecture's lookup: binary search for the next larger entry, then linear interpolation of t.
   // Closed paths wrap s into [0, length()); open paths clamp it to [0, length()]; NaN gives 0.
   S parameter_at(S s) const noexcept {
     s = normalize_distance(s);
@@ -137,7 +137,7 @@ class ArcLengthTable {
 
   // Hermite inverse: on each table interval t(s) is the quintic that matches t, dt/ds = 1/|r'| and
   // d²t/ds² = −(r'·r'')/|r'|⁴ at both entries: error O(h⁶), so on regular curves a Gauss–Legendre
-  // table gives exact-to-round-off parameters with no iteration (the inverse table).
+  // table gives exact-to-round-off parameters with no iteration.
   // Intervals where the speed nearly vanishes (cusps, zero end tangents) fall back to the cubic
   // with slopes limited to 3× the secant (Fritsch–Carlson), which keeps t(s) monotone there.
   // `cursor` is the entry found last time: queries that move a little (a sweep along sorted
@@ -217,7 +217,7 @@ class ArcLengthTable {
     return above == 0 ? 0 : std::min(above - 1, last);
   }
 
-  // The seed's normalized table: f = s / length() in [0, 1] (wrapped on closed paths).
+  // The lecture's normalized table: f = s / length() in [0, 1] (wrapped on closed paths).
   S parameter_at_normalized(S f) const noexcept { return parameter_at(f * length()); }
 
   // Wraps (closed) or clamps (open) a distance into the table's range; NaN gives 0.

@@ -1,4 +1,5 @@
-// Euler angles for DCC users: any Tait–Bryan order, and the seed's Cinema 4D HPB order.
+// Euler angles for DCC users: any Tait–Bryan order, and Cinema 4D's HPB order (the TrainDriver
+// plugin's).
 #pragma once
 
 #include <array>
@@ -64,7 +65,7 @@ Vector3<S> euler_angles(const Eigen::Matrix<S, 3, 3>& r, EulerOrder order) {
   return Vector3<S>(atan2(-sigma * r(j, k), r(k, k)), beta, atan2(-sigma * r(i, j), r(i, i)));
 }
 
-// Heading, pitch, bank of a frame in the seed's Cinema 4D order (R = R_y(h) R_x(p) R_z(b)) in
+// Heading, pitch, bank of a frame in Cinema 4D's order (R = R_y(h) R_x(p) R_z(b)) in
 // tractrix's right-handed frame. Cinema 4D itself is left-handed: compare signs before mixing.
 template <class S>
 Vector3<S> hpb(const Frame<S>& frame) {

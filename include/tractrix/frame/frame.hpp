@@ -76,8 +76,9 @@ Vector3<S> any_perpendicular(const Vector3<S>& v) {
   return v.cross(axis).normalized();
 }
 
-// The seed's HPBTarget done right: forward normalized, side = up_hint × forward normalized, up =
-// forward × side (the hint re-orthogonalized), so x = y × z holds for a right-handed frame.
+// The TrainDriver plugin's HPBTarget done right: forward normalized, side = up_hint × forward
+// normalized, up = forward × side (the hint re-orthogonalized), so x = y × z holds for a
+// right-handed frame.
 //
 // Fallbacks (never NaN): a zero or non-finite forward becomes +Z; an up_hint that is zero,
 // non-finite, or exactly parallel to forward (|up × forward| underflows) is replaced by the

@@ -16,7 +16,8 @@ namespace tractrix {
 // How a rail point is matched to a path point.
 enum class RailMatch {
   // Same fraction of each curve's own arc length: right when rail and path are drawn alike but
-  // differ in length (the seed used the raw spline parameter, wrong when the rail is longer).
+  // differ in length (the TrainDriver plugin used the raw spline parameter, wrong when the rail is
+  // longer).
   normalized_arc_length,
   // The rail point in the path's normal plane (the rail crossing the plane through the path point
   // perpendicular to the tangent), found by Newton from the normalized match: right when the rail

@@ -1,4 +1,5 @@
-// CameraRig: the seed lecture's camera — keyed positions and view directions on a Hermite path
+// CameraRig: the camera-animation lecture's camera — keyed positions and view directions on a
+// Hermite path
 // ("where?"), a distance–time curve ("when?") — returning the camera frame and its motion.
 #pragma once
 

@@ -1,5 +1,5 @@
 // Motion along a path driven by a distance–time curve: position, speed, velocity and
-// acceleration split into the tangential part s̈·T and the normal part κ·ṡ²·N (the seed lecture's
+// acceleration split into the tangential part s̈·T and the normal part κ·ṡ²·N (the lecture's
 // "Beschleunigung": Tangential- und Normalbeschleunigung).
 #pragma once
 
@@ -26,7 +26,7 @@ struct MotionSample {
 };
 
 // The motion at `time` of a point that covers the whole path over the profile's duration:
-// s = E(t)·length through the exact table (the seed's normalized arc length), so a constant
+// s = E(t)·length through the exact table (the lecture's normalized arc length), so a constant
 // profile is constant speed however uneven the curve's own parameterization. Never allocates.
 // Speeds scale as length/T and accelerations as length/T²; they overflow only where those do.
 template <class S>

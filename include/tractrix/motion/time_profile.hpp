@@ -1,6 +1,7 @@
-// Distance–time curves (the seed lecture's "Weg-Zeit-Diagramm"): time t in [0, T] → normalized
-// distance E in [0, 1], with E(0) = 0, E(T) = 1, monotone, and its first and second derivatives.
-// Ease curves after Parent, "Computer Animation: Algorithms and Techniques" (3rd ed.), §3.2.
+// Distance–time curves (the camera-animation lecture's "Weg-Zeit-Diagramm"): time t in [0, T] →
+// normalized distance E in [0, 1], with E(0) = 0, E(T) = 1, monotone, and its first and second
+// derivatives. Ease curves after Parent, "Computer Animation: Algorithms and Techniques" (3rd ed.),
+// §3.2.
 #pragma once
 
 #include <algorithm>

@@ -1,7 +1,7 @@
-// Pose-space cone reader (the seed's 3ds Max scripted controller, with its remap done properly):
-// the angle between the reader's z axis and a chosen axis of a target, remapped to a weight that is
-// 1 inside an inner cone and 0 outside an outer cone, optionally reversed, elliptical, and
-// multiplied by a twist reader.
+// Pose-space cone reader (the 3ds Max pose-reader script's controller, with its remap done
+// properly): the angle between the reader's z axis and a chosen axis of a target, remapped to a
+// weight that is 1 inside an inner cone and 0 outside an outer cone, optionally reversed,
+// elliptical, and multiplied by a twist reader.
 #pragma once
 
 #include <cmath>
@@ -22,7 +22,7 @@ enum class PoseAxis { x, y, z, negative_x, negative_y, negative_z };
 // Shape of the transition from 1 (at the inner cone) to 0 (at the outer cone), as f(t) with t the
 // position across the zone: the weight is 1 − f(t).
 enum class PoseFalloff {
-  linear,        // the seed: f = t
+  linear,        // the 3ds Max script: f = t
   smoothstep,    // 3t² − 2t³, C¹ at both edges
   smootherstep,  // 6t⁵ − 15t⁴ + 10t³, C² at both edges
   ease_in,       // t²: leaves the pose slowly

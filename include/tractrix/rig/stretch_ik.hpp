@@ -1,5 +1,5 @@
-// Stretchy IK that stays right under global scale (the seed: stretched bone = rest +
-// (distance/scale − chain length)/bones, only past full reach), with the options riggers expect.
+// Stretchy IK that stays right under global scale (the stretchy-IK tutorial: stretched bone = rest
+// + (distance/scale − chain length)/bones, only past full reach), with the options riggers expect.
 #pragma once
 
 #include <cmath>
@@ -18,7 +18,7 @@
 namespace tractrix {
 
 enum class StretchSplit {
-  equal,         // the seed: every bone gains (d/scale − L)/n
+  equal,         // the tutorial: every bone gains (d/scale − L)/n
   proportional,  // every bone scales by (d/scale)/L
 };
 
@@ -27,7 +27,7 @@ struct StretchSettings {
   StretchSplit split = StretchSplit::equal;
   // Longest chain, as a multiple of its rest length (infinity: unlimited; 1: no stretch).
   S max_stretch = std::numeric_limits<S>::infinity();
-  // Stretch begins when d/scale passes start·L (1: at full reach, the seed).
+  // Stretch begins when d/scale passes start·L (1: at full reach, as in the tutorial).
   S stretch_start = S(1);
   // Squash (compress) the bones proportionally when d/scale < L, instead of bending the chain.
   bool squash = false;

@@ -1,4 +1,5 @@
-// TrainSolver: wagons chained along a track (the seed's TrainDriver, without its bugs).
+// TrainSolver: wagons chained along a track (the TrainDriver plugin for Cinema 4D, without its
+// bugs).
 #pragma once
 
 #include <algorithm>
@@ -17,8 +18,8 @@ namespace tractrix {
 
 // What happens past the ends of the track. automatic: circular on a loop, clamp on open track.
 enum class Wrap { automatic, circular, clamp, extend };
-// How bogies are spaced: chord (rigid bodies: straight-line distances) or arc (the seed's way:
-// distances along the track).
+// How bogies are spaced: chord (rigid bodies: straight-line distances) or arc (the TrainDriver
+// plugin's way: distances along the track).
 enum class Spacing { chord, arc };
 
 struct TrainOptions {
@@ -85,7 +86,8 @@ class TrainSolver {
     return solver;
   }
 
-  // The seed's "Spline Position" (a fraction of the track, may exceed 1) as a head distance.
+  // The TrainDriver plugin's "Spline Position" (a fraction of the track, may exceed 1) as a head
+  // distance.
   static S head_distance_from_normalized(S spline_position, S track_length) noexcept {
     return spline_position * track_length;
   }

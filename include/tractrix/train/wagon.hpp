@@ -1,4 +1,4 @@
-// Wagon: the seed's per-car user data, and the pose the TrainSolver returns for it.
+// Wagon: the TrainDriver plugin's per-car user data, and the pose the TrainSolver returns for it.
 #pragma once
 
 #include "tractrix/frame/frame.hpp"
@@ -7,8 +7,8 @@ namespace tractrix {
 
 template <class S>
 struct Wagon {
-  S length;                 // front bogie → next wagon's front bogie (the seed's Waggon_Length)
-  S bogie_distance;         // front bogie → rear bogie (the seed's Distance_RearWheels)
+  S length;          // front bogie → next wagon's front bogie (TrainDriver's Waggon_Length)
+  S bogie_distance;  // front bogie → rear bogie (TrainDriver's Distance_RearWheels)
   S front_overhang = S(0);  // coupler point ahead of the front bogie, along the body
 };
 
@@ -21,7 +21,7 @@ template <class S>
 struct WagonPose {
   Frame<S> front;  // front bogie: forward = track tangent, up from the track's up source
   Frame<S> rear;   // rear bogie, likewise
-  Frame<S> body;   // origin at the front bogie (the seed's pivot), forward = front − rear
+  Frame<S> body;   // origin at the front bogie (TrainDriver's pivot), forward = front − rear
   Vector3<S> body_midpoint = Vector3<S>::Zero();  // halfway between the bogies
   Vector3<S> coupler = Vector3<S>::Zero();        // front_overhang ahead of the front bogie
   S front_distance = S(0);  // along the track: [0, length) on loops, may leave [0, length)

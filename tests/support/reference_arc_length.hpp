@@ -17,9 +17,10 @@ class ReferenceArcLength {
  public:
   template <class S, int D>
   explicit ReferenceArcLength(const Bezier<S, D, 3>& b, int panels = 32) {
-    for (int j = 0; j < 3; ++j)
-      for (int k = 0; k < D; ++k)
-        d_[j][k] = static_cast<long double>(b.points[j + 1][k]) - b.points[j][k];
+    for (std::size_t j = 0; j < 3; ++j)
+      for (Eigen::Index k = 0; k < D; ++k)
+        d_[j][static_cast<std::size_t>(k)] =
+            static_cast<long double>(b.points[j + 1][k]) - b.points[j][k];
     // Breakpoints: uniform panels plus every local minimum of the speed (cusps and near-cusps),
     // so each panel's integrand is smooth inside and at worst |u − u*|-like at an end.
     std::vector<long double> cuts;
@@ -56,7 +57,7 @@ class ReferenceArcLength {
   long double speed(long double u) const {
     const long double v = 1 - u;
     long double sum = 0;
-    for (int k = 0; k < 3; ++k) {
+    for (std::size_t k = 0; k < 3; ++k) {
       const long double x = 3 * (v * v * d_[0][k] + 2 * u * v * d_[1][k] + u * u * d_[2][k]);
       sum += x * x;
     }

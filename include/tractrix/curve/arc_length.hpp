@@ -246,6 +246,9 @@ class ArcLengthTable {
   }
 
   // Exact arc length from entry to t (t within that entry's interval); gauss_legendre tables only.
+  // An interval the build did not split gets one 5-point rule: its error is at most the
+  // difference the build accepted, 64 × 8 eps of the segment's control polygon per unit u
+  // (~1e-13 of it), inside the 1e-12·length promise; measured errors are at round-off.
   S distance_within(std::size_t entry, S t) const noexcept {
     const std::size_t segment = entry / static_cast<std::size_t>(samples_);
     const S u0 = parameter_of(entry) - S(segment);

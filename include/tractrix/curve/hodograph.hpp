@@ -15,8 +15,8 @@
 namespace tractrix {
 
 // r'(u) = a·u² + b·u + c, stored as {a, b, c} in 3D (2D and 1D segments pad with zeros).
-// Evaluating the vector keeps the speed accurate to eps·|r'| even near a cusp, where the square
-// root of a squared-speed polynomial would lose half the digits.
+// Evaluating the vector keeps the speed's error at eps·(|a|u² + |b|u + |c|) even near a cusp,
+// where the square root of a squared-speed polynomial would lose half the digits.
 template <class S>
 struct Hodograph {
   std::array<S, 9> coefficients{};
@@ -69,12 +69,14 @@ class SpeedQuadrature {
   // Deepest subdivision: 3⁻²⁵ ≈ 1e-12 of an interval, where a cusp's kink weighs ~1e-24 of it.
   static constexpr int max_depth = 25;
 
+  // Keeps a reference to the hodograph: it must outlive the quadrature.
   SpeedQuadrature(const Hodograph<S>& hodograph, S tolerance_per_u) noexcept
       : hodograph_(hodograph), tolerance_per_u_(tolerance_per_u) {}
+  SpeedQuadrature(const Hodograph<S>&&, S) = delete;
 
   // The arc length from u0 to u1 (0 ≤ u0 ≤ u1 ≤ 1). `thirds`, when given, receives the arc
   // lengths from u0 to u0 + w/3 and to u0 + 2w/3 (w = u1 − u0), exact like the total, or NaN
-  // where the interval was split elsewhere.
+  // where the interval was split elsewhere or is below the scalar's resolution.
   S integrate(S u0, S u1, std::array<S, 2>* thirds = nullptr) noexcept {
     if (minimum_count_ < 0) analyse();
     budget_ = 512;
@@ -154,9 +156,10 @@ class SpeedQuadrature {
     S largest = S(0);
     for (S v : hodograph_.coefficients)
       largest = std::max(largest, abs(v));
-    const S inverse = largest > S(0) && std::isfinite(largest) ? S(1) / largest : S(0);
+    // Divided, not multiplied by 1/largest: that reciprocal overflows for subnormal coordinates.
+    const bool usable = largest > S(0) && std::isfinite(largest);
     for (std::size_t k = 0; k < 9; ++k)
-      unit_[k] = hodograph_.coefficients[k] * inverse;
+      unit_[k] = usable ? hodograph_.coefficients[k] / largest : S(0);
     a_norm_ = std::sqrt(unit_[0] * unit_[0] + unit_[1] * unit_[1] + unit_[2] * unit_[2]);
     minimum_count_ = 0;
     const auto dot = [this](std::size_t i, std::size_t j) {

@@ -10,7 +10,6 @@
 #include <vector>
 
 #include "tractrix/core/assert.hpp"
-#include "tractrix/core/gauss_legendre.hpp"
 #include "tractrix/curve/hodograph.hpp"
 #include "tractrix/curve/path.hpp"
 
@@ -255,8 +254,7 @@ class ArcLengthTable {
     const S u = t - S(segment);
     if (!(u > u0)) return S(0);
     const Hodograph<S>& q = hodographs_[segment];
-    if (!(adaptive_[entry] & split_quadrature))
-      return GaussLegendre5<S>::integrate([&q](S v) { return q.speed(v); }, u0, u);
+    if (!(adaptive_[entry] & split_quadrature)) return q.rule(u0, u);
     SpeedQuadrature<S> quadrature(q, S(8) * epsilon<S>() * tolerance_scale_);
     return quadrature.integrate(u0, u);
   }

@@ -47,6 +47,12 @@ struct Hodograph {
     const S z = (q[2] * u + q[5]) * u + q[8];
     return sqrt(x * x + y * y + z * z);
   }
+
+  // The 5-point Gauss–Legendre rule for the arc length over [u0, u1] (exact only where the speed
+  // is smooth: SpeedQuadrature decides where that is).
+  S rule(S u0, S u1) const noexcept {
+    return GaussLegendre5<S>::integrate([this](S u) { return speed(u); }, u0, u1);
+  }
 };
 
 // ∫ |r'(u)| du over parts of one cubic segment, to a tolerance per unit u.
@@ -88,10 +94,6 @@ class SpeedQuadrature {
   bool refined() const noexcept { return refined_; }
 
  private:
-  S gauss(S u0, S u1) const noexcept {
-    return GaussLegendre5<S>::integrate([this](S u) { return hodograph_.speed(u); }, u0, u1);
-  }
-
   // The 5-point rule on each part between consecutive edges and on all of [edges[0], edges[3]].
   // The 20 speeds are evaluated as one Eigen array, in SIMD lanes (std::sqrt in a loop is not
   // vectorized where it may set errno).
@@ -242,7 +244,8 @@ class SpeedQuadrature {
     const S m1 = u0 + w / S(3), m2 = u0 + S(2) * w / S(3);
     const S nan = std::numeric_limits<S>::quiet_NaN();
     if (thirds) *thirds = {nan, nan};
-    if (!(u0 < m1 && m1 < m2 && m2 < u1)) return gauss(u0, u1);  // below the scalar's resolution
+    if (!(u0 < m1 && m1 < m2 && m2 < u1))
+      return hodograph_.rule(u0, u1);  // below the scalar's resolution
     Assessment assessment{true, nan};
     if (depth > 0 && budget_ > 0) assessment = assess(u0, u1);
     if (!assessment.clear && !std::isnan(assessment.split)) {

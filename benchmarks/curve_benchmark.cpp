@@ -113,7 +113,7 @@ tractrix::Path<double> random_loop(int keys) {
     const double radius = 1000 * wobble(rng);
     points.emplace_back(radius * std::cos(angle), 50 * wobble(rng), radius * std::sin(angle));
   }
-  return *tractrix::Path<double>::catmull_rom(points, true);
+  return *tractrix::Path<double>::catmull_rom(points, tractrix::Closure::closed);
 }
 
 void BM_PathEvaluate(benchmark::State& state) {
@@ -135,7 +135,7 @@ const tractrix::Path<double>& big_path() {
   return path;
 }
 const tractrix::ArcLengthTable<double>& big_table() {
-  static const auto table = *tractrix::ArcLengthTable<double>::build(big_path(), 16);
+  static const auto table = *tractrix::ArcLengthTable<double>::build(big_path(), {16});
   return table;
 }
 
@@ -144,7 +144,7 @@ void BM_ParameterAtRandom(benchmark::State& state) {
   const auto ss = random_parameters(table.length());
   std::size_t i = 0;
   for (auto _ : state) {
-    benchmark::DoNotOptimize(table.parameter_at(ss[i % query_count]));
+    benchmark::DoNotOptimize(table.parameter_at_linear(ss[i % query_count]));
     ++i;
   }
   state.SetItemsProcessed(state.iterations());
@@ -157,32 +157,32 @@ void BM_ParameterAtSorted(benchmark::State& state) {
   std::sort(ss.begin(), ss.end());
   std::size_t i = 0;
   for (auto _ : state) {
-    benchmark::DoNotOptimize(table.parameter_at(ss[i % query_count]));
+    benchmark::DoNotOptimize(table.parameter_at_linear(ss[i % query_count]));
     ++i;
   }
   state.SetItemsProcessed(state.iterations());
 }
 BENCHMARK(BM_ParameterAtSorted);
 
-void BM_RefineParameter(benchmark::State& state) {
-  const auto& path = big_path();
+// The exact inverse (quintic Hermite, Newton where flagged) on the same random distances.
+void BM_ParameterAtExactRandom(benchmark::State& state) {
   const auto& table = big_table();
   const auto ss = random_parameters(table.length());
   std::size_t i = 0;
   for (auto _ : state) {
-    benchmark::DoNotOptimize(tractrix::refine_parameter(path, table, ss[i % query_count]));
+    benchmark::DoNotOptimize(table.parameter_at(ss[i % query_count]));
     ++i;
   }
   state.SetItemsProcessed(state.iterations());
 }
-BENCHMARK(BM_RefineParameter);
+BENCHMARK(BM_ParameterAtExactRandom);
 
 void BM_TableBuild(benchmark::State& state) {
   const auto method = state.range(0) == 0 ? tractrix::ArcLengthMethod::chord
                                           : tractrix::ArcLengthMethod::gauss_legendre;
   const auto path = random_loop(1000);
   for (auto _ : state) {
-    auto table = tractrix::ArcLengthTable<double>::build(path, 16, method);
+    auto table = tractrix::ArcLengthTable<double>::build(path, {16, method});
     benchmark::DoNotOptimize(table);
   }
   state.SetItemsProcessed(state.iterations() * 1000 * 16);  // entries built
@@ -195,7 +195,7 @@ void BM_TableBuildFamily(benchmark::State& state) {
   const auto shape = tractrix::bench::track_shapes[state.range(0)];
   const auto path = tractrix::bench::track_path(shape);
   for (auto _ : state) {
-    auto table = tractrix::ArcLengthTable<double>::build(path, 16);
+    auto table = tractrix::ArcLengthTable<double>::build(path, {16});
     benchmark::DoNotOptimize(table);
   }
   state.SetItemsProcessed(state.iterations() * static_cast<long>(path.size()) * 16);

@@ -13,8 +13,7 @@ using S = double;
 using tractrix::Vector3d;
 
 struct Setup {
-  tractrix::Path<S> path, rail;
-  tractrix::ArcLengthTable<S> table;
+  tractrix::MeasuredPath<S> path, rail;
   std::vector<S> distances;
 };
 
@@ -28,15 +27,17 @@ const Setup& setup() {
       rail_points.emplace_back((r + 1) * std::cos(angle), 20 * std::sin(3 * angle) + 1.5,
                                (r + 1) * std::sin(angle));
     }
-    auto path = *tractrix::Path<S>::catmull_rom(points, true);
-    auto rail = *tractrix::Path<S>::catmull_rom(rail_points, true);
-    auto table = *tractrix::ArcLengthTable<S>::build(path);
+    using tractrix::Closure;
+    auto path =
+        *tractrix::MeasuredPath<S>::build(tractrix::Path<S>::catmull_rom(points, Closure::closed));
+    auto rail = *tractrix::MeasuredPath<S>::build(
+        tractrix::Path<S>::catmull_rom(rail_points, Closure::closed));
     std::mt19937_64 rng(3);
-    std::uniform_real_distribution<S> d(0, table.length());
+    std::uniform_real_distribution<S> d(0, path.length());
     std::vector<S> distances(4096);
     for (auto& x : distances)
       x = d(rng);
-    return Setup{std::move(path), std::move(rail), std::move(table), std::move(distances)};
+    return Setup{std::move(path), std::move(rail), std::move(distances)};
   }();
   return s;
 }
@@ -46,8 +47,8 @@ void BM_PointTangentAtDistance(benchmark::State& state) {
   const auto& s = setup();
   std::size_t i = 0, cursor = 0;
   for (auto _ : state) {
-    const S t = s.table.parameter_at_exact(s.distances[i++ % 4096], cursor);
-    benchmark::DoNotOptimize(s.path.evaluate(t));
+    const S t = s.path.parameter_at(s.distances[i++ % 4096], cursor);
+    benchmark::DoNotOptimize(s.path.path().evaluate(t));
   }
   state.SetItemsProcessed(state.iterations());
 }
@@ -58,11 +59,11 @@ void frame_query(benchmark::State& state, const tractrix::UpSource<S>& up) {
   std::size_t i = 0, cursor = 0;
   for (auto _ : state) {
     const S distance = s.distances[i++ % 4096];
-    const S t = s.table.parameter_at_exact(distance, cursor);
-    const auto pt = s.path.evaluate(t);
+    const S t = s.path.parameter_at(distance, cursor);
+    const auto pt = s.path.path().evaluate(t);
     const Vector3d tangent = pt.tangent.normalized();
     benchmark::DoNotOptimize(tractrix::look_at(
-        pt.point, tangent, up.up_at(distance, s.table.length(), pt.point, tangent)));
+        pt.point, tangent, up.up_at(distance, s.path.length(), pt.point, tangent)));
   }
   state.SetItemsProcessed(state.iterations());
 }
@@ -73,18 +74,17 @@ void BM_FrameWorldUp(benchmark::State& state) {
 BENCHMARK(BM_FrameWorldUp);
 
 void BM_FrameRail(benchmark::State& state) {
-  frame_query(state, *tractrix::UpSource<S>::rail(setup().rail));
+  frame_query(state, tractrix::UpSource<S>::rail(setup().rail));
 }
 BENCHMARK(BM_FrameRail);
 
 void BM_FrameRailClosestPoint(benchmark::State& state) {
-  frame_query(state,
-              *tractrix::UpSource<S>::rail(setup().rail, tractrix::RailMatch::closest_point));
+  frame_query(state, tractrix::UpSource<S>::rail(setup().rail, tractrix::RailMatch::closest_point));
 }
 BENCHMARK(BM_FrameRailClosestPoint);
 
 void BM_FrameWorldUpWithRoll(benchmark::State& state) {
-  const S length = setup().table.length();
+  const S length = setup().path.length();
   auto roll = *tractrix::RollProfile<S>::build({0, length / 4, length / 2, 3 * length / 4},
                                                {0, 0.2, -0.1, 0.3}, length);
   frame_query(state, tractrix::UpSource<S>::world()->with_roll(roll));
@@ -92,7 +92,7 @@ void BM_FrameWorldUpWithRoll(benchmark::State& state) {
 BENCHMARK(BM_FrameWorldUpWithRoll);
 
 void BM_FrameRotationMinimizing(benchmark::State& state) {
-  frame_query(state, *tractrix::UpSource<S>::rotation_minimizing(setup().path, setup().table));
+  frame_query(state, *tractrix::UpSource<S>::rotation_minimizing(setup().path));
 }
 BENCHMARK(BM_FrameRotationMinimizing);
 

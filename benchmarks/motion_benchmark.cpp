@@ -17,7 +17,7 @@ const tractrix::Path<double>& path() {
     for (int k = 0; k < 64; ++k)
       keys.emplace_back(100 * std::cos(k * 0.1), 10 * std::sin(k * 0.3),
                         100 * std::sin(k * 0.1) + k);
-    return *tractrix::Path<double>::catmull_rom(keys, false);
+    return *tractrix::Path<double>::catmull_rom(keys, tractrix::Closure::open);
   }();
   return p;
 }
@@ -41,14 +41,14 @@ void BM_BareEvaluate(benchmark::State& state) {
 BENCHMARK(BM_BareEvaluate);
 
 void BM_MotionSample(benchmark::State& state) {
-  const auto table = *tractrix::ArcLengthTable<double>::build(path());
+  const auto measured = *tractrix::MeasuredPath<double>::build(path());
   const auto profile =
       *tractrix::TimeProfile<double>::sine_pieces(10.0, tractrix::ease_fractions(0.2, 0.8));
   const auto up = *tractrix::UpSource<double>::world();
   const auto ts = times(10);
   std::size_t i = 0;
   for (auto _ : state)
-    benchmark::DoNotOptimize(tractrix::sample(path(), table, profile, ts[i++ % 4096], up));
+    benchmark::DoNotOptimize(tractrix::sample(measured, profile, ts[i++ % 4096], up));
   state.SetItemsProcessed(state.iterations());
 }
 BENCHMARK(BM_MotionSample);

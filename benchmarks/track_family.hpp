@@ -57,7 +57,7 @@ inline std::vector<Vector3<double>> track_keys(TrackShape shape) {
 }
 
 inline Path<double> track_path(TrackShape shape) {
-  return *Path<double>::catmull_rom(track_keys(shape), true);
+  return *Path<double>::catmull_rom(track_keys(shape), Closure::closed);
 }
 
 }  // namespace tractrix::bench

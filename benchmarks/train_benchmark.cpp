@@ -19,8 +19,7 @@ using tractrix::bench::S;
 using tractrix::bench::track;
 
 S off_track(const tractrix::Track<S>& t, const tractrix::Frame<S>& bogie, S distance) {
-  const S parameter = tractrix::refine_parameter(t.path(), t.table(), distance);
-  return (t.path().point(parameter) - bogie.origin).norm();
+  return (t.path().point_at(distance) - bogie.origin).norm();
 }
 
 void report(benchmark::State& state, long wagons, S error) {

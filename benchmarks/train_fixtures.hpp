@@ -42,7 +42,8 @@ inline const tractrix::Path<S>& loop(long segments) {
       points.emplace_back(r * std::cos(angle), 0.01 * radius * std::sin(3 * angle),
                           r * std::sin(angle));
     }
-    slot = std::make_unique<tractrix::Path<S>>(*tractrix::Path<S>::catmull_rom(points, true));
+    slot = std::make_unique<tractrix::Path<S>>(
+        *tractrix::Path<S>::catmull_rom(points, Closure::closed));
   }
   return *slot;
 }
@@ -51,7 +52,7 @@ inline const tractrix::Track<S>& track(long segments) {
   static std::map<long, std::unique_ptr<tractrix::Track<S>>> cache;
   auto& slot = cache[segments];
   if (!slot)
-    slot = std::make_unique<tractrix::Track<S>>(*tractrix::Track<S>::build(loop(segments)));
+    slot = std::make_unique<Track<S>>(*Track<S>::build(MeasuredPath<S>::build(loop(segments))));
   return *slot;
 }
 

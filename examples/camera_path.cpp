@@ -19,7 +19,7 @@ int main(int argc, char** argv) {
   const double duration = 12;
   const auto profile = *TimeProfile<double>::sine_pieces(duration, ease_fractions(0.25, 0.75));
   const auto rig = *CameraRig<double>::build(keys, profile);
-  const double length = rig.table().length();
+  const double length = rig.path().length();
 
   std::ofstream out(output);
   if (!out) return std::fprintf(stderr, "camera_path: cannot write '%s'\n", output.c_str()), 2;
@@ -33,7 +33,7 @@ int main(int argc, char** argv) {
          "fill='none' stroke='#888' "
          "stroke-width='2' points='";
   for (int i = 0; i <= 400; ++i)
-    out << top(rig.path().point(rig.path().end_parameter() * i / 400)) << " ";
+    out << top(rig.path().point_at(length * i / 400)) << " ";
   out << "'/>\n";
   double max_speed = 0, max_normal = 0;
   for (double t = 0; t <= duration + 1e-9; t += 0.5) {

@@ -17,8 +17,7 @@
 namespace track_file {
 
 struct Track {
-  tractrix::Path<double> path;
-  tractrix::ArcLengthTable<double> table;
+  tractrix::MeasuredPath<double> path;
   std::vector<double> key_rolls;  // one per key from the roll column, or empty without one
 };
 
@@ -77,14 +76,16 @@ inline tractrix::Expected<Track> read(std::istream& in, const std::string& name)
     rolls.push_back(v[6]);
     any_roll = any_roll || fields.size() == 7;
   }
-  auto path = tractrix::Path<double>::from_hermite_keys(points, tangents, closed);
+  using tractrix::Closure;
+  auto path = tractrix::Path<double>::from_hermite_keys(points, tangents,
+                                                        closed ? Closure::closed : Closure::open);
   if (!path) return make_error(path.error().code, name + ": " + path.error().message);
-  auto table = tractrix::ArcLengthTable<double>::build(*path);
-  if (!table) return make_error(table.error().code, name + ": " + table.error().message);
-  if (!(table->length() > 0))
-    return make_error(ErrorCode::no_solution,
+  auto measured = tractrix::MeasuredPath<double>::build(std::move(*path));
+  if (!measured && measured.error().code == ErrorCode::out_of_range)
+    return make_error(ErrorCode::out_of_range,
                       name + ": the track has zero length (every key at one point)");
-  return Track{std::move(*path), std::move(*table), any_roll ? rolls : std::vector<double>{}};
+  if (!measured) return make_error(measured.error().code, name + ": " + measured.error().message);
+  return Track{std::move(*measured), any_roll ? rolls : std::vector<double>{}};
 }
 
 }  // namespace track_file

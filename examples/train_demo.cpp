@@ -128,7 +128,7 @@ Options parse(int argc, char** argv) {
 }
 
 struct TrackData {
-  tractrix::Path<S> path;
+  tractrix::MeasuredPath<S> path;
   std::vector<S> key_rolls;  // one per key, or empty
 };
 
@@ -145,7 +145,10 @@ TrackData default_track() {
     tangents.emplace_back(step * a * std::cos(t), -step * h * std::sin(t),
                           step * b * std::cos(2 * t));
   }
-  return {*tractrix::Path<S>::from_hermite_keys(points, tangents, true), {}};
+  auto path = tractrix::MeasuredPath<S>::build(
+      tractrix::Path<S>::from_hermite_keys(points, tangents, tractrix::Closure::closed));
+  if (!path) fail("built-in track: " + path.error().message);
+  return {std::move(*path), {}};
 }
 
 TrackData load_track(const std::string& file) {
@@ -254,22 +257,20 @@ std::string rectangle(const View& view, const tractrix::Frame<S>& frame, S back,
 int main(int argc, char** argv) {
   const Options options = parse(argc, argv);
   TrackData data = options.track_file.empty() ? default_track() : load_track(options.track_file);
-  auto built = tractrix::ArcLengthTable<S>::build(data.path);
-  if (!built) fail(built.error().message);
-  const auto& table = *built;
+  const auto& path = data.path;
   const bool rolls_from_file = !data.key_rolls.empty();
-  if (data.key_rolls.empty()) data.key_rolls = cant_from_curvature(data.path, options.speed);
+  if (data.key_rolls.empty()) data.key_rolls = cant_from_curvature(path.path(), options.speed);
   std::vector<S> key_distances;
   for (std::size_t k = 0; k < data.key_rolls.size(); ++k)
-    key_distances.push_back(table.distance_at(S(k)));
-  if (!data.path.closed()) key_distances.back() = table.length();
+    key_distances.push_back(path.distance_at(S(k)));
+  if (!path.closed()) key_distances.back() = path.length();
   auto roll = tractrix::RollProfile<S>::build(key_distances, data.key_rolls,
-                                              data.path.closed() ? table.length() : S(0));
+                                              path.closed() ? path.length() : S(0));
   if (!roll)
     fail((rolls_from_file ? options.track_file + ": roll column: " : "cant from curvature: ") +
          roll.error().message);
   const auto up = tractrix::UpSource<S>::world()->with_roll(*roll);
-  auto track = tractrix::Track<S>::build(data.path, up);
+  auto track = tractrix::Track<S>::build(path, up);
   if (!track) fail("track: " + track.error().message);
   const auto wagons = make_train(options.wagons);
   auto solver = tractrix::TrainSolver<S>::build(*track, wagons, {options.wrap, options.spacing});
@@ -294,7 +295,8 @@ int main(int argc, char** argv) {
   S max_lateral = 0, max_lateral_at = 0;
   for (int i = 0; i < plot_samples; ++i) {
     const S s = length * i / plot_samples;
-    lateral[static_cast<std::size_t>(i)] = track->curvature_at(s) * options.speed * options.speed;
+    lateral[static_cast<std::size_t>(i)] =
+        track->path().curvature_at(s) * options.speed * options.speed;
     if (lateral[static_cast<std::size_t>(i)] > max_lateral)
       max_lateral = lateral[static_cast<std::size_t>(i)], max_lateral_at = s;
   }
@@ -309,7 +311,7 @@ int main(int argc, char** argv) {
   S min_x = 1e300, max_x = -1e300, min_z = 1e300, max_z = -1e300;
   std::vector<Vector3d> outline;
   for (int i = 0; i <= 800; ++i) {
-    const Vector3d p = track->path().point(track->path().end_parameter() * i / 800);
+    const Vector3d p = track->path().point_at(length * i / 800);
     outline.push_back(p);
     min_x = std::min(min_x, p.x()), max_x = std::max(max_x, p.x());
     min_z = std::min(min_z, p.z()), max_z = std::max(max_z, p.z());

@@ -10,6 +10,7 @@
 #include "tractrix/curve/arc_length.hpp"
 #include "tractrix/curve/de_casteljau.hpp"
 #include "tractrix/curve/hodograph.hpp"
+#include "tractrix/curve/measured_path.hpp"
 #include "tractrix/curve/path.hpp"
 #include "tractrix/curve/segment.hpp"
 #include "tractrix/frame/euler.hpp"

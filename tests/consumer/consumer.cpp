@@ -10,7 +10,7 @@ int main() {
   using Path = tractrix::Path<double, 3>;
   std::vector<tractrix::Vector3d> points{{0, 0, 0}, {3, 4, 0}};
   std::vector<tractrix::Vector3d> tangents{{0.3, 0.4, 0}, {4.5, 6, 0}};
-  auto path = Path::from_hermite_keys(points, tangents, false);
+  auto path = Path::from_hermite_keys(points, tangents, tractrix::Closure::open);
   if (!path) return 1;
   auto table = tractrix::ArcLengthTable<double>::build(*path);
   if (!table) return 2;

@@ -18,7 +18,8 @@ TEMPLATE_TEST_CASE("Hermite keys are interpolated with their tangents", "[curve]
     std::vector<Vector3<S>> tangents;
     for (int i = 0; i < 6; ++i)
       tangents.push_back(random_vector<S, 3>(rng, S(30)));
-    const auto path = P::from_hermite_keys(points, tangents, closed);
+    const auto path =
+        P::from_hermite_keys(points, tangents, closed ? Closure::closed : Closure::open);
     REQUIRE(path);
     CHECK(path->size() == (closed ? 6u : 5u));
     CHECK(path->closed() == closed);
@@ -41,7 +42,7 @@ TEMPLATE_TEST_CASE("Catmull-Rom and Kochanek-Bartels tangents follow their formu
   using P = Path<S, 3>;
   const std::vector<Vector3<S>> pts{{0, 0, 0}, {10, 2, 0}, {20, 0, 5}, {25, -5, 10}, {15, -8, 20}};
   const S tol = S(64) * eps<S>() * S(25);
-  const auto cr = P::catmull_rom(pts, false);
+  const auto cr = P::catmull_rom(pts, Closure::open);
   REQUIRE(cr);
   for (std::size_t i = 1; i + 1 < pts.size(); ++i)
     CHECK((cr->evaluate(S(i)).tangent - (pts[i + 1] - pts[i - 1]) / S(2)).norm() <= tol);
@@ -50,19 +51,19 @@ TEMPLATE_TEST_CASE("Catmull-Rom and Kochanek-Bartels tangents follow their formu
   CHECK((de_casteljau(cr->segment(3), S(1)).tangent - (pts[4] - pts[3])).norm() <= tol);
 
   // Closed Catmull-Rom wraps the neighbours of the first key.
-  const auto loop = P::catmull_rom(pts, true);
+  const auto loop = P::catmull_rom(pts, Closure::closed);
   REQUIRE(loop);
   CHECK(loop->size() == 5u);
   CHECK((loop->evaluate(S(0)).tangent - (pts[1] - pts[4]) / S(2)).norm() <= tol);
 
   // Tension 1 gives zero tangents at every key.
-  const auto tight = P::kochanek_bartels(pts, {S(1), S(0), S(0)}, false);
+  const auto tight = P::kochanek_bartels(pts, {S(1), S(0), S(0)}, Closure::open);
   REQUIRE(tight);
   CHECK(tight->evaluate(S(2)).tangent.norm() <= tol);
 
   // Continuity c: incoming = (1+c)/2·before + (1−c)/2·after, outgoing the other way round.
   const S c = S(-0.5);
-  const auto corner = P::kochanek_bartels(pts, {S(0), S(0), c}, false);
+  const auto corner = P::kochanek_bartels(pts, {S(0), S(0), c}, Closure::open);
   REQUIRE(corner);
   const Vector3<S> before = pts[2] - pts[1], after = pts[3] - pts[2];
   const Vector3<S> out = (S(1) - c) / S(2) * before + (S(1) + c) / S(2) * after;
@@ -72,7 +73,7 @@ TEMPLATE_TEST_CASE("Catmull-Rom and Kochanek-Bartels tangents follow their formu
 
   // Bias b: both tangents scale the incoming chord by (1+b)/2 and the outgoing one by (1−b)/2.
   const S b = S(0.5);
-  const auto leaning = P::kochanek_bartels(pts, {S(0), b, S(0)}, false);
+  const auto leaning = P::kochanek_bartels(pts, {S(0), b, S(0)}, Closure::open);
   REQUIRE(leaning);
   CHECK((leaning->evaluate(S(2)).tangent - ((S(1) + b) / S(2) * before + (S(1) - b) / S(2) * after))
             .norm() <= tol);
@@ -82,7 +83,7 @@ TEMPLATE_TEST_CASE("closed paths wrap t over many laps, open paths clamp", "[cur
                    double) {
   using S = TestType;
   auto rng = make_rng(23);
-  const auto path = Path<S, 3>::catmull_rom(random_loop_points<S>(rng, 7, S(10)), true);
+  const auto path = Path<S, 3>::catmull_rom(random_loop_points<S>(rng, 7, S(10)), Closure::closed);
   REQUIRE(path);
   const S n = path->end_parameter();
   for (S t : {S(0), S(0.3), S(2.75), S(6.999)}) {
@@ -94,7 +95,7 @@ TEMPLATE_TEST_CASE("closed paths wrap t over many laps, open paths clamp", "[cur
       CHECK((a.point - b.point).norm() <= S(4) * rounding * S(40) + S(64) * eps<S>() * S(13));
     }
   }
-  const auto open = Path<S, 3>::catmull_rom(random_loop_points<S>(rng, 4, S(10)), false);
+  const auto open = Path<S, 3>::catmull_rom(random_loop_points<S>(rng, 4, S(10)), Closure::open);
   REQUIRE(open);
   CHECK(open->evaluate(S(-3)).point == open->segment(0).points[0]);
   CHECK(open->evaluate(S(10)).point == open->segment(2).points[3]);
@@ -106,7 +107,7 @@ TEMPLATE_TEST_CASE("closed paths wrap t over many laps, open paths clamp", "[cur
 TEMPLATE_TEST_CASE("reversed path runs the same points backwards", "[curve][path]", float, double) {
   using S = TestType;
   auto rng = make_rng(29);
-  const auto path = Path<S, 3>::catmull_rom(random_loop_points<S>(rng, 5, S(10)), false);
+  const auto path = Path<S, 3>::catmull_rom(random_loop_points<S>(rng, 5, S(10)), Closure::open);
   REQUIRE(path);
   const auto back = path->reversed();
   const S n = path->end_parameter();
@@ -123,36 +124,36 @@ TEMPLATE_TEST_CASE("bad input gives errors that name the field", "[curve][path][
   using P = Path<S, 3>;
   using V = Vector3<S>;
   const S nan = std::numeric_limits<S>::quiet_NaN();
-  CHECK(P::from_segments({}, false).error().code == ErrorCode::empty_input);
-  CHECK(P::catmull_rom({}, false).error().code == ErrorCode::empty_input);
-  CHECK(P::catmull_rom({V(1, 2, 3)}, false).error().code == ErrorCode::too_few_points);
-  const auto bad_point = P::catmull_rom({V(0, 0, 0), V(1, nan, 0), V(2, 0, 0)}, false);
+  CHECK(P::from_segments({}, Closure::open).error().code == ErrorCode::empty_input);
+  CHECK(P::catmull_rom({}, Closure::open).error().code == ErrorCode::empty_input);
+  CHECK(P::catmull_rom({V(1, 2, 3)}, Closure::open).error().code == ErrorCode::too_few_points);
+  const auto bad_point = P::catmull_rom({V(0, 0, 0), V(1, nan, 0), V(2, 0, 0)}, Closure::open);
   CHECK(bad_point.error().code == ErrorCode::non_finite);
   CHECK(bad_point.error().message == "point 1: non-finite");
   const auto bad_tangent =
-      P::from_hermite_keys({V(0, 0, 0), V(1, 0, 0)}, {V(1, 0, 0), V(nan, 0, 0)}, false);
+      P::from_hermite_keys({V(0, 0, 0), V(1, 0, 0)}, {V(1, 0, 0), V(nan, 0, 0)}, Closure::open);
   CHECK(bad_tangent.error().message == "tangent 1: non-finite");
-  CHECK(P::from_hermite_keys({V(0, 0, 0), V(1, 0, 0)}, {V(1, 0, 0)}, false).error().code ==
+  CHECK(P::from_hermite_keys({V(0, 0, 0), V(1, 0, 0)}, {V(1, 0, 0)}, Closure::open).error().code ==
         ErrorCode::mismatched_sizes);
-  const auto kb = P::kochanek_bartels({V(0, 0, 0), V(1, 0, 0)}, {nan, S(0), S(0)}, false);
+  const auto kb = P::kochanek_bartels({V(0, 0, 0), V(1, 0, 0)}, {nan, S(0), S(0)}, Closure::open);
   CHECK(kb.error().code == ErrorCode::non_finite);
 
   using B = Bezier<S, 3, 3>;
   const B first{{V(0, 0, 0), V(1, 0, 0), V(2, 0, 0), V(3, 0, 0)}};
   const B apart{{V(4, 0, 0), V(5, 0, 0), V(6, 0, 0), V(7, 0, 0)}};
-  const auto gap = P::from_segments({first, apart}, false);
+  const auto gap = P::from_segments({first, apart}, Closure::open);
   CHECK(gap.error().code == ErrorCode::not_continuous);
   CHECK(gap.error().message.rfind("segment 0: end is 1", 0) == 0);
-  CHECK(P::from_segments({first}, true).error().code == ErrorCode::not_continuous);
+  CHECK(P::from_segments({first}, Closure::closed).error().code == ErrorCode::not_continuous);
   // A gap of a few ulps is snapped shut, so the path is exactly continuous.
   B nearly = apart;
   nearly.points[0] = V(S(3) + S(4) * eps<S>() * S(3), 0, 0);
-  const auto snapped = P::from_segments({first, nearly}, false);
+  const auto snapped = P::from_segments({first, nearly}, Closure::open);
   REQUIRE(snapped);
   CHECK(snapped->segment(1).points[0] == first.points[3]);
   B infinite = first;
   infinite.points[2].x() = std::numeric_limits<S>::infinity();
-  CHECK(P::from_segments({infinite}, false).error().message ==
+  CHECK(P::from_segments({infinite}, Closure::open).error().message ==
         "segment 0: non-finite control point");
 }
 
@@ -161,7 +162,7 @@ TEMPLATE_TEST_CASE("degenerate keys give finite paths", "[curve][path]", float, 
   using V = Vector3<S>;
   // Repeated points make zero-length segments with zero tangents: valid, finite everywhere.
   const auto path =
-      Path<S, 3>::catmull_rom({V(0, 0, 0), V(0, 0, 0), V(1, 0, 0), V(1, 0, 0)}, false);
+      Path<S, 3>::catmull_rom({V(0, 0, 0), V(0, 0, 0), V(1, 0, 0), V(1, 0, 0)}, Closure::open);
   REQUIRE(path);
   for (S t = S(-1); t <= S(4); t += S(0.0625)) {
     const auto at = path->evaluate(t);
@@ -178,7 +179,7 @@ TEMPLATE_TEST_CASE("a closed path at t = size() is its start, corners on the sea
   // jump there, so only the segment that starts at t = 0 gives the right values.
   const Bezier<S, 3, 3> a{{V(0, 0, 0), V(1, 0, 0), V(2, 1, 0), V(3, 1, 0)}};
   const Bezier<S, 3, 3> b{{V(3, 1, 0), V(3, 3, 1), V(1, 2, 0), V(0, 0, 0)}};
-  const auto path = *Path<S, 3>::from_segments({a, b}, true);
+  const auto path = *Path<S, 3>::from_segments({a, b}, Closure::closed);
   const S end = path.end_parameter();
   for (S t : {end, S(2) * end, -end}) {
     INFO("t = " << t);

@@ -11,18 +11,17 @@ using namespace tractrix::test;
 TEMPLATE_TEST_CASE("rotation-minimizing frames ride a vertical loop without flipping",
                    "[frame][rmf]", float, double) {
   using S = TestType;
-  const auto loop = vertical_loop<S>(S(20), 32);
-  const auto table = *ArcLengthTable<S>::build(loop);
+  const auto loop = *MeasuredPath<S>::build(vertical_loop<S>(S(20), 32));
   // Initial up: the loop's inward normal at the bottom is +Y; the RMF of a planar curve keeps
   // its up in the plane... here the side stays ±Z and up points to the centre all the way round.
-  const auto rmf = *UpSource<S>::rotation_minimizing(loop, table);
+  const auto rmf = *UpSource<S>::rotation_minimizing(loop);
   const auto world = *UpSource<S>::world();
-  const S length = table.length();
+  const S length = loop.length();
   const S step = length * S(1e-3);
-  auto previous = rmf.frame_at(loop, table, S(0));
+  auto previous = rmf.frame_at(loop, S(0));
   S max_turn = S(0);
   for (S s = step; s <= length; s += step) {
-    const auto f = rmf.frame_at(loop, table, s);
+    const auto f = rmf.frame_at(loop, s);
     // Adjacent samples 1e-3 of the length apart turn by the loop's own curvature, ~2π·1e-3.
     max_turn = std::max(max_turn, angle_between(previous.up(), f.up()));
     // Planar loop: the side never leaves the loop's normal (±Z).
@@ -32,10 +31,10 @@ TEMPLATE_TEST_CASE("rotation-minimizing frames ride a vertical loop without flip
   CHECK(max_turn < S(2) * pi<S>() * S(1e-3) * S(1.01));
   // World up on the same loop: the documented fallback keeps up on the +Y side, so the frame
   // turns over at the top (a half turn about forward) — finite, orthonormal, but flipped.
-  const auto top = world.frame_at(loop, table, length / S(2));
+  const auto top = world.frame_at(loop, length / S(2));
   CHECK(top.rotation.allFinite());
   CHECK(top.up().y() >= S(0));
-  const auto rmf_top = rmf.frame_at(loop, table, length / S(2));
+  const auto rmf_top = rmf.frame_at(loop, length / S(2));
   CHECK(rmf_top.up().y() < S(-0.99));  // upside down at the top of the loop, as a rider is
 }
 
@@ -44,8 +43,8 @@ TEST_CASE("rotation-minimizing twist converges at 4th order (trefoil knot)", "[f
   // reference: 32 segments × k samples; the error should fall ~16× per doubling of k.
   const auto knot = trefoil<double>(32, 10.0);
   auto holonomy = [&](int k) {
-    const auto table = *ArcLengthTable<double>::build(knot, k);
-    return RotationMinimizingFrames<double>::build(knot, table)->holonomy();
+    const auto path = *MeasuredPath<double>::build(knot, {k});
+    return RotationMinimizingFrames<double>::build(path)->holonomy();
   };
   const double reference = holonomy(1024);
   double previous = 0;
@@ -66,21 +65,19 @@ TEST_CASE("rotation-minimizing twist converges at 4th order (trefoil knot)", "[f
 TEMPLATE_TEST_CASE("rotation-minimizing frames are scale invariant and seam-free", "[frame][rmf]",
                    double) {
   using S = TestType;
-  const auto knot = trefoil<S>(24, S(1));
-  const auto table = *ArcLengthTable<S>::build(knot);
-  const auto rmf = *UpSource<S>::rotation_minimizing(knot, table);
+  const auto knot = *MeasuredPath<S>::build(trefoil<S>(24, S(1)));
+  const auto rmf = *UpSource<S>::rotation_minimizing(knot);
   for (S scale : {S(1e-3), S(1e3)}) {
-    const auto big = trefoil<S>(24, scale);
-    const auto big_table = *ArcLengthTable<S>::build(big);
-    const auto big_rmf = *UpSource<S>::rotation_minimizing(big, big_table);
+    const auto big = *MeasuredPath<S>::build(trefoil<S>(24, scale));
+    const auto big_rmf = *UpSource<S>::rotation_minimizing(big);
     for (int i = 0; i < 30; ++i) {
       const S f = S(i) / S(30);
-      const auto a = rmf.frame_at(knot, table, f * table.length());
-      const auto b = big_rmf.frame_at(big, big_table, f * big_table.length());
+      const auto a = rmf.frame_at(knot, f * knot.length());
+      const auto b = big_rmf.frame_at(big, f * big.length());
       CHECK((a.rotation - b.rotation).norm() <= 1e-12);
     }
   }
-  const auto start = rmf.frame_at(knot, table, S(0));
-  const auto end = rmf.frame_at(knot, table, table.length() * (S(1) - S(1e-12)));
+  const auto start = rmf.frame_at(knot, S(0));
+  const auto end = rmf.frame_at(knot, knot.length() * (S(1) - S(1e-12)));
   CHECK((start.rotation - end.rotation).norm() <= 1e-9);
 }

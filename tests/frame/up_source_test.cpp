@@ -11,14 +11,14 @@ using namespace tractrix::test;
 
 namespace {
 template <class S>
-void check_frame(const Frame<S>& f, const Path<S, 3>& path, const ArcLengthTable<S>& table, S s) {
+void check_frame(const Frame<S>& f, const MeasuredPath<S>& path, S s) {
   const S tol = S(64) * eps<S>();
   CHECK((f.rotation.transpose() * f.rotation - Eigen::Matrix<S, 3, 3>::Identity()).norm() <= tol);
   CHECK(std::abs(f.rotation.determinant() - S(1)) <= tol);
   // Forward is the path's direction of increasing arc length.
-  const S t = refine_parameter(path, table, s);
-  CHECK(f.forward().cross(path.unit_tangent(t)).norm() <= tol);
-  CHECK(f.forward().dot(path.unit_tangent(t)) > S(0));
+  const Vector3<S> tangent = path.tangent_at(s);
+  CHECK(f.forward().cross(tangent).norm() <= tol);
+  CHECK(f.forward().dot(tangent) > S(0));
 }
 }  // namespace
 
@@ -28,24 +28,23 @@ TEMPLATE_TEST_CASE("every up source gives orthonormal frames along random paths"
   auto rng = make_rng(61);
   for (int n = 0; n < property_count(6); ++n) {
     const auto points = random_loop_points<S>(rng, 7, S(40));
-    const auto path = *Path<S, 3>::catmull_rom(points, true);
-    const auto table = *ArcLengthTable<S>::build(path);
+    const auto path = *MeasuredPath<S>::build(Path<S, 3>::catmull_rom(points, Closure::closed));
     std::vector<Vector3<S>> rail_points;
     for (const auto& p : points)
       rail_points.push_back(p + Vector3<S>(0, S(2), 0));
-    const auto rail = *Path<S, 3>::catmull_rom(rail_points, true);
+    const auto rail =
+        *MeasuredPath<S>::build(Path<S, 3>::catmull_rom(rail_points, Closure::closed));
     const auto roll =
-        *RollProfile<S>::build({S(0), table.length() / S(2)}, {S(0.2), S(-0.4)}, table.length());
+        *RollProfile<S>::build({S(0), path.length() / S(2)}, {S(0.2), S(-0.4)}, path.length());
     std::vector<UpSource<S>> sources{
-        *UpSource<S>::world(), *UpSource<S>::world(Vector3<S>::UnitZ()), *UpSource<S>::rail(rail),
-        *UpSource<S>::rail(rail, RailMatch::closest_point),
-        *UpSource<S>::rotation_minimizing(path, table)};
+        *UpSource<S>::world(), *UpSource<S>::world(Vector3<S>::UnitZ()), UpSource<S>::rail(rail),
+        UpSource<S>::rail(rail, RailMatch::closest_point), *UpSource<S>::rotation_minimizing(path)};
     sources.push_back(sources[0].with_roll(roll));
     sources.push_back(sources[4].with_roll(roll));
     for (const auto& source : sources) {
       for (int i = 0; i < 40; ++i) {
-        const S s = table.length() * S(i) / S(40);
-        check_frame(source.frame_at(path, table, s), path, table, s);
+        const S s = path.length() * S(i) / S(40);
+        check_frame(source.frame_at(path, s), path, s);
       }
     }
   }
@@ -58,19 +57,18 @@ TEMPLATE_TEST_CASE("a rail beside a circle banks by atan2(w, h)", "[frame][up][r
   // of up from +Y) is atan2(w, h). The cubic circles are accurate to ~(2π/64)⁶ ≈ 1e-10.
   for (S radius : {S(1000), S(3)}) {
     const S w = S(0.5), h = S(1.5);
-    const auto path = circle<S>(radius, 64);
-    const auto table = *ArcLengthTable<S>::build(path);
-    const auto rail = circle<S>(radius + w, 64, h);
+    const auto path = *MeasuredPath<S>::build(circle<S>(radius, 64));
+    const auto rail = *MeasuredPath<S>::build(circle<S>(radius + w, 64, h));
     // The same rail drawn from another starting angle: its normalized arc length no longer
     // matches the path's, but the closest point in the normal plane still does.
-    const auto shifted_rail = circle<S>(radius + w, 64, h, S(0.7));
-    const auto by_length = *UpSource<S>::rail(rail);
-    const auto by_plane = *UpSource<S>::rail(shifted_rail, RailMatch::closest_point);
-    const auto by_shifted_length = *UpSource<S>::rail(shifted_rail);
+    const auto shifted_rail = *MeasuredPath<S>::build(circle<S>(radius + w, 64, h, S(0.7)));
+    const auto by_length = UpSource<S>::rail(rail);
+    const auto by_plane = UpSource<S>::rail(shifted_rail, RailMatch::closest_point);
+    const auto by_shifted_length = UpSource<S>::rail(shifted_rail);
     const S expected = std::atan2(w, h);
     for (int i = 0; i < 50; ++i) {
-      const S s = table.length() * S(i) / S(50);
-      const auto f = by_length.frame_at(path, table, s);
+      const S s = path.length() * S(i) / S(50);
+      const auto f = by_length.frame_at(path, s);
       INFO("R = " << radius << ", s = " << s);
       CHECK(std::abs(angle_between(f.up(), Vector3<S>::UnitY()) - expected) <= 1e-9);
       // Banked outwards: up leans away from the centre, towards the rail.
@@ -79,11 +77,11 @@ TEMPLATE_TEST_CASE("a rail beside a circle banks by atan2(w, h)", "[frame][up][r
       // 4 tan(Δθ/4) circle errs by 2.7e-4·R at 4 segments, scaling as Δθ⁶ (Dokken et al. 1990);
       // that error over the offset |(w, h)| bounds the angle.
       const S circle_error = S(2.7e-4) * std::pow(S(4) / S(64), S(6)) * (radius + w);
-      const auto g = by_plane.frame_at(path, table, s);
+      const auto g = by_plane.frame_at(path, s);
       CHECK(std::abs(angle_between(g.up(), Vector3<S>::UnitY()) - expected) <=
             1e-11 + S(2) * circle_error / std::hypot(w, h));
       // The normalized match with a phase-shifted rail is wrong, as documented.
-      const auto wrong = by_shifted_length.frame_at(path, table, s);
+      const auto wrong = by_shifted_length.frame_at(path, s);
       CHECK(std::abs(angle_between(wrong.up(), Vector3<S>::UnitY()) - expected) > 1e-3);
     }
   }
@@ -92,21 +90,19 @@ TEMPLATE_TEST_CASE("a rail beside a circle banks by atan2(w, h)", "[frame][up][r
 TEMPLATE_TEST_CASE("closed paths have no seam, also at exactly 100% with a rail",
                    "[frame][up][rail]", float, double) {
   using S = TestType;
-  const auto path = circle<S>(S(50), 16);
-  const auto table = *ArcLengthTable<S>::build(path);
-  const auto rail = circle<S>(S(51), 16, S(1));
-  const S length = table.length();
-  for (const auto& source :
-       {*UpSource<S>::rail(rail), *UpSource<S>::rotation_minimizing(path, table)}) {
-    const auto start = source.frame_at(path, table, S(0));
-    const auto end = source.frame_at(path, table, length);  // where the TrainDriver plugin failed
+  const auto path = *MeasuredPath<S>::build(circle<S>(S(50), 16));
+  const auto rail = *MeasuredPath<S>::build(circle<S>(S(51), 16, S(1)));
+  const S length = path.length();
+  for (const auto& source : {UpSource<S>::rail(rail), *UpSource<S>::rotation_minimizing(path)}) {
+    const auto start = source.frame_at(path, S(0));
+    const auto end = source.frame_at(path, length);  // where the TrainDriver plugin failed
     CHECK((start.rotation - end.rotation).norm() <= S(64) * eps<S>());
-    const auto just_before = source.frame_at(path, table, length * (S(1) - S(1e-4)));
+    const auto just_before = source.frame_at(path, length * (S(1) - S(1e-4)));
     CHECK((start.rotation - just_before.rotation).norm() <= S(2e-3));
     for (S s : {S(3), S(77.5)}) {
-      const auto a = source.frame_at(path, table, s);
-      const auto b = source.frame_at(path, table, s + length);
-      const auto c = source.frame_at(path, table, s - S(1000) * length);
+      const auto a = source.frame_at(path, s);
+      const auto b = source.frame_at(path, s + length);
+      const auto c = source.frame_at(path, s - S(1000) * length);
       CHECK((a.rotation - b.rotation).norm() <= contract<S>(1e-11) * S(10));
       CHECK((a.rotation - c.rotation).norm() <= contract<S>(1e-10) * S(10));
     }
@@ -151,12 +147,11 @@ TEMPLATE_TEST_CASE("roll profiles interpolate C1 through their keys", "[frame][r
 TEMPLATE_TEST_CASE("roll turns up about forward, right-handed", "[frame][roll]", float, double) {
   using S = TestType;
   using V = Vector3<S>;
-  const auto straight =
-      *Path<S, 3>::from_hermite_keys({V(0, 0, 0), V(0, 0, 10)}, {V(0, 0, 10), V(0, 0, 10)}, false);
-  const auto table = *ArcLengthTable<S>::build(straight);
+  const auto straight = *MeasuredPath<S>::build(Path<S, 3>::from_hermite_keys(
+      {V(0, 0, 0), V(0, 0, 10)}, {V(0, 0, 10), V(0, 0, 10)}, Closure::open));
   const S angle = S(0.3);
   const auto rolled = UpSource<S>::world()->with_roll(*RollProfile<S>::build({S(0)}, {angle}));
-  const auto f = rolled.frame_at(straight, table, S(5));
+  const auto f = rolled.frame_at(straight, S(5));
   // Forward +Z, up +Y rolled by +0.3 about +Z turns towards −X (−side).
   CHECK((f.up() - V(-std::sin(angle), std::cos(angle), 0)).norm() <= S(16) * eps<S>());
 }
@@ -167,13 +162,12 @@ TEMPLATE_TEST_CASE("up sources reject bad input", "[frame][up][errors]", float, 
   const S nan = std::numeric_limits<S>::quiet_NaN();
   CHECK(UpSource<S>::world(V(0, nan, 0)).error().code == ErrorCode::non_finite);
   CHECK(UpSource<S>::world(V(0, 0, 0)).error().code == ErrorCode::out_of_range);
-  const auto point =
-      *Path<S, 3>::from_hermite_keys({V(1, 1, 1), V(1, 1, 1)}, {V::Zero(), V::Zero()}, false);
-  CHECK(UpSource<S>::rail(point).error().message == "rail: zero length");
-  const auto path = circle<S>(S(5), 8);
-  const auto table = *ArcLengthTable<S>::build(path);
-  CHECK(UpSource<S>::rotation_minimizing(path, table, V(nan, 0, 0)).error().code ==
-        ErrorCode::non_finite);
+  const auto point = Path<S, 3>::from_hermite_keys({V(1, 1, 1), V(1, 1, 1)}, {V::Zero(), V::Zero()},
+                                                   Closure::open);
+  CHECK(MeasuredPath<S>::build(point).error().message ==
+        "path: zero length (all control points equal)");
+  const auto path = *MeasuredPath<S>::build(circle<S>(S(5), 8));
+  CHECK(UpSource<S>::rotation_minimizing(path, V(nan, 0, 0)).error().code == ErrorCode::non_finite);
 }
 
 TEMPLATE_TEST_CASE("rail and roll frames do not change when everything is scaled",
@@ -190,14 +184,14 @@ TEMPLATE_TEST_CASE("rail and roll frames do not change when everything is scaled
       a.push_back(scale * p);
     for (const auto& p : rail_points)
       b.push_back(scale * p);
-    const auto path = *Path<S, 3>::catmull_rom(a, true);
-    const auto table = *ArcLengthTable<S>::build(path);
+    const auto path = *MeasuredPath<S>::build(Path<S, 3>::catmull_rom(a, Closure::closed));
     const auto roll =
-        *RollProfile<S>::build({S(0), table.length() / S(3)}, {S(0.1), S(-0.2)}, table.length());
-    const auto up = UpSource<S>::rail(*Path<S, 3>::catmull_rom(b, true), match)->with_roll(roll);
+        *RollProfile<S>::build({S(0), path.length() / S(3)}, {S(0.1), S(-0.2)}, path.length());
+    const auto rail = *MeasuredPath<S>::build(Path<S, 3>::catmull_rom(b, Closure::closed));
+    const auto up = UpSource<S>::rail(rail, match).with_roll(roll);
     std::vector<Eigen::Matrix<S, 3, 3>> out;
     for (int i = 0; i < 25; ++i)
-      out.push_back(up.frame_at(path, table, table.length() * S(i) / S(25)).rotation);
+      out.push_back(up.frame_at(path, path.length() * S(i) / S(25)).rotation);
     return out;
   };
   for (auto match : {RailMatch::normalized_arc_length, RailMatch::closest_point}) {
@@ -213,17 +207,15 @@ TEMPLATE_TEST_CASE("rail and roll frames do not change when everything is scaled
 TEMPLATE_TEST_CASE("world up is normalized, whatever length it is given", "[frame][up]", float,
                    double) {
   using S = TestType;
-  const auto path = *Path<S, 3>::catmull_rom(
+  const auto path = *MeasuredPath<S>::build(Path<S, 3>::catmull_rom(
       {Vector3<S>(0, 0, 0), Vector3<S>(10, 0, 0), Vector3<S>(10, 0, 10), Vector3<S>(0, 0, 10)},
-      true);
-  const auto table = *ArcLengthTable<S>::build(path);
+      Closure::closed));
   for (S scale : {S(1e-3), S(3), S(1e6)}) {
     const auto up = *UpSource<S>::world(scale * Vector3<S>(0, 3, 4));
     CHECK(std::abs(up.world_up().norm() - S(1)) <= S(4) * eps<S>());
     CHECK((up.world_up() - Vector3<S>(0, S(0.6), S(0.8))).norm() <= S(4) * eps<S>());
     for (S s : {S(0), S(7), S(23)}) {
-      const S t = refine_parameter(path, table, s);
-      const Vector3<S> up_here = up.up_at(s, table.length(), path.point(t), path.unit_tangent(t));
+      const Vector3<S> up_here = up.up_at(s, path.length(), path.point_at(s), path.tangent_at(s));
       CHECK((up_here - Vector3<S>(0, S(0.6), S(0.8))).norm() <= S(4) * eps<S>());
     }
   }

@@ -22,26 +22,25 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   for (const auto& p : points)
     rail_points.push_back(p + in.vector() / 100);
   const bool closed = in.flag();
-  auto path = Path<double>::catmull_rom(points, closed);
-  auto rail = Path<double>::catmull_rom(rail_points, closed);
+  const Closure closure = closed ? Closure::closed : Closure::open;
+  auto path =
+      MeasuredPath<double>::build(Path<double>::catmull_rom(points, closure), {in.count(1, 16)});
+  auto rail = MeasuredPath<double>::build(Path<double>::catmull_rom(rail_points, closure));
   if (!path || !rail) return 0;
-  auto table = ArcLengthTable<double>::build(*path, in.count(1, 16));
-  if (!table || !(table->length() > 0)) return 0;
   std::vector<UpSource<double>> sources;
   const Vector3d world_up = in.vector();
   if (auto s = UpSource<double>::world(world_up)) sources.push_back(*s);
   const auto match = in.flag() ? RailMatch::closest_point : RailMatch::normalized_arc_length;
-  if (auto s = UpSource<double>::rail(*rail, match)) sources.push_back(*s);
+  sources.push_back(UpSource<double>::rail(*rail, match));
   const Vector3d initial_up = in.vector();
-  if (auto s = UpSource<double>::rotation_minimizing(*path, *table, initial_up))
-    sources.push_back(*s);
+  if (auto s = UpSource<double>::rotation_minimizing(*path, initial_up)) sources.push_back(*s);
   std::vector<double> roll_distances{in.mostly_finite(), in.mostly_finite()};
   std::vector<double> roll_angles{in.number(), in.number()};
   if (auto roll =
-          RollProfile<double>::build(roll_distances, roll_angles, closed ? table->length() : 0.0))
+          RollProfile<double>::build(roll_distances, roll_angles, closed ? path->length() : 0.0))
     if (!sources.empty()) sources.push_back(sources.back().with_roll(*roll));
   for (const auto& source : sources)
     for (int q = 0; q < 4; ++q)
-      fuzz::require_frame(source.frame_at(*path, *table, in.number()));
+      fuzz::require_frame(source.frame_at(*path, in.number()));
   return 0;
 }

@@ -44,12 +44,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   for (const auto& p : profiles) {
     if (!p) continue;
-    const auto mode = in.flag() ? CameraTangents::catmull_rom : CameraTangents::view_direction;
-    auto rig = CameraRig<double>::build(camera, *p, mode);
+    CameraRigSettings<double> settings;
+    settings.tangents = in.flag() ? CameraTangents::catmull_rom : CameraTangents::view_direction;
+    settings.closure = in.flag() ? Closure::closed : Closure::open;
+    auto rig = CameraRig<double>::build(camera, *p, settings);
     if (!rig) continue;
     // Speeds scale as length/T and accelerations as length/T²: finite whenever those are (the
     // documented range); beyond it the true value is not representable.
-    const double length = rig->table().length(), duration = p->duration();
+    const double length = rig->path().length(), duration = p->duration();
     const bool representable = length / (duration * duration) < 1e300 && length / duration < 1e300;
     for (int q = 0; q < 3; ++q) {
       const auto shot = rig->at(in.number());

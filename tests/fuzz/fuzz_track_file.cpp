@@ -14,18 +14,19 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                             "message names the file");
     return 0;
   }
-  const double length = track->table.length();
+  const double length = track->path.length();
   tractrix::fuzz::require(std::isfinite(length) && length > 0, "positive finite length");
   tractrix::fuzz::require(
       track->key_rolls.empty() ||
-          track->key_rolls.size() == track->path.size() + (track->path.closed() ? 0 : 1),
+          track->key_rolls.size() == track->path.path().size() + (track->path.closed() ? 0 : 1),
       "one roll per key");
   for (double roll : track->key_rolls)
     tractrix::fuzz::require(std::isfinite(roll), "finite roll");
   std::size_t cursor = 0;
   for (int i = 0; i <= 16; ++i) {
-    const double t = track->table.parameter_at_exact(length * i / 16, cursor);
-    tractrix::fuzz::require(track->path.point(t).allFinite(), "finite points");
+    const auto sample = track->path.sample(length * i / 16, cursor);
+    tractrix::fuzz::require(sample.point.allFinite() && sample.tangent.allFinite(),
+                            "finite points");
   }
   return 0;
 }

@@ -11,9 +11,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   std::vector<Vector3d> points(static_cast<std::size_t>(in.count(2, 8)));
   for (auto& p : points)
     p = in.vector();
-  auto path = Path<double>::catmull_rom(points, closed);
-  if (!path) return 0;
-  auto track = Track<double>::build(*path, std::nullopt, in.count(1, 16));
+  auto path = MeasuredPath<double>::build(
+      Path<double>::catmull_rom(points, closed ? Closure::closed : Closure::open),
+      {in.count(1, 16)});
+  auto track = Track<double>::build(std::move(path));
   if (!track) return 0;
   std::vector<Wagon<double>> wagons(static_cast<std::size_t>(in.count(0, 12)));
   for (auto& w : wagons)

@@ -13,6 +13,10 @@ template class SpeedQuadrature<float>;
 template class SpeedQuadrature<double>;
 template class ArcLengthTable<float>;
 template class ArcLengthTable<double>;
+template class MeasuredPath<float, 3>;
+template class MeasuredPath<double, 3>;
+template class MeasuredPath<float, 2>;
+template class MeasuredPath<double, 2>;
 template struct Frame<float>;
 template struct Frame<double>;
 template class RollProfile<float>;
@@ -37,10 +41,9 @@ template void train_kinematics<float>(const TrainSolver<float>&, const WagonPose
                                       float, WagonMotion<float>*) noexcept;
 template void train_kinematics<double>(const TrainSolver<double>&, const WagonPose<double>*, double,
                                        double, WagonMotion<double>*) noexcept;
-template MotionSample<float> sample<float>(const Path<float, 3>&, const ArcLengthTable<float>&,
-                                           const TimeProfile<float>&, float,
-                                           const UpSource<float>&) noexcept;
-template MotionSample<double> sample<double>(const Path<double, 3>&, const ArcLengthTable<double>&,
+template MotionSample<float> sample<float>(const MeasuredPath<float>&, const TimeProfile<float>&,
+                                           float, const UpSource<float>&) noexcept;
+template MotionSample<double> sample<double>(const MeasuredPath<double>&,
                                              const TimeProfile<double>&, double,
                                              const UpSource<double>&) noexcept;
 }  // namespace tractrix

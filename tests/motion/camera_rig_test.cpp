@@ -10,21 +10,21 @@ using namespace tractrix::test;
 
 namespace {
 // A curve with very uneven parametric speed: keys bunched at one end, tangents of mixed size.
-Path<double, 3> uneven_path() {
+MeasuredPath<double> uneven_path() {
   const std::vector<Vector3d> points{
       {0, 0, 0}, {1, 0, 0.2}, {1.5, 0.3, 0.4}, {30, 2, 10}, {60, 0, -5}};
   const std::vector<Vector3d> tangents{
       {0.2, 0, 0}, {0.8, 0.1, 0.2}, {3, 0.5, 1}, {40, 0, 10}, {5, -1, -20}};
-  return *Path<double, 3>::from_hermite_keys(points, tangents, false);
+  return *MeasuredPath<double>::build(
+      Path<double, 3>::from_hermite_keys(points, tangents, Closure::open));
 }
 }  // namespace
 
 TEST_CASE("constant-speed sampling is constant speed on an uneven curve", "[motion][sample]") {
   const auto path = uneven_path();
-  const auto table = *ArcLengthTable<double>::build(path);
   const auto profile = *TimeProfile<double>::constant(10.0);
   const auto up = *UpSource<double>::world();
-  const double target = table.length() / 10.0;
+  const double target = path.length() / 10.0;
   // Speed measured independently: central differences of sampled positions; h = 1e-6 s keeps the
   // chord-vs-arc error (v·h·κ)²/24 negligible even in the curve's tight bend.
   const double h = 1e-6;
@@ -32,31 +32,29 @@ TEST_CASE("constant-speed sampling is constant speed on an uneven curve", "[moti
   const int samples = 10000;
   for (int i = 0; i < samples; ++i) {
     const double t = 10.0 * (i + 0.5) / samples;
-    const auto a = sample(path, table, profile, t - h, up),
-               b = sample(path, table, profile, t + h, up);
+    const auto a = sample(path, profile, t - h, up), b = sample(path, profile, t + h, up);
     worst = std::max(worst, std::abs((b.position - a.position).norm() / (2 * h) / target - 1));
-    integral += sample(path, table, profile, t, up).speed * (10.0 / samples);  // midpoint rule
+    integral += sample(path, profile, t, up).speed * (10.0 / samples);  // midpoint rule
   }
   INFO("worst relative speed error " << worst);
   CHECK(worst <= 1e-6);
   // ∫ ṡ dt = length, and the end position at T is the path's end, exactly.
-  CHECK(std::abs(integral - table.length()) <= 1e-9 * table.length());
-  CHECK(sample(path, table, profile, 10.0, up).position == path.segment(path.size() - 1).points[3]);
+  CHECK(std::abs(integral - path.length()) <= 1e-9 * path.length());
+  CHECK(sample(path, profile, 10.0, up).position ==
+        path.path().segment(path.path().size() - 1).points[3]);
 }
 
 TEST_CASE("velocity and acceleration are exact and split into tangential and normal parts",
           "[motion][sample]") {
   const auto path = uneven_path();
-  const auto table = *ArcLengthTable<double>::build(path);
   const auto up = *UpSource<double>::world();
   for (const auto& profile : {*TimeProfile<double>::sine(6.0),
                               *TimeProfile<double>::parabolic(6.0, ease_fractions(0.3, 0.6))}) {
     for (int i = 1; i < 60; ++i) {
       const double t = 6.0 * i / 60 + 0.0123;
-      const auto m = sample(path, table, profile, t, up);
+      const auto m = sample(path, profile, t, up);
       const double h = 1e-4;
-      const auto a = sample(path, table, profile, t - h, up),
-                 b = sample(path, table, profile, t + h, up);
+      const auto a = sample(path, profile, t - h, up), b = sample(path, profile, t + h, up);
       const Vector3d velocity = (b.position - a.position) / (2 * h);
       const Vector3d acceleration = (b.position - 2 * m.position + a.position) / (h * h);
       const double scale = m.acceleration.norm() + m.velocity.norm() + 1;
@@ -71,9 +69,8 @@ TEST_CASE("velocity and acceleration are exact and split into tangential and nor
   }
   // Conversions round-trip: parameter → distance → normalized → parameter.
   for (double t : {0.0, 0.7, 2.2, 3.9}) {
-    const double s = distance_of_parameter(table, t);
-    CHECK(std::abs(parameter_of_normalized(path, table, normalized_of_distance(table, s)) - t) <=
-          1e-10);
+    const double f = path.distance_at(t) / path.length();
+    CHECK(std::abs(path.parameter_at(f * path.length()) - t) <= 1e-10);
   }
 }
 
@@ -86,12 +83,12 @@ TEST_CASE("cameras look along keyed directions, or where the path goes", "[motio
                                             {{25, 5, 40}, {-1, 0, 0.2}}};
   const auto rig = *CameraRig<double>::build(keys, profile);
   for (std::size_t k = 0; k < keys.size(); ++k) {
-    const double distance = rig.table().distance_at(static_cast<double>(k));
+    const double distance = rig.path().distance_at(static_cast<double>(k));
     // The time at which the sine profile reaches this key: invert E(t) = s/L by bisection.
     double lo = 0, hi = 8;
     for (int i = 0; i < 200; ++i) {
       const double mid = (lo + hi) / 2;
-      (profile.at(mid).value * rig.table().length() < distance ? lo : hi) = mid;
+      (profile.at(mid).value * rig.path().length() < distance ? lo : hi) = mid;
     }
     const auto shot = rig.at(lo);
     CHECK(shot.frame.forward().cross(keys[k].view_direction.normalized()).norm() <= 1e-6);
@@ -101,17 +98,19 @@ TEST_CASE("cameras look along keyed directions, or where the path goes", "[motio
   std::vector<CameraKey<double>> positions;
   for (const auto& k : keys)
     positions.push_back({k.position, Vector3d::Zero()});
-  const auto plain = *CameraRig<double>::build(positions, profile, CameraTangents::catmull_rom);
+  CameraRigSettings<double> catmull_rom;
+  catmull_rom.tangents = CameraTangents::catmull_rom;
+  const auto plain = *CameraRig<double>::build(positions, profile, catmull_rom);
   for (double t = 0.1; t < 8; t += 0.37) {
     const auto shot = plain.at(t);
     CHECK(shot.frame.forward().dot(shot.motion.tangent) > 0.7);
   }
   // Kochanek–Bartels shape: tension 1 stops the path at every key (zero tangent there).
-  const auto tight =
-      *CameraRig<double>::build(positions, profile, CameraTangents::catmull_rom, false,
-                                std::nullopt, KochanekBartels<double>{1, 0, 0});
-  CHECK(tight.path().evaluate(1.0).tangent.norm() <= 1e-12);
-  CHECK(plain.path().evaluate(1.0).tangent.norm() > 1);
+  CameraRigSettings<double> tension = catmull_rom;
+  tension.shape = KochanekBartels<double>{1, 0, 0};
+  const auto tight = *CameraRig<double>::build(positions, profile, tension);
+  CHECK(tight.path().path().evaluate(1.0).tangent.norm() <= 1e-12);
+  CHECK(plain.path().path().evaluate(1.0).tangent.norm() > 1);
   // A look-at target wins over the keyed directions.
   const auto aimed = rig.look_at_point(Vector3d(10, 0, 10));
   const auto shot = aimed.at(3.0);
@@ -123,9 +122,10 @@ TEST_CASE("cameras look along keyed directions, or where the path goes", "[motio
 TEST_CASE("a camera can follow a target moving along a second path", "[motion][camera]") {
   const auto profile = *TimeProfile<double>::sine(5.0);
   const std::vector<CameraKey<double>> keys{{{0, 5, 0}}, {{30, 5, 10}}, {{60, 5, 0}}};
-  const auto target = *Path<double, 3>::from_hermite_keys(
-      {Vector3d(0, 0, 40), Vector3d(60, 0, 40)}, {Vector3d(60, 0, 0), Vector3d(60, 0, 0)}, false);
-  const auto rig = *CameraRig<double>::build(keys, profile)->look_at_path(target);
+  const auto target = *MeasuredPath<double>::build(
+      Path<double, 3>::from_hermite_keys({Vector3d(0, 0, 40), Vector3d(60, 0, 40)},
+                                         {Vector3d(60, 0, 0), Vector3d(60, 0, 0)}, Closure::open));
+  const auto rig = CameraRig<double>::build(keys, profile)->look_at_path(target);
   for (double t = 0; t <= 5.0; t += 0.25) {
     // The target sits at the same fraction of its straight path (length 60) as E(t).
     const Vector3d expected = Vector3d(60 * profile.at(t).value, 0, 40);
@@ -145,13 +145,12 @@ TEST_CASE("bad camera input is rejected, degenerate paths stay finite",
   CHECK(CameraRig<double>::build({{{1, 1, 1}}, {{1, 1, 1}}}, profile).error().code ==
         ErrorCode::out_of_range);
   // A cusp in the path: finite outputs everywhere.
-  const auto cusp = *Path<double, 3>::from_segments(
-      {Bezier<double, 3, 3>{
-          {Vector3d(0, 0, 0), Vector3d(1, 1, 0), Vector3d(0, 1, 0), Vector3d(1, 0, 0)}}},
-      false);
-  const auto table = *ArcLengthTable<double>::build(cusp);
+  const auto cusp = *MeasuredPath<double>::build(
+      Path<double, 3>::from_segments({Bezier<double, 3, 3>{{Vector3d(0, 0, 0), Vector3d(1, 1, 0),
+                                                            Vector3d(0, 1, 0), Vector3d(1, 0, 0)}}},
+                                     Closure::open));
   for (double t = 0; t <= 1.0; t += 0.01) {
-    const auto m = sample(cusp, table, profile, t, *UpSource<double>::world());
+    const auto m = sample(cusp, profile, t, *UpSource<double>::world());
     CHECK(m.acceleration.allFinite());
     CHECK(m.frame.rotation.allFinite());
   }

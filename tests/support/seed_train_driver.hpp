@@ -22,10 +22,10 @@ class SeedTrainDriver {
  public:
   SeedTrainDriver(const Path<S, 3>& path, int table_samples, const Path<S, 3>* rail = nullptr)
       : path_(path),
-        table_(*ArcLengthTable<S>::build(path, table_samples, ArcLengthMethod::chord)),
+        table_(*ArcLengthTable<S>::build(path, {table_samples, ArcLengthMethod::chord})),
         rail_(rail) {
     if (rail_)
-      rail_table_ = *ArcLengthTable<S>::build(*rail_, table_samples, ArcLengthMethod::chord);
+      rail_table_ = *ArcLengthTable<S>::build(*rail_, {table_samples, ArcLengthMethod::chord});
   }
 
   struct CarPose {
@@ -61,13 +61,13 @@ class SeedTrainDriver {
   static S circular_val(S value, bool circ) {
     return circ ? value - std::floor(value) : std::min(S(1), std::max(S(0), value));
   }
-  S natural(S uniform) const { return table_.parameter_at_normalized(uniform); }
+  S natural(S uniform) const { return table_.parameter_at_linear(uniform * table_.length()); }
   Vector3<S> point(S uniform) const { return path_.point(natural(uniform)); }
   Vector3<S> tangent(S uniform) const {
     return path_.evaluate(natural(uniform)).tangent.normalized();
   }
   Vector3<S> rail_point(S uniform) const {
-    return rail_->point(rail_table_.parameter_at_normalized(uniform));
+    return rail_->point(rail_table_.parameter_at_linear(uniform * rail_table_.length()));
   }
   // HPBTarget: z towards the target direction, x = z × (pos − up point), y = z × x, then
   // GetHPB / SetRotHPB.

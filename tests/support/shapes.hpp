@@ -21,7 +21,7 @@ Path<S, 3> closed_curve(int count, S phase, Position position, Derivative deriva
     points.push_back(position(theta).template cast<S>());
     tangents.push_back((factor * derivative(theta)).template cast<S>());
   }
-  return *Path<S, 3>::from_hermite_keys(points, tangents, true);
+  return *Path<S, 3>::from_hermite_keys(points, tangents, Closure::closed);
 }
 
 using Vector3l = Eigen::Matrix<long double, 3, 1>;

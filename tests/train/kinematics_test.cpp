@@ -12,7 +12,7 @@ TEMPLATE_TEST_CASE("on a circle every bogie feels v^2/R sideways and a along the
                    "[train][kinematics]", float, double) {
   using S = TestType;
   const S radius = S(60), v = S(25), a = S(1.5);
-  const auto track = *Track<S>::build(circle<S>(radius, 64));
+  const auto track = *Track<S>::build(MeasuredPath<S>::build(circle<S>(radius, 64)));
   for (auto spacing : {Spacing::arc, Spacing::chord}) {
     const auto solver = *TrainSolver<S>::build(
         track, {{S(15), S(10)}, {S(15), S(10)}, {S(12), S(9)}}, {Wrap::automatic, spacing});
@@ -45,8 +45,9 @@ TEMPLATE_TEST_CASE("on a circle every bogie feels v^2/R sideways and a along the
 TEST_CASE("chord-spacing kinematics match differences of the solver", "[train][kinematics]") {
   using S = double;
   auto rng = make_rng(97);
-  const auto path = *Path<S, 3>::catmull_rom(random_loop_points<S>(rng, 10, S(150)), true);
-  const auto track = *Track<S>::build(path);
+  const auto path =
+      *Path<S, 3>::catmull_rom(random_loop_points<S>(rng, 10, S(150)), Closure::closed);
+  const auto track = *Track<S>::build(MeasuredPath<S>::build(path));
   std::vector<Wagon<S>> wagons;
   for (int i = 0; i < 12; ++i)
     wagons.push_back({uniform<S>(rng, 10, 18), uniform<S>(rng, 6, 9)});

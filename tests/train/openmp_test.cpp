@@ -23,7 +23,7 @@ TEMPLATE_TEST_CASE("the OpenMP solve gives the serial solve's bits", "[train][op
     w.length = S(length(rng));
     w.bogie_distance = w.length * S(ratio(rng));
   }
-  const auto track = *Track<S>::build(trefoil<S>(64, S(2000)));
+  const auto track = *Track<S>::build(MeasuredPath<S>::build(trefoil<S>(64, S(2000))));
   for (const Spacing spacing : {Spacing::arc, Spacing::chord}) {
     if (spacing == Spacing::chord) wagons.resize(200);  // chord stays serial; one lap is enough
     const auto solver = *TrainSolver<S>::build(track, wagons, {Wrap::circular, spacing});

@@ -39,8 +39,7 @@ void check_frames(const WagonPose<S>& pose) {
 // The bogie at `distance` sits on the exact arc-length point of the track.
 template <class S>
 S off_track(const Track<S>& track, const Frame<S>& bogie, S distance) {
-  const S t = refine_parameter(track.path(), track.table(), distance);
-  return (track.path().point(t) - bogie.origin).norm();
+  return (track.path().point_at(distance) - bogie.origin).norm();
 }
 
 }  // namespace
@@ -49,8 +48,9 @@ TEMPLATE_TEST_CASE("bogies are exact on random curvy loops, for both spacings", 
   using S = TestType;
   auto rng = make_rng(71);
   for (int n = 0; n < property_count(4); ++n) {
-    const auto path = *Path<S, 3>::catmull_rom(random_loop_points<S>(rng, 12, S(300)), true);
-    const auto track = *Track<S>::build(path);
+    const auto path =
+        *Path<S, 3>::catmull_rom(random_loop_points<S>(rng, 12, S(300)), Closure::closed);
+    const auto track = *Track<S>::build(MeasuredPath<S>::build(path));
     const auto wagons = mixed_train<S>(rng, 40);
     const S length = track.length();
     for (auto spacing : {Spacing::chord, Spacing::arc}) {
@@ -87,7 +87,7 @@ TEMPLATE_TEST_CASE("bogies are exact on random curvy loops, for both spacings", 
 TEMPLATE_TEST_CASE("on a circle chord spacing gives the closed-form geometry", "[train]", double) {
   using S = TestType;
   const S radius = S(25);
-  const auto track = *Track<S>::build(circle<S>(radius, 64));
+  const auto track = *Track<S>::build(MeasuredPath<S>::build(circle<S>(radius, 64)));
   const S d = S(12);
   const auto solver = *TrainSolver<S>::build(track, {{S(16), d}, {S(16), d}});
   // The 64-segment cubic circle is accurate to ~1.6e-11·R (see up_source_test).
@@ -109,7 +109,8 @@ TEMPLATE_TEST_CASE("loops repeat every lap and have no seam, also with a rail at
   using S = TestType;
   const auto path = circle<S>(S(40), 24);
   const auto rail = circle<S>(S(41), 24, S(1.2));
-  const auto track = *Track<S>::build(path, UpSource<S>::rail(rail).value());
+  const auto track = *Track<S>::build(MeasuredPath<S>::build(path),
+                                      UpSource<S>::rail(*MeasuredPath<S>::build(rail)));
   const S length = track.length();
   std::mt19937_64 rng(73);
   const auto solver = *TrainSolver<S>::build(track, mixed_train<S>(rng, 5));
@@ -150,9 +151,9 @@ TEMPLATE_TEST_CASE(
     "[train]", double) {
   using S = TestType;
   using V = Vector3<S>;
-  const auto path =
-      *Path<S, 3>::catmull_rom({V(0, 0, 0), V(50, 0, 10), V(100, 5, 0), V(150, 0, 20)}, false);
-  const auto track = *Track<S>::build(path);
+  const auto path = *Path<S, 3>::catmull_rom(
+      {V(0, 0, 0), V(50, 0, 10), V(100, 5, 0), V(150, 0, 20)}, Closure::open);
+  const auto track = *Track<S>::build(MeasuredPath<S>::build(path));
   const std::vector<Wagon<S>> wagons{{S(15), S(10)}, {S(15), S(10)}, {S(15), S(10)}};
   for (auto spacing : {Spacing::chord, Spacing::arc}) {
     const auto solver = *TrainSolver<S>::build(track, wagons, {Wrap::clamp, spacing});
@@ -186,9 +187,10 @@ TEMPLATE_TEST_CASE("scale, reparameterization and reversal leave the train uncha
   using S = TestType;
   std::mt19937_64 rng(79);
   const auto points = random_loop_points<S>(rng, 9, S(200));
-  const auto path = *Path<S, 3>::catmull_rom(points, true);
+  const auto path = *Path<S, 3>::catmull_rom(points, Closure::closed);
   const auto wagons = mixed_train<S>(rng, 10);
-  const auto solver = *TrainSolver<S>::build(*Track<S>::build(path), wagons);
+  const auto solver =
+      *TrainSolver<S>::build(*Track<S>::build(MeasuredPath<S>::build(path)), wagons);
   const auto base = solver.solve(S(123));
   // Track, wagons and head scaled by 3: positions scale by 3, rotations stay.
   std::vector<Vector3<S>> scaled_points;
@@ -198,7 +200,9 @@ TEMPLATE_TEST_CASE("scale, reparameterization and reversal leave the train uncha
   for (const auto& w : wagons)
     scaled_wagons.push_back({S(3) * w.length, S(3) * w.bogie_distance, S(3) * w.front_overhang});
   const auto big = *TrainSolver<S>::build(
-      *Track<S>::build(*Path<S, 3>::catmull_rom(scaled_points, true)), scaled_wagons);
+      *Track<S>::build(
+          MeasuredPath<S>::build(Path<S, 3>::catmull_rom(scaled_points, Closure::closed))),
+      scaled_wagons);
   const auto scaled = big.solve(S(369));
   const S length = solver.track().length();
   for (std::size_t i = 0; i < base.size(); ++i) {
@@ -217,9 +221,10 @@ TEMPLATE_TEST_CASE("scale, reparameterization and reversal leave the train uncha
   }
 
   // The same circle from 8 or 64 segments: the same poses, to the 8-segment circle's own error.
-  const auto coarse =
-      *TrainSolver<S>::build(*Track<S>::build(circle<S>(S(30), 8)), {{S(12), S(8)}});
-  const auto fine = *TrainSolver<S>::build(*Track<S>::build(circle<S>(S(30), 64)), {{S(12), S(8)}});
+  const auto coarse = *TrainSolver<S>::build(
+      *Track<S>::build(MeasuredPath<S>::build(circle<S>(S(30), 8))), {{S(12), S(8)}});
+  const auto fine = *TrainSolver<S>::build(
+      *Track<S>::build(MeasuredPath<S>::build(circle<S>(S(30), 64))), {{S(12), S(8)}});
   const S coarse_error = S(2.7e-4) * std::pow(S(0.5), S(6)) * S(30);
   for (S head : {S(0), S(40), S(100)}) {
     const auto a = coarse.solve(head)[0], b = fine.solve(head)[0];
@@ -228,7 +233,8 @@ TEMPLATE_TEST_CASE("scale, reparameterization and reversal leave the train uncha
   }
 
   // Reversal: on the reversed path with its head at length − rear distance, the bogies swap.
-  const auto reversed = *TrainSolver<S>::build(*Track<S>::build(path.reversed()), {wagons[0]});
+  const auto reversed = *TrainSolver<S>::build(
+      *Track<S>::build(MeasuredPath<S>::build(path.reversed())), {wagons[0]});
   const auto one = solver.solve(S(77))[0];
   const auto back = reversed.solve(length - one.rear_distance)[0];
   CHECK((back.front.origin - one.rear.origin).norm() <= 1e-9 * length);
@@ -238,8 +244,8 @@ TEMPLATE_TEST_CASE("scale, reparameterization and reversal leave the train uncha
 TEMPLATE_TEST_CASE("solve is stateless and writes into a caller buffer", "[train]", float, double) {
   using S = TestType;
   std::mt19937_64 rng(83);
-  const auto solver =
-      *TrainSolver<S>::build(*Track<S>::build(circle<S>(S(100), 16)), mixed_train<S>(rng, 20));
+  const auto solver = *TrainSolver<S>::build(
+      *Track<S>::build(MeasuredPath<S>::build(circle<S>(S(100), 16))), mixed_train<S>(rng, 20));
   std::vector<WagonPose<S>> first(20), again(20);
   solver.solve(S(10), first.data());
   (void)solver.solve(S(400));
@@ -257,9 +263,9 @@ TEMPLATE_TEST_CASE("a train solved in ranges gives the same bits as solved whole
   using S = TestType;
   using V = Vector3<S>;
   std::mt19937_64 rng(89);
-  const auto loop = *Track<S>::build(trefoil<S>(24, S(40)));
-  const auto open = *Track<S>::build(
-      *Path<S, 3>::catmull_rom({V(0, 0, 0), V(50, 0, 10), V(100, 5, 0), V(150, 0, 20)}, false));
+  const auto loop = *Track<S>::build(MeasuredPath<S>::build(trefoil<S>(24, S(40))));
+  const auto open = *Track<S>::build(MeasuredPath<S>::build(Path<S, 3>::catmull_rom(
+      {V(0, 0, 0), V(50, 0, 10), V(100, 5, 0), V(150, 0, 20)}, Closure::open)));
   // 60 wagons of 8–20: shorter than the trefoil loop; 400: several laps long (the fmod path).
   for (const int count : {60, 400}) {
     const auto wagons = mixed_train<S>(rng, count);
@@ -293,9 +299,8 @@ TEMPLATE_TEST_CASE("a train solved in ranges gives the same bits as solved whole
 TEMPLATE_TEST_CASE("rotation-minimizing tracks carry trains round a vertical loop", "[train]",
                    double) {
   using S = TestType;
-  const auto loop = vertical_loop<S>(S(15), 32);
-  const auto table = *ArcLengthTable<S>::build(loop);
-  const auto track = *Track<S>::build(loop, UpSource<S>::rotation_minimizing(loop, table).value());
+  const auto loop = *MeasuredPath<S>::build(vertical_loop<S>(S(15), 32));
+  const auto track = *Track<S>::build(loop, *UpSource<S>::rotation_minimizing(loop));
   const auto solver = *TrainSolver<S>::build(track, {{S(6), S(4)}, {S(6), S(4)}});
   Frame<S> previous = solver.solve(S(0))[0].body;
   for (S head = S(0.1); head < track.length(); head += S(0.1)) {
@@ -312,10 +317,10 @@ TEMPLATE_TEST_CASE("the TrainDriver port agrees with arc spacing where it is exa
   using V = Vector3<S>;
   // A straight track with uniform speed: TrainDriver's chord table is exact there.
   const auto straight = *Path<S, 3>::from_hermite_keys({V(0, 0, 0), V(0, 0, 300)},
-                                                       {V(0, 0, 300), V(0, 0, 300)}, false);
+                                                       {V(0, 0, 300), V(0, 0, 300)}, Closure::open);
   const std::vector<Wagon<S>> wagons{{S(20), S(14)}, {S(18), S(12)}, {S(18), S(12)}};
-  const auto solver =
-      *TrainSolver<S>::build(*Track<S>::build(straight), wagons, {Wrap::clamp, Spacing::arc});
+  const auto solver = *TrainSolver<S>::build(*Track<S>::build(MeasuredPath<S>::build(straight)),
+                                             wagons, {Wrap::clamp, Spacing::arc});
   SeedTrainDriver<S> seed(straight, 16);
   std::vector<typename SeedTrainDriver<S>::CarPose> seed_poses(wagons.size());
   seed.run(wagons, S(200) / S(300), false, seed_poses.data());
@@ -329,8 +334,9 @@ TEMPLATE_TEST_CASE("the TrainDriver port agrees with arc spacing where it is exa
   // On a curvy loop its lossy table misplaces the rear bogie by O(h²) of the table step, where
   // tractrix stays within 1e-9 of the length.
   std::mt19937_64 rng(89);
-  const auto loop = *Path<S, 3>::catmull_rom(random_loop_points<S>(rng, 10, S(300)), true);
-  const auto track = *Track<S>::build(loop);
+  const auto loop =
+      *Path<S, 3>::catmull_rom(random_loop_points<S>(rng, 10, S(300)), Closure::closed);
+  const auto track = *Track<S>::build(MeasuredPath<S>::build(loop));
   const auto arc = *TrainSolver<S>::build(track, wagons, {Wrap::circular, Spacing::arc});
   SeedTrainDriver<S> loop_seed(loop, 4);
   loop_seed.run(wagons, S(0.3), true, seed_poses.data());
@@ -347,7 +353,7 @@ TEMPLATE_TEST_CASE("the TrainDriver port agrees with arc spacing where it is exa
 TEMPLATE_TEST_CASE("bad trains are rejected at construction, naming wagon and field",
                    "[train][errors]", float, double) {
   using S = TestType;
-  const auto track = *Track<S>::build(circle<S>(S(5), 16));
+  const auto track = *Track<S>::build(MeasuredPath<S>::build(circle<S>(S(5), 16)));
   const S nan = std::numeric_limits<S>::quiet_NaN();
   CHECK(TrainSolver<S>::build(track, {})->solve(S(1)).empty());
   CHECK(TrainSolver<S>::build(track, {{S(4), S(2)}, {S(4), S(0)}}).error().message ==
@@ -364,26 +370,30 @@ TEMPLATE_TEST_CASE("bad trains are rejected at construction, naming wagon and fi
   CHECK(TrainSolver<S>::build(track, {{S(4), S(2)}}, {Wrap::clamp, Spacing::chord}).error().code ==
         ErrorCode::out_of_range);
   using V = Vector3<S>;
-  const auto open = *Track<S>::build(*Path<S, 3>::catmull_rom({V(0, 0, 0), V(9, 0, 0)}, false));
+  const auto open = *Track<S>::build(
+      MeasuredPath<S>::build(Path<S, 3>::catmull_rom({V(0, 0, 0), V(9, 0, 0)}, Closure::open)));
   CHECK(TrainSolver<S>::build(open, {{S(4), S(2)}}, {Wrap::circular, Spacing::chord})
             .error()
             .message == "wrap: circular needs a closed track");
   // A rail must share the track's topology.
-  const auto open_rail =
-      *UpSource<S>::rail(*Path<S, 3>::catmull_rom({V(0, 1, 0), V(9, 1, 0)}, false));
-  const auto mixed = Track<S>::build(circle<S>(S(5), 16), open_rail);
+  const auto open_rail = UpSource<S>::rail(
+      *MeasuredPath<S>::build(Path<S, 3>::catmull_rom({V(0, 1, 0), V(9, 1, 0)}, Closure::open)));
+  const auto mixed = Track<S>::build(MeasuredPath<S>::build(circle<S>(S(5), 16)), open_rail);
   REQUIRE_FALSE(mixed);
   CHECK(mixed.error().code == ErrorCode::mismatched_topology);
   CHECK(mixed.error().message == "track: the rail is open but the track is closed");
-  CHECK(Track<S>::build(*Path<S, 3>::catmull_rom({V(0, 0, 0), V(9, 0, 0)}, false), open_rail));
+  CHECK(Track<S>::build(
+      MeasuredPath<S>::build(Path<S, 3>::catmull_rom({V(0, 0, 0), V(9, 0, 0)}, Closure::open)),
+      open_rail));
 }
 
 TEMPLATE_TEST_CASE("arc spacing reports the lap of every bogie around the seam", "[train]", float,
                    double) {
   using S = TestType;
   auto rng = make_rng(83);
-  const auto path = *Path<S, 3>::catmull_rom(random_loop_points<S>(rng, 10, S(200)), true);
-  const auto track = *Track<S>::build(path);
+  const auto path =
+      *Path<S, 3>::catmull_rom(random_loop_points<S>(rng, 10, S(200)), Closure::closed);
+  const auto track = *Track<S>::build(MeasuredPath<S>::build(path));
   const auto wagons = mixed_train<S>(rng, 12);
   const auto solver = *TrainSolver<S>::build(track, wagons, {Wrap::circular, Spacing::arc});
   const long double length = track.length();
@@ -423,9 +433,9 @@ TEMPLATE_TEST_CASE("clamp says which wagons are held at an end or compressed", "
   using S = TestType;
   using V = Vector3<S>;
   // A straight open track along x from 0 to 150, so distances are x and chords are arcs.
-  const auto path =
-      *Path<S, 3>::catmull_rom({V(0, 0, 0), V(50, 0, 0), V(100, 0, 0), V(150, 0, 0)}, false);
-  const auto track = *Track<S>::build(path);
+  const auto path = *Path<S, 3>::catmull_rom({V(0, 0, 0), V(50, 0, 0), V(100, 0, 0), V(150, 0, 0)},
+                                             Closure::open);
+  const auto track = *Track<S>::build(MeasuredPath<S>::build(path));
   const std::vector<Wagon<S>> wagons(6, Wagon<S>{S(15), S(10)});
   for (auto spacing : {Spacing::chord, Spacing::arc}) {
     const auto solver = *TrainSolver<S>::build(track, wagons, {Wrap::clamp, spacing});

@@ -1,8 +1,11 @@
 // Scalar helpers shared by every layer: tolerances from epsilon, wrapping, clamping.
 #pragma once
 
+#include <algorithm>
 #include <cmath>
+#include <cstddef>
 #include <limits>
+#include <vector>
 
 namespace tractrix {
 
@@ -45,6 +48,18 @@ template <class S>
 inline S wrap(S x, S period) noexcept {
   if (x >= S(0) && x < period) return x;
   return detail::wrap_slow(x, period);
+}
+
+// The interval [keys[i], keys[i + 1]] to interpolate x in: the last key at or below x, kept in
+// [0, keys.size() − 2] so that x below the first key or at and past the last one extrapolates
+// from the end interval (callers clamp or wrap x first where they must not). keys ascending, at
+// least 2 of them; x not NaN.
+template <class S>
+std::size_t interval_of(const std::vector<S>& keys, S x) noexcept {
+  const auto upper = std::upper_bound(keys.begin(), keys.end(), x);
+  const std::size_t above = static_cast<std::size_t>(upper - keys.begin());
+  const std::size_t last = keys.size() - 2;
+  return above == 0 ? 0 : std::min(above - 1, last);
 }
 
 }  // namespace tractrix

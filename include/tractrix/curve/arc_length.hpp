@@ -20,15 +20,23 @@ enum class ArcLengthMethod {
   gauss_legendre,  // exact per interval: adaptive Gauss–Legendre on the speed (SpeedQuadrature)
 };
 
+// How a table is built. Entries sit at u = 0, 1/k, …, 1 in every segment (k = samples_per_segment,
+// 1..2^20). Exact tables are exact at every density; density trades memory for the Hermite
+// inverse's speed (a flagged interval costs a Newton step).
+struct ArcLengthSettings {
+  int samples_per_segment = 16;
+  ArcLengthMethod method = ArcLengthMethod::gauss_legendre;
+};
+
 template <class S>
 class ArcLengthTable {
  public:
   static constexpr int max_samples_per_segment = 1 << 20;
 
-  // Entries at u = 0, 1/k, …, 1 in every segment (k = samples_per_segment, 1..2^20).
   template <int D>
-  static Expected<ArcLengthTable> build(const Path<S, D>& path, int samples_per_segment = 16,
-                                        ArcLengthMethod method = ArcLengthMethod::gauss_legendre) {
+  static Expected<ArcLengthTable> build(const Path<S, D>& path, ArcLengthSettings settings = {}) {
+    const int samples_per_segment = settings.samples_per_segment;
+    const ArcLengthMethod method = settings.method;
     if (samples_per_segment < 1 || samples_per_segment > max_samples_per_segment)
       return make_error(ErrorCode::out_of_range,
                         "samples_per_segment: " + std::to_string(samples_per_segment) +
@@ -105,11 +113,12 @@ class ArcLengthTable {
   std::size_t segment_count() const noexcept { return hodographs_.size(); }
   // Accumulated distance at every entry; entry i sits at parameter i / samples_per_segment().
   const std::vector<S>& distances() const noexcept { return distances_; }
-  const Hodograph<S>& hodograph(std::size_t segment) const noexcept { return hodographs_[segment]; }
 
-  // Arc length from t = 0 to t. Closed paths wrap t into [0, size()) and return [0, length());
-  // open paths clamp t. gauss_legendre: exact (quadrature from the entry below); chord: linear
-  // interpolation between entries, the exact inverse of parameter_at.
+  // The three conversions. s: distance along the path; t: path parameter. Closed paths wrap s into
+  // [0, length()) and t into [0, segment_count()); open paths clamp them; NaN gives 0.
+
+  // Arc length from t = 0 to t. gauss_legendre: exact (quadrature from the entry below); chord:
+  // linear interpolation between entries, the exact inverse of parameter_at_linear.
   S distance_at(S t) const noexcept {
     const S end = S(hodographs_.size());
     t = closed_ ? wrap(t, end) : clamp_or_low(t, S(0), end);
@@ -122,45 +131,43 @@ class ArcLengthTable {
     return distances_[entry] + distance_within(entry, t);
   }
 
-  // The lecture's lookup: binary search for the next larger entry, then linear interpolation of t.
-  // Closed paths wrap s into [0, length()); open paths clamp it to [0, length()]; NaN gives 0.
-  S parameter_at(S s) const noexcept {
-    s = normalize_distance(s);
-    const auto upper = std::upper_bound(distances_.begin(), distances_.end(), s);
-    if (upper == distances_.end()) return S(hodographs_.size());
-    const std::size_t hi = static_cast<std::size_t>(upper - distances_.begin());
-    const std::size_t lo = hi - 1;  // distances_[0] = 0 <= s, so hi >= 1
-    const S fraction = (s - distances_[lo]) / (distances_[hi] - distances_[lo]);
-    return (S(lo) + fraction) / S(samples_);
-  }
-
-  // Hermite inverse: on each table interval t(s) is the quintic that matches t, dt/ds = 1/|r'| and
-  // d²t/ds² = −(r'·r'')/|r'|⁴ at both entries: error O(h⁶), so on regular curves a Gauss–Legendre
-  // table gives exact-to-round-off parameters with no iteration.
-  // Intervals where the speed nearly vanishes (cusps, zero end tangents) fall back to the cubic
-  // with slopes limited to 3× the secant (Fritsch–Carlson), which keeps t(s) monotone there.
+  // The parameter at distance s, the inverse of distance_at: |distance_at(t) − s| ≤ 1e-12·length()
+  // on gauss_legendre tables (scaled to S's epsilon). On each table interval t(s) is the quintic
+  // that matches t, dt/ds = 1/|r'| and d²t/ds² = −(r'·r'')/|r'|⁴ at both entries, error O(h⁶);
+  // where build() found it short of the tolerance (near cusps, on coarse tables) Newton on the
+  // exact distance polishes it. Intervals where the speed nearly vanishes use the cubic with
+  // slopes limited to 3× the secant (Fritsch–Carlson), which keeps t(s) monotone there.
   // `cursor` is the entry found last time: queries that move a little (a sweep along sorted
-  // distances) walk from it in O(1) instead of searching. s is wrapped or clamped as in
-  // parameter_at. On chord tables the distances are chords, so this is approximate.
-  S parameter_at_hermite(S s, std::size_t& cursor) const noexcept {
-    return hermite_in_range(normalize_distance(s), cursor);
-  }
-  S parameter_at_hermite(S s) const noexcept {
-    std::size_t cursor = 0;
-    return parameter_at_hermite(s, cursor);
-  }
-
-  // The Hermite inverse, polished by Newton on the exact distance (polish) in the intervals where
-  // build() found the quintic short of 1e-12 of the length (gauss_legendre tables; chord tables
-  // return the Hermite value). Dense tables need one step there; coarse ones (a few entries per
-  // segment) a few more. Accuracy: |s(t) − s| ≤ 1e-12·length.
-  S parameter_at_exact(S s, std::size_t& cursor) const noexcept {
-    s = normalize_distance(s);
+  // distances) walk from it in O(1) instead of searching; any value is safe. On chord tables the
+  // distances are chords, so the result inverts those.
+  S parameter_at(S s, std::size_t& cursor) const noexcept {
+    s = wrap_or_clamp(s);
     const S t = hermite_in_range(s, cursor);
     if (method_ == ArcLengthMethod::chord || !(adaptive_[cursor] & needs_newton)) return t;
     return polish(cursor, s - distances_[cursor], t);
   }
+  S parameter_at(S s) const noexcept {
+    std::size_t cursor = 0;
+    return parameter_at(s, cursor);
+  }
 
+  // The camera-animation lecture's lookup: binary search for the next larger entry, then linear
+  // interpolation of t. Error O(h²) in the entry spacing; kept for comparison and for tools that
+  // reproduce the lecture's numbers.
+  S parameter_at_linear(S s) const noexcept {
+    s = wrap_or_clamp(s);
+    const std::size_t lo = interval_of(distances_, s);
+    const S h = distances_[lo + 1] - distances_[lo];
+    const S fraction = h > S(0) ? clamp_or_low((s - distances_[lo]) / h, S(0), S(1)) : S(0);
+    return (S(lo) + fraction) / S(samples_);
+  }
+
+  // Wraps (closed) or clamps (open) a distance into the table's range; NaN gives 0.
+  S wrap_or_clamp(S s) const noexcept {
+    return closed_ ? wrap(s, length()) : clamp_or_low(s, S(0), length());
+  }
+
+ private:
   // Newton on distance_within(entry, t) = target from t, kept inside the entry's interval
   // (bisection where Newton would leave it or the speed vanishes); stops at 2 eps of the length,
   // or after 40 steps. gauss_legendre tables only.
@@ -216,14 +223,6 @@ class ArcLengthTable {
     return above == 0 ? 0 : std::min(above - 1, last);
   }
 
-  // The lecture's normalized table: f = s / length() in [0, 1] (wrapped on closed paths).
-  S parameter_at_normalized(S f) const noexcept { return parameter_at(f * length()); }
-
-  // Wraps (closed) or clamps (open) a distance into the table's range; NaN gives 0.
-  S normalize_distance(S s) const noexcept {
-    return closed_ ? wrap(s, length()) : clamp_or_low(s, S(0), length());
-  }
-
   // Index of the entry at or below parameter t (t already in range), at most entries − 2.
   std::size_t entry_below(S t) const noexcept {
     const std::size_t last = distances_.size() - 2;
@@ -259,8 +258,7 @@ class ArcLengthTable {
     return quadrature.integrate(u0, u);
   }
 
-  // Power coefficients of the interval's inverse t(x) − t0, x = (s − s0)/h (see
-  // parameter_at_hermite).
+  // Power coefficients of the interval's inverse t(x) − t0, x = (s − s0)/h (see parameter_at).
   std::array<S, 5> inverse_piece(std::size_t entry) const noexcept {
     const std::size_t segment = entry / static_cast<std::size_t>(samples_);
     const auto& q = hodographs_[segment].coefficients;
@@ -312,8 +310,7 @@ class ArcLengthTable {
             S(6) * dt - S(3) * m[0] - S(3) * m[1] - S(0.5) * c[0] + S(0.5) * c[1]};
   }
 
- private:
-  // parameter_at_hermite for s already in [0, length()].
+  // The Hermite inverse for s already in [0, length()].
   S hermite_in_range(S s, std::size_t& cursor) const noexcept {
     const std::size_t last = distances_.size() - 2;
     std::size_t i = cursor > last ? last : cursor;
@@ -383,26 +380,5 @@ class ArcLengthTable {
   bool closed_ = false;
   ArcLengthMethod method_ = ArcLengthMethod::gauss_legendre;
 };
-
-// Polishes parameter_at(s) into the exact inverse of distance_at: Newton on distance_at(t) − s with
-// the speed as derivative, kept inside the table interval that brackets s (bisection where Newton
-// would leave it or the speed vanishes). At most 40 steps, so it always terminates. s is wrapped
-// (closed) or clamped (open) as in parameter_at. With a chord table, distance_at is already the
-// inverse of parameter_at, and parameter_at(s) is returned. `path` must be the table's path.
-template <class S, int D>
-S refine_parameter(const Path<S, D>& path, const ArcLengthTable<S>& table, S s) noexcept {
-  TRACTRIX_ASSERT(path.size() == table.segment_count());
-  (void)path;
-  if (table.method() == ArcLengthMethod::chord) return table.parameter_at(s);
-  s = table.normalize_distance(s);
-  const auto& distances = table.distances();
-  auto upper = std::upper_bound(distances.begin(), distances.end(), s);
-  if (upper == distances.end()) return S(table.segment_count());
-  const std::size_t entry = static_cast<std::size_t>(upper - distances.begin()) - 1;
-  const S lo = table.parameter_of(entry), hi = table.parameter_of(entry + 1);
-  const S target = s - distances[entry];
-  const S span = distances[entry + 1] - distances[entry];
-  return table.polish(entry, target, lo + (hi - lo) * (target / span));
-}
 
 }  // namespace tractrix

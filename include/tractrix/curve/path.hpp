@@ -25,6 +25,10 @@ struct KochanekBartels {
   S continuity = S(0);  // 0 keeps C1; ±1 makes corners (incoming and outgoing tangents differ)
 };
 
+// Whether a path returns to its start: a closed path adds the segment from the last key back to
+// the first and wraps its parameter; an open one clamps it.
+enum class Closure { open, closed };
+
 template <class S, int D = 3>
 class Path {
  public:
@@ -33,7 +37,8 @@ class Path {
 
   // From Bézier segments. Consecutive segments must meet (and a closed path must close) within
   // 1024·eps times the largest coordinate; such tiny gaps are snapped shut.
-  static Expected<Path> from_segments(std::vector<Segment> segments, bool closed) {
+  static Expected<Path> from_segments(std::vector<Segment> segments, Closure closure) {
+    const bool closed = closure == Closure::closed;
     if (segments.empty()) return make_error(ErrorCode::empty_input, "segments: empty");
     S extent = S(0);
     for (std::size_t i = 0; i < segments.size(); ++i) {
@@ -61,7 +66,7 @@ class Path {
   // From key points and their derivatives dr/dt (t advancing by 1 per segment). A closed path
   // adds the segment from the last key back to the first.
   static Expected<Path> from_hermite_keys(const std::vector<Point>& points,
-                                          const std::vector<Point>& tangents, bool closed) {
+                                          const std::vector<Point>& tangents, Closure closure) {
     if (points.size() != tangents.size())
       return make_error(ErrorCode::mismatched_sizes,
                         "tangents: " + std::to_string(tangents.size()) + " for " +
@@ -70,18 +75,19 @@ class Path {
     for (std::size_t i = 0; i < tangents.size(); ++i)
       if (!tangents[i].allFinite())
         return make_error(ErrorCode::non_finite, "tangent " + std::to_string(i) + ": non-finite");
-    return from_directed_keys(points, tangents, tangents, closed);
+    return from_directed_keys(points, tangents, tangents, closure == Closure::closed);
   }
 
   // Catmull–Rom: the tangent at key i is (P[i+1] − P[i−1]) / 2. Open ends use the mirrored
   // neighbour, so the end tangent is the end chord.
-  static Expected<Path> catmull_rom(const std::vector<Point>& points, bool closed) {
-    return kochanek_bartels(points, KochanekBartels<S>{}, closed);
+  static Expected<Path> catmull_rom(const std::vector<Point>& points, Closure closure) {
+    return kochanek_bartels(points, KochanekBartels<S>{}, closure);
   }
 
   // Kochanek–Bartels tangents from tension, bias and continuity (uniform parameter).
   static Expected<Path> kochanek_bartels(const std::vector<Point>& points,
-                                         const KochanekBartels<S>& shape, bool closed) {
+                                         const KochanekBartels<S>& shape, Closure closure) {
+    const bool closed = closure == Closure::closed;
     if (auto error = check_points(points)) return std::move(*error);
     if (!std::isfinite(shape.tension) || !std::isfinite(shape.bias) ||
         !std::isfinite(shape.continuity))

@@ -4,9 +4,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 #include <vector>
 
-#include "tractrix/curve/arc_length.hpp"
+#include "tractrix/curve/measured_path.hpp"
 #include "tractrix/frame/frame.hpp"
 
 namespace tractrix {
@@ -37,23 +38,22 @@ Vector3<S> double_reflect(const Vector3<S>& r, const Vector3<S>& x0, const Vecto
 template <class S>
 class RotationMinimizingFrames {
  public:
-  // initial_up: the up hint at distance 0 (made perpendicular to the tangent there).
+  // Frames at the entries of the path's own table. initial_up: the up hint at distance 0 (made
+  // perpendicular to the tangent there).
   static Expected<RotationMinimizingFrames> build(
-      const Path<S, 3>& path, const ArcLengthTable<S>& table,
-      const Vector3<S>& initial_up = Vector3<S>::UnitY()) {
+      const MeasuredPath<S>& path, const Vector3<S>& initial_up = Vector3<S>::UnitY()) {
     if (!initial_up.allFinite()) return make_error(ErrorCode::non_finite, "initial_up: non-finite");
-    if (path.size() != table.segment_count())
-      return make_error(ErrorCode::mismatched_sizes, "table: built for another path");
-    RotationMinimizingFrames frames;
-    const auto& distances = table.distances();
+    RotationMinimizingFrames frames(path);
+    const auto& distances = path.table().distances();
     const std::size_t n = distances.size();
+    const S per_segment = S(path.table().samples_per_segment());
     frames.points_.reserve(n);
     frames.tangents_.reserve(n);
     frames.ups_.reserve(n);
     for (std::size_t i = 0; i < n; ++i) {
-      const S t = table.parameter_of(i);
-      frames.points_.push_back(path.point(t));
-      frames.tangents_.push_back(path.unit_tangent(t));
+      const S t = S(static_cast<std::ptrdiff_t>(i)) / per_segment;
+      frames.points_.push_back(path.path().point(t));
+      frames.tangents_.push_back(path.path().unit_tangent(t));
     }
     frames.ups_.push_back(look_at(frames.points_[0], frames.tangents_[0], initial_up).up());
     for (std::size_t i = 1; i < n; ++i) {
@@ -64,26 +64,23 @@ class RotationMinimizingFrames {
       r -= r.dot(frames.tangents_[i]) * frames.tangents_[i];
       frames.ups_.push_back(r.normalized());
     }
-    frames.length_ = table.length();
-    if (path.closed() && frames.length_ > S(0)) {
+    if (path.closed()) {
       frames.holonomy_ = signed_angle(frames.ups_.back(), frames.ups_.front(), frames.tangents_[0]);
       for (std::size_t i = 1; i < n; ++i)
         frames.ups_[i] = rotate_about(frames.ups_[i], frames.tangents_[i],
-                                      frames.holonomy_ * distances[i] / frames.length_);
+                                      frames.holonomy_ * distances[i] / path.length());
     }
-    frames.distances_ = distances;
     return frames;
   }
 
-  // Up vector at arc length s (in the table's range), where the path has point and unit tangent.
+  // Up vector at arc length s (in [0, length]), where the path has point and unit tangent.
   Vector3<S> up_at(S s, const Vector3<S>& point, const Vector3<S>& unit_tangent) const noexcept {
-    const auto upper = std::upper_bound(distances_.begin(), distances_.end(), s);
-    std::size_t entry = static_cast<std::size_t>(upper - distances_.begin());
-    entry = entry == 0 ? 0 : std::min(entry - 1, distances_.size() - 1);
+    const auto& distances = path_.table().distances();
+    const std::size_t entry = interval_of(distances, s);
     Vector3<S> r =
         detail::double_reflect(ups_[entry], points_[entry], tangents_[entry], point, unit_tangent);
     if (holonomy_ != S(0))
-      r = rotate_about(r, unit_tangent, holonomy_ * (s - distances_[entry]) / length_);
+      r = rotate_about(r, unit_tangent, holonomy_ * (s - distances[entry]) / path_.length());
     return r;
   }
 
@@ -93,9 +90,10 @@ class RotationMinimizingFrames {
   const Vector3<S>& up(std::size_t entry) const noexcept { return ups_[entry]; }
 
  private:
-  std::vector<S> distances_;
+  explicit RotationMinimizingFrames(MeasuredPath<S> path) : path_(std::move(path)) {}
+
+  MeasuredPath<S> path_;  // shared, not copied: its table's entries are the frames' entries
   std::vector<Vector3<S>> points_, tangents_, ups_;
-  S length_ = S(0);
   S holonomy_ = S(0);
 };
 

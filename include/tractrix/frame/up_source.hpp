@@ -3,10 +3,12 @@
 #pragma once
 
 #include <cmath>
+#include <memory>
 #include <optional>
 #include <utility>
+#include <variant>
 
-#include "tractrix/curve/arc_length.hpp"
+#include "tractrix/curve/measured_path.hpp"
 #include "tractrix/frame/frame.hpp"
 #include "tractrix/frame/moving_frames.hpp"
 #include "tractrix/frame/roll_profile.hpp"
@@ -28,40 +30,27 @@ enum class RailMatch {
 template <class S>
 class UpSource {
  public:
-  enum class Kind { world, rail, rotation_minimizing };
-
-  // A fixed world up (default +Y; Z-up engines pass +Z).
+  // A fixed world up (default +Y; Z-up engines pass +Z), normalized.
   static Expected<UpSource> world(const Vector3<S>& up = Vector3<S>::UnitY()) {
     if (!up.allFinite()) return make_error(ErrorCode::non_finite, "world up: non-finite");
     if (!(up.norm() > S(0))) return make_error(ErrorCode::out_of_range, "world up: zero length");
-    UpSource source;
-    source.world_up_ = up.normalized();
-    return source;
+    return UpSource(World{up.normalized()});
   }
 
   // Up = offset from the path point to the matched rail point, projected onto the normal plane.
-  static Expected<UpSource> rail(const Path<S, 3>& rail_path,
-                                 RailMatch match = RailMatch::normalized_arc_length) {
-    auto table = ArcLengthTable<S>::build(rail_path);
-    if (!table) return table.error();
-    if (!(table->length() > S(0))) return make_error(ErrorCode::out_of_range, "rail: zero length");
-    UpSource source;
-    source.kind_ = Kind::rail;
-    source.rail_.emplace(rail_path);
-    source.rail_table_ = std::move(*table);
-    source.rail_match_ = match;
-    return source;
+  // The rail is measured by its caller (its table density is the caller's choice) and shared.
+  static UpSource rail(MeasuredPath<S> rail_path,
+                       RailMatch match = RailMatch::normalized_arc_length) {
+    return UpSource(Rail{std::move(rail_path), match});
   }
 
+  // Rotation-minimizing frames at the entries of the path's own table (no second table).
   static Expected<UpSource> rotation_minimizing(
-      const Path<S, 3>& path, const ArcLengthTable<S>& table,
-      const Vector3<S>& initial_up = Vector3<S>::UnitY()) {
-    auto frames = RotationMinimizingFrames<S>::build(path, table, initial_up);
+      const MeasuredPath<S>& path, const Vector3<S>& initial_up = Vector3<S>::UnitY()) {
+    auto frames = RotationMinimizingFrames<S>::build(path, initial_up);
     if (!frames) return frames.error();
-    UpSource source;
-    source.kind_ = Kind::rotation_minimizing;
-    source.rmf_.emplace(std::move(*frames));
-    return source;
+    return UpSource(
+        MinimalTwist{std::make_shared<const RotationMinimizingFrames<S>>(std::move(*frames))});
   }
 
   // The same source with a roll profile applied about the tangent on top (right-handed about
@@ -72,22 +61,35 @@ class UpSource {
     return copy;
   }
 
-  Kind kind() const noexcept { return kind_; }
   // The rail of a rail source, else nullptr.
-  const Path<S, 3>* rail_path() const noexcept { return rail_ ? &*rail_ : nullptr; }
+  const MeasuredPath<S>* rail_path() const noexcept {
+    const Rail* rail = std::get_if<Rail>(&kind_);
+    return rail ? &rail->path : nullptr;
+  }
+  // The rotation-minimizing frames of such a source, else nullptr.
+  const RotationMinimizingFrames<S>* frames() const noexcept {
+    const MinimalTwist* twist = std::get_if<MinimalTwist>(&kind_);
+    return twist ? twist->frames.get() : nullptr;
+  }
   // True for world up without roll: up_at is then world_up() wherever it is asked.
-  bool is_constant() const noexcept { return kind_ == Kind::world && !roll_; }
-  const Vector3<S>& world_up() const noexcept { return world_up_; }
+  bool is_constant() const noexcept { return std::holds_alternative<World>(kind_) && !roll_; }
+  // The world up of a world source (unit); +Y, the fallback, for the other kinds.
+  const Vector3<S>& world_up() const noexcept {
+    const World* world = std::get_if<World>(&kind_);
+    return world ? world->up : fallback_;
+  }
 
   // The up direction (unit, perpendicular to the tangent unless it had to fall back) at arc length
   // s of a path of length path_length, where the path has this point and unit tangent.
   Vector3<S> up_at(S s, S path_length, const Vector3<S>& point,
                    const Vector3<S>& unit_tangent) const noexcept {
-    Vector3<S> up = world_up_;
-    if (kind_ == Kind::rail)
-      up = rail_up(s, path_length, point, unit_tangent);
-    else if (kind_ == Kind::rotation_minimizing)
-      up = rmf_->up_at(s, point, unit_tangent);
+    Vector3<S> up = fallback_;
+    if (const World* world = std::get_if<World>(&kind_))
+      up = world->up;
+    else if (const Rail* rail = std::get_if<Rail>(&kind_))
+      up = rail_up(*rail, s, path_length, point, unit_tangent);
+    else if (const MinimalTwist* twist = std::get_if<MinimalTwist>(&kind_))
+      up = twist->frames->up_at(s, point, unit_tangent);
     if (roll_) {
       // Make up perpendicular first, so the roll is an angle in the normal plane.
       up = look_at(point, unit_tangent, up).up();
@@ -96,51 +98,62 @@ class UpSource {
     return up;
   }
 
-  // The full frame at arc length s of a path with its table (s wrapped or clamped by the table).
-  Frame<S> frame_at(const Path<S, 3>& path, const ArcLengthTable<S>& table, S s) const noexcept {
-    s = table.normalize_distance(s);
-    const S t = refine_parameter(path, table, s);
-    const Vector3<S> point = path.point(t);
-    const Vector3<S> tangent = path.unit_tangent(t);
-    return look_at(point, tangent, up_at(s, table.length(), point, tangent));
+  // The full frame at distance s along `path` (wrapped or clamped to it).
+  Frame<S> frame_at(const MeasuredPath<S>& path, S s) const noexcept {
+    s = path.wrap_or_clamp(s);
+    const S t = path.parameter_at(s);
+    const Vector3<S> point = path.path().point(t);
+    const Vector3<S> tangent = path.path().unit_tangent(t);
+    return look_at(point, tangent, up_at(s, path.length(), point, tangent));
   }
 
  private:
-  Vector3<S> rail_up(S s, S path_length, const Vector3<S>& point,
+  struct World {
+    Vector3<S> up;
+  };
+  struct Rail {
+    MeasuredPath<S> path;
+    RailMatch match;
+  };
+  struct MinimalTwist {
+    std::shared_ptr<const RotationMinimizingFrames<S>> frames;  // shared by copies
+  };
+  using Kind = std::variant<World, Rail, MinimalTwist>;
+
+  explicit UpSource(Kind kind) : kind_(std::move(kind)) {}
+
+  Vector3<S> rail_up(const Rail& rail, S s, S path_length, const Vector3<S>& point,
                      const Vector3<S>& tangent) const noexcept {
+    const Path<S, 3>& curve = rail.path.path();
     const S fraction = path_length > S(0) ? s / path_length : S(0);
-    const S rail_length = rail_table_.length();
-    S tau = refine_parameter(*rail_, rail_table_, fraction * rail_length);
-    Vector3<S> rail_point = rail_->point(tau);
-    if (rail_match_ == RailMatch::closest_point) {
+    const S rail_length = rail.path.length();
+    S tau = rail.path.parameter_at(fraction * rail_length);
+    Vector3<S> rail_point = curve.point(tau);
+    if (rail.match == RailMatch::closest_point) {
       // Newton on g(τ) = (rail(τ) − point) · tangent, kept only while it converges.
       for (int iteration = 0; iteration < 16; ++iteration) {
-        const auto at = rail_->evaluate(tau);
+        const auto at = curve.evaluate(tau);
         const S g = (at.point - point).dot(tangent);
         const S slope = at.tangent.dot(tangent);
         if (!(std::abs(slope) > S(0))) break;
         const S next = tau - g / slope;
         if (!std::isfinite(next)) break;
-        tau = rail_->closed() ? wrap(next, rail_->end_parameter())
-                              : clamp_or_low(next, S(0), rail_->end_parameter());
-        rail_point = rail_->point(tau);
+        tau = curve.closed() ? wrap(next, curve.end_parameter())
+                             : clamp_or_low(next, S(0), curve.end_parameter());
+        rail_point = curve.point(tau);
         if (std::abs(g) <= S(4) * epsilon<S>() * rail_length) break;
       }
     }
     const Vector3<S> offset = rail_point - point;
     const Vector3<S> up = offset - offset.dot(tangent) * tangent;
     const S norm = up.norm();
-    // A rail point on the tangent line gives no direction: fall back to world up.
-    return norm > S(0) ? Vector3<S>(up / norm) : world_up_;
+    // A rail point on the tangent line gives no direction: fall back to world +Y.
+    return norm > S(0) ? Vector3<S>(up / norm) : fallback_;
   }
 
-  Kind kind_ = Kind::world;
-  Vector3<S> world_up_ = Vector3<S>::UnitY();
-  std::optional<Path<S, 3>> rail_;
-  ArcLengthTable<S> rail_table_;
-  RailMatch rail_match_ = RailMatch::normalized_arc_length;
-  std::optional<RotationMinimizingFrames<S>> rmf_;
+  Kind kind_;
   std::optional<RollProfile<S>> roll_;
+  Vector3<S> fallback_ = Vector3<S>::UnitY();
 };
 
 }  // namespace tractrix

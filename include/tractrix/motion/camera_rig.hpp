@@ -23,6 +23,15 @@ enum class CameraTangents {
                    // default shape); view directions only steer the view
 };
 
+// How CameraRig::build shapes the path through the keys.
+template <class S>
+struct CameraRigSettings {
+  CameraTangents tangents = CameraTangents::view_direction;
+  Closure closure = Closure::open;
+  KochanekBartels<S> shape = {};  // for the Catmull–Rom tangents (and keys without a direction)
+  ArcLengthSettings arc_length = {};
+};
+
 template <class S>
 struct CameraShot {
   Frame<S> frame;  // forward = view direction, up from the up source (world +Y by default)
@@ -35,11 +44,9 @@ class CameraRig {
   // At least 2 keys, all finite. With CameraTangents::view_direction the key's tangent is its
   // unit view direction times the mean of the adjacent chords, so the direction bends the path
   // without changing its speed much; keys without a view direction use the Catmull–Rom tangent.
+  // Up is world +Y until with_up() says otherwise.
   static Expected<CameraRig> build(const std::vector<CameraKey<S>>& keys, TimeProfile<S> profile,
-                                   CameraTangents tangents = CameraTangents::view_direction,
-                                   bool closed = false,
-                                   std::optional<UpSource<S>> up = std::nullopt,
-                                   const KochanekBartels<S>& shape = {}) {
+                                   const CameraRigSettings<S>& settings = {}) {
     if (keys.size() < 2)
       return make_error(ErrorCode::too_few_points, "camera keys: " + std::to_string(keys.size()) +
                                                        " given, at least 2 needed");
@@ -50,9 +57,10 @@ class CameraRig {
                           "camera key " + std::to_string(i) + ": non-finite");
       points.push_back(keys[i].position);
     }
-    auto spline = Path<S, 3>::kochanek_bartels(points, shape, closed);
+    const bool closed = settings.closure == Closure::closed;
+    auto spline = Path<S, 3>::kochanek_bartels(points, settings.shape, settings.closure);
     if (!spline) return spline.error();
-    if (tangents == CameraTangents::view_direction) {
+    if (settings.tangents == CameraTangents::view_direction) {
       const std::size_t n = keys.size();
       std::vector<Vector3<S>> key_tangents;
       for (std::size_t i = 0; i < n; ++i) {
@@ -69,18 +77,22 @@ class CameraRig {
         if (has_next) chord += (points[(i + 1) % n] - points[i]).norm(), ++count;
         key_tangents.push_back(keys[i].view_direction / direction_norm * (chord / S(count)));
       }
-      spline = Path<S, 3>::from_hermite_keys(points, key_tangents, closed);
+      spline = Path<S, 3>::from_hermite_keys(points, key_tangents, settings.closure);
       if (!spline) return spline.error();
     }
-    auto table = ArcLengthTable<S>::build(*spline);
-    if (!table) return table.error();
-    if (!(table->length() > S(0)))
-      return make_error(ErrorCode::out_of_range, "camera path: zero length");
-    if (!up) up = UpSource<S>::world().value();
-    CameraRig rig(std::move(*spline), std::move(*table), std::move(profile), std::move(*up));
+    auto path = MeasuredPath<S>::build(std::move(*spline), settings.arc_length);
+    if (!path) return make_error(path.error().code, "camera " + path.error().message);
+    CameraRig rig(std::move(*path), std::move(profile));
     for (const auto& key : keys)
       rig.view_directions_.push_back(key.view_direction);
     return rig;
+  }
+
+  // The same rig with another up source (e.g. UpSource::rotation_minimizing(rig.path())).
+  CameraRig with_up(UpSource<S> up) const {
+    CameraRig copy = *this;
+    copy.up_ = std::move(up);
+    return copy;
   }
 
   // A fixed point to look at instead of the keyed directions.
@@ -92,19 +104,16 @@ class CameraRig {
   }
 
   // A target moving along a second path: at each time it sits at the same fraction of that path's
-  // arc length as the camera's profile gives (E(t)), so both arrive together.
-  Expected<CameraRig> look_at_path(const Path<S, 3>& target_path) const {
-    auto table = ArcLengthTable<S>::build(target_path);
-    if (!table) return table.error();
+  // arc length as the camera's profile gives (E(t)), so both arrive together. Shared, not copied.
+  CameraRig look_at_path(MeasuredPath<S> target_path) const {
     CameraRig copy = *this;
     copy.target_ = std::nullopt;
-    copy.target_path_.emplace(target_path);
-    copy.target_table_ = std::move(*table);
+    copy.target_path_.emplace(std::move(target_path));
     return copy;
   }
 
-  const Path<S, 3>& path() const noexcept { return path_; }
-  const ArcLengthTable<S>& table() const noexcept { return table_; }
+  const MeasuredPath<S>& path() const noexcept { return path_; }
+  const UpSource<S>& up_source() const noexcept { return up_; }
   const TimeProfile<S>& profile() const noexcept { return profile_; }
 
   // The camera at `time`: the motion sample, and a frame looking along the view direction, which
@@ -112,39 +121,35 @@ class CameraRig {
   // tangent where a key has none, or towards the look-at target.
   CameraShot<S> at(S time) const noexcept {
     CameraShot<S> shot;
-    shot.motion = sample(path_, table_, profile_, time, up_);
+    shot.motion = sample(path_, profile_, time, up_);
     Vector3<S> forward = shot.motion.tangent;
     if (target_) {
       forward = *target_ - shot.motion.position;
     } else if (target_path_) {
       const S fraction = profile_.at(time).value;
-      const S t = refine_parameter(*target_path_, target_table_, fraction * target_table_.length());
-      forward = target_path_->point(t) - shot.motion.position;
+      forward = target_path_->point_at(fraction * target_path_->length()) - shot.motion.position;
     } else {
-      const auto [segment, u] = path_.locate(shot.motion.parameter);
+      const auto [segment, u] = path_.path().locate(shot.motion.parameter);
       const std::size_t n = view_directions_.size();
       const Vector3<S> a = direction_or_tangent(segment);
       const Vector3<S> b = direction_or_tangent((segment + 1) % n);
       forward = slerp(a, b, u);
     }
-    shot.frame = look_at(shot.motion.position, forward,
-                         up_.up_at(shot.motion.distance, table_.length(), shot.motion.position,
-                                   shot.motion.tangent));
+    shot.frame = look_at(
+        shot.motion.position, forward,
+        up_.up_at(shot.motion.distance, path_.length(), shot.motion.position, shot.motion.tangent));
     return shot;
   }
 
  private:
-  CameraRig(Path<S, 3> path, ArcLengthTable<S> table, TimeProfile<S> profile, UpSource<S> up)
-      : path_(std::move(path)),
-        table_(std::move(table)),
-        profile_(std::move(profile)),
-        up_(std::move(up)) {}
+  CameraRig(MeasuredPath<S> path, TimeProfile<S> profile)
+      : path_(std::move(path)), profile_(std::move(profile)), up_(UpSource<S>::world().value()) {}
 
   // The keyed direction of a key, or the path tangent at that key.
   Vector3<S> direction_or_tangent(std::size_t key) const noexcept {
     const Vector3<S>& d = view_directions_[key];
     if (d.norm() > S(0)) return d.normalized();
-    return path_.unit_tangent(S(static_cast<double>(key)));
+    return path_.path().unit_tangent(S(static_cast<double>(key)));
   }
 
   static Vector3<S> slerp(const Vector3<S>& a, const Vector3<S>& b, S u) noexcept {
@@ -156,14 +161,12 @@ class CameraRig {
     return (std::sin((S(1) - u) * angle) / sa) * a + (std::sin(u * angle) / sa) * b;
   }
 
-  Path<S, 3> path_;
-  ArcLengthTable<S> table_;
+  MeasuredPath<S> path_;
   TimeProfile<S> profile_;
   UpSource<S> up_;
   std::vector<Vector3<S>> view_directions_;
   std::optional<Vector3<S>> target_;
-  std::optional<Path<S, 3>> target_path_;
-  ArcLengthTable<S> target_table_;
+  std::optional<MeasuredPath<S>> target_path_;
 };
 
 }  // namespace tractrix

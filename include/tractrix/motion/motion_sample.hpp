@@ -3,7 +3,7 @@
 // "Beschleunigung": Tangential- und Normalbeschleunigung).
 #pragma once
 
-#include "tractrix/curve/arc_length.hpp"
+#include "tractrix/curve/measured_path.hpp"
 #include "tractrix/frame/up_source.hpp"
 #include "tractrix/motion/time_profile.hpp"
 
@@ -30,19 +30,19 @@ struct MotionSample {
 // profile is constant speed however uneven the curve's own parameterization. Never allocates.
 // Speeds scale as length/T and accelerations as length/T²; they overflow only where those do.
 template <class S>
-MotionSample<S> sample(const Path<S, 3>& path, const ArcLengthTable<S>& table,
-                       const TimeProfile<S>& profile, S time, const UpSource<S>& up) noexcept {
+MotionSample<S> sample(const MeasuredPath<S>& path, const TimeProfile<S>& profile, S time,
+                       const UpSource<S>& up) noexcept {
   MotionSample<S> m;
   const ProfileSample<S> e = profile.at(time);
-  const S length = table.length();
+  const S length = path.length();
   m.time = time;
   m.distance = e.value * length;
   m.speed = e.rate * length;
   const S s_dot_dot = e.acceleration * length;
-  m.parameter = refine_parameter(path, table, m.distance);
-  m.position = path.point(m.parameter);
-  m.tangent = path.unit_tangent(m.parameter);
-  const Vector3<S> curvature_vector = path.curvature_vector(m.parameter);
+  m.parameter = path.parameter_at(m.distance);
+  m.position = path.path().point(m.parameter);
+  m.tangent = path.path().unit_tangent(m.parameter);
+  const Vector3<S> curvature_vector = path.path().curvature_vector(m.parameter);
   m.curvature = curvature_vector.stableNorm();  // no overflow for huge, finite κ
   m.velocity = m.speed * m.tangent;
   m.tangential_acceleration = s_dot_dot * m.tangent;
@@ -50,20 +50,6 @@ MotionSample<S> sample(const Path<S, 3>& path, const ArcLengthTable<S>& table,
   m.acceleration = m.tangential_acceleration + m.normal_acceleration;
   m.frame = look_at(m.position, m.tangent, up.up_at(m.distance, length, m.position, m.tangent));
   return m;
-}
-
-// Parameter ↔ distance ↔ normalized conversions, all exact (the table's Gauss–Legendre mode).
-template <class S>
-S distance_of_parameter(const ArcLengthTable<S>& table, S t) noexcept {
-  return table.distance_at(t);
-}
-template <class S>
-S normalized_of_distance(const ArcLengthTable<S>& table, S s) noexcept {
-  return table.length() > S(0) ? s / table.length() : S(0);
-}
-template <class S, int D>
-S parameter_of_normalized(const Path<S, D>& path, const ArcLengthTable<S>& table, S f) noexcept {
-  return refine_parameter(path, table, f * table.length());
 }
 
 }  // namespace tractrix

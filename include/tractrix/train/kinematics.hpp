@@ -50,8 +50,9 @@ void train_kinematics(const TrainSolver<S>& solver, const WagonPose<S>* poses, S
     const auto sample = track.closed() || !outside ? track.sample(distance, cursor)
                                                    : track.sample_extended(distance, cursor);
     p.tangent = sample.tangent;
-    p.curvature =
-        outside && !track.closed() ? Vector3<S>::Zero() : track.curvature_vector(sample.parameter);
+    p.curvature = outside && !track.closed()
+                      ? Vector3<S>::Zero()
+                      : track.path().path().curvature_vector(sample.parameter);
     return p;
   };
   auto held = [&](S distance) { return solver.held_at_end(distance); };

@@ -1,0 +1,109 @@
+// MeasuredPath: a Path and its arc-length table, built together and queried by distance. The one
+// currency of the layers above curve/: tracks, rails, rotation-minimizing frames, camera paths.
+#pragma once
+
+#include <cstddef>
+#include <memory>
+#include <utility>
+
+#include "tractrix/curve/arc_length.hpp"
+#include "tractrix/curve/path.hpp"
+
+namespace tractrix {
+
+// Immutable once built. Copies share the path and the table (a reference count, no data copied),
+// so any number of tracks, trains and cameras can hold the same measured path, from any thread.
+//
+// Coordinates: t is the path parameter (Path's), s the distance along the path from t = 0, and
+// s / length() the normalized distance of the camera-animation lecture. Queries by distance are
+// named *_at(s); Path's own queries take t. Closed paths wrap s and t, open paths clamp them.
+template <class S, int D = 3>
+class MeasuredPath {
+ public:
+  using Point = Vector<S, D>;
+
+  // A point at a distance: position, unit tangent and the path parameter it sits at.
+  struct Sample {
+    Point point;
+    Point tangent;
+    S parameter;
+  };
+
+  // Measures `path` (exact Gauss–Legendre table by default). A path of zero length has no
+  // direction to move in and is rejected.
+  static Expected<MeasuredPath> build(Path<S, D> path, ArcLengthSettings settings = {}) {
+    auto table = ArcLengthTable<S>::build(path, settings);
+    if (!table) return table.error();
+    if (!(table->length() > S(0)))
+      return make_error(ErrorCode::out_of_range, "path: zero length (all control points equal)");
+    return MeasuredPath(std::make_shared<const Data>(Data{std::move(path), std::move(*table)}));
+  }
+  // The result of a Path factory, measured; its error, if it holds one, passes through.
+  static Expected<MeasuredPath> build(Expected<Path<S, D>> path, ArcLengthSettings settings = {}) {
+    if (!path) return path.error();
+    return build(std::move(*path), settings);
+  }
+
+  const Path<S, D>& path() const noexcept { return data_->path; }
+  const ArcLengthTable<S>& table() const noexcept { return data_->table; }
+  S length() const noexcept { return data_->table.length(); }
+  bool closed() const noexcept { return data_->path.closed(); }
+
+  // Parameter at distance s, exact (ArcLengthTable::parameter_at); `cursor` speeds up sweeps.
+  S parameter_at(S s) const noexcept { return table().parameter_at(s); }
+  S parameter_at(S s, std::size_t& cursor) const noexcept {
+    return table().parameter_at(s, cursor);
+  }
+  // Distance at parameter t, exact.
+  S distance_at(S t) const noexcept { return table().distance_at(t); }
+  // The lecture's table lookup (binary search, linear interpolation): O(h²) in the entry spacing.
+  S parameter_at_linear(S s) const noexcept { return table().parameter_at_linear(s); }
+  // s wrapped (closed) or clamped (open) into [0, length()]; NaN gives 0.
+  S wrap_or_clamp(S s) const noexcept { return table().wrap_or_clamp(s); }
+
+  // Point and unit tangent at distance s.
+  Sample sample(S s, std::size_t& cursor) const noexcept {
+    const S t = parameter_at(s, cursor);
+    const auto pt = path().evaluate(t);
+    const S speed = pt.tangent.norm();
+    // Below 64 eps of the length the tangent's direction is rounding noise (or 0 at a cusp).
+    if (speed > S(64) * epsilon<S>() * length()) return {pt.point, pt.tangent * (S(1) / speed), t};
+    return {pt.point, path().unit_tangent(t), t};
+  }
+  Sample sample(S s) const noexcept {
+    std::size_t cursor = 0;
+    return sample(s, cursor);
+  }
+
+  // As sample, but an open path continues straight along its end tangents past either end.
+  Sample sample_extended(S s, std::size_t& cursor) const noexcept {
+    if (closed() || (s >= S(0) && s <= length())) return sample(s, cursor);
+    const bool before = s < S(0);
+    Sample end = sample(before ? S(0) : length(), cursor);
+    end.point += (before ? s : s - length()) * end.tangent;
+    return end;
+  }
+
+  Point point_at(S s) const noexcept { return path().point(parameter_at(s)); }
+  // Unit tangent at distance s (Path::unit_tangent: defined through cusps).
+  Point tangent_at(S s) const noexcept { return path().unit_tangent(parameter_at(s)); }
+  // Curvature vector dT/ds = κN at distance s (Path::curvature_vector).
+  Point curvature_vector_at(S s) const noexcept { return path().curvature_vector(parameter_at(s)); }
+  // Curvature κ at distance s (0 where the speed vanishes); stableNorm, so a huge finite κ does
+  // not overflow.
+  S curvature_at(S s) const noexcept { return curvature_vector_at(s).stableNorm(); }
+
+  // True when both hold the same data (one was copied from the other).
+  bool shares_data_with(const MeasuredPath& other) const noexcept { return data_ == other.data_; }
+
+ private:
+  struct Data {
+    Path<S, D> path;
+    ArcLengthTable<S> table;
+  };
+  explicit MeasuredPath(std::shared_ptr<const Data> data) : data_(std::move(data)) {}
+
+  std::shared_ptr<const Data> data_;
+};
+
+}  // namespace tractrix

@@ -194,3 +194,45 @@ TEMPLATE_TEST_CASE("a closed path at t = size() is its start, corners on the sea
     CHECK(path.point(t) == V(0, 0, 0));
   }
 }
+
+namespace {
+// An engine's key record: three floats and its own data after them.
+struct EngineKey {
+  float x, y, z;
+  int id;
+};
+}  // namespace
+
+TEMPLATE_TEST_CASE("paths read engines' own point arrays, float records of any size",
+                   "[curve][path][caller_arrays]", float, double) {
+  using S = TestType;
+  const std::vector<EngineKey> keys{
+      {0, 0, 0, 7}, {10.5f, 1, 2, 8}, {20, -3, 4.25f, 9}, {31, 0, -1, 10}};
+  std::vector<Vector3<S>> reference;  // the same coordinates, copied field by field
+  for (const EngineKey& k : keys)
+    reference.emplace_back(S(k.x), S(k.y), S(k.z));
+  const PointArray<float> view{&keys[0].x, keys.size(), sizeof(EngineKey)};
+  for (Closure closure : {Closure::open, Closure::closed}) {
+    const auto from_array = Path<S, 3>::catmull_rom(view, closure);
+    const auto from_vector = Path<S, 3>::catmull_rom(reference, closure);
+    REQUIRE(from_array);
+    REQUIRE(from_array->size() == from_vector->size());
+    for (std::size_t i = 0; i < from_array->size(); ++i)
+      for (std::size_t j = 0; j < 4; ++j)
+        CHECK(from_array->segment(i).points[j] == from_vector->segment(i).points[j]);
+  }
+  // Tangents from a second array: a packed float[3] array (the default stride).
+  const float tangents[4][3] = {{1, 0, 0}, {1, 1, 0}, {0, 1, 1}, {1, 0, 0}};
+  const auto hermite =
+      Path<S, 3>::from_hermite_keys(view, PointArray<float>{tangents[0], 4}, Closure::open);
+  REQUIRE(hermite);
+  // r'(2) = 3(P1 − P0) with P1 = P0 + m/3: the key's tangent up to the rounding of P0 (~20).
+  CHECK((hermite->derivative(S(2), 1) - Vector3<S>(0, 1, 1)).norm() <= S(256) * eps<S>());
+  CHECK(hermite->point(S(3)) == reference[3]);
+  // Arrays that cannot be read are rejected, naming the array.
+  const auto null = Path<S, 3>::catmull_rom(PointArray<float>{nullptr, 4}, Closure::open);
+  CHECK(null.error().message == "points: null pointer for 4 points");
+  const auto overlapping =
+      Path<S, 3>::kochanek_bartels(PointArray<float>{&keys[0].x, 4, 8}, {}, Closure::open);
+  CHECK(overlapping.error().message == "points: stride 8 bytes is shorter than a point (12 bytes)");
+}

@@ -465,3 +465,84 @@ TEMPLATE_TEST_CASE("clamp says which wagons are held at an end or compressed", "
   for (const auto& p : extended.solve(S(157)))
     CHECK(p.status == WagonStatus::on_track);
 }
+
+namespace {
+// An engine's transform record: position, rotation quaternion (x, y, z, w), and its own flags.
+template <class T>
+struct EngineTransform {
+  T position[3];
+  T rotation[4];
+  std::uint32_t flags;
+};
+
+// v rotated by the unit quaternion (x, y, z, w): v + 2w (q × v) + 2 q × (q × v).
+template <class T>
+Vector3<double> rotate(const T (&q)[4], const Vector3<double>& v) {
+  const Vector3<double> u{static_cast<double>(q[0]), static_cast<double>(q[1]),
+                          static_cast<double>(q[2])};
+  const Vector3<double> c = u.cross(v);
+  return v + 2 * static_cast<double>(q[3]) * c + 2 * u.cross(c);
+}
+
+template <class T>
+void check_transform(const EngineTransform<T>& record, const Vector3<double>& origin,
+                     const Eigen::Matrix3d& rotation, double tolerance) {
+  for (int k = 0; k < 3; ++k)
+    CHECK(record.position[k] == static_cast<T>(origin[k]));
+  double norm2 = 0;
+  for (const T component : record.rotation)
+    norm2 += static_cast<double>(component) * static_cast<double>(component);
+  const double norm = std::sqrt(norm2);
+  CHECK(std::abs(norm - 1) <= tolerance);
+  // The quaternion turns the axes into the frame's side, up and forward.
+  for (int axis = 0; axis < 3; ++axis)
+    CHECK((rotate(record.rotation, Vector3<double>::Unit(axis)) - rotation.col(axis)).norm() <=
+          tolerance);
+  CHECK(record.flags == 0xA5A5A5A5u);  // the caller's own field is untouched
+}
+}  // namespace
+
+TEMPLATE_TEST_CASE("solve writes engines' transform arrays: position and quaternion xyzw",
+                   "[train][caller_arrays]", float, double) {
+  using T = TestType;
+  const double tolerance = 8 * static_cast<double>(std::numeric_limits<T>::epsilon());
+  const auto track = *Track<double>::build(
+      MeasuredPath<double>::build(circle<double>(80, 16)),
+      UpSource<double>::world()->with_roll(*RollProfile<double>::build({0.0}, {0.3})));
+  auto rng = make_rng(131);
+  const auto train = mixed_train<double>(rng, 9);
+  for (Spacing spacing : {Spacing::chord, Spacing::arc}) {
+    const auto solver = *TrainSolver<double>::build(track, train, {Wrap::automatic, spacing});
+    const auto poses = solver.solve(123.0);
+    std::vector<EngineTransform<T>> body(9), front(9), rear(9), centered(5);
+    for (auto* records : {&body, &front, &rear, &centered})
+      for (auto& r : *records)
+        r.flags = 0xA5A5A5A5u;
+    const std::size_t stride = sizeof(EngineTransform<T>);
+    WagonPoseArrays<T> out;
+    out.body = {body[0].position, body.size(), stride};
+    out.front = {front[0].position, front.size(), stride};
+    out.rear = {rear[0].position, rear.size(), stride};
+    // A shorter array: only its count of wagons is written, for every part.
+    out.body_centered = {centered[0].position, centered.size(), stride};
+    solver.solve(123.0, out);
+    for (std::size_t i = 0; i < 5; ++i) {
+      INFO("wagon " << i);
+      check_transform(body[i], poses[i].body.origin, poses[i].body.rotation, tolerance);
+      check_transform(front[i], poses[i].front.origin, poses[i].front.rotation, tolerance);
+      check_transform(rear[i], poses[i].rear.origin, poses[i].rear.rotation, tolerance);
+      check_transform(centered[i], poses[i].body_midpoint, poses[i].body.rotation, tolerance);
+    }
+    for (std::size_t i = 5; i < 9; ++i)
+      CHECK(body[i].position[0] == T(0));  // value-initialized, never written
+    // Parts left out are skipped.
+    std::vector<EngineTransform<T>> only_front(9);
+    for (auto& r : only_front)
+      r.flags = 0xA5A5A5A5u;
+    WagonPoseArrays<T> front_only;
+    front_only.front = {only_front[0].position, only_front.size(), stride};
+    solver.solve(123.0, front_only);
+    for (std::size_t i = 0; i < 9; ++i)
+      check_transform(only_front[i], poses[i].front.origin, poses[i].front.rotation, tolerance);
+  }
+}

@@ -29,6 +29,22 @@ typename A::Scalar angle_between(const Eigen::MatrixBase<A>& a, const Eigen::Mat
   return atan2(a.cross(b).norm(), a.dot(b));
 }
 
+// A unit vector perpendicular to v (|v| > 0): the cross product with the coordinate axis least
+// aligned with v, so the result is well conditioned. The one fallback wherever a direction
+// perpendicular to another is needed and none is given (frames, cone readers, pole vectors).
+template <class S>
+Vector3<S> any_perpendicular(const Vector3<S>& v) {
+  const Vector3<S> a = v.cwiseAbs();
+  Vector3<S> axis = Vector3<S>::Zero();
+  if (a.x() <= a.y() && a.x() <= a.z())
+    axis.x() = S(1);
+  else if (a.y() <= a.z())
+    axis.y() = S(1);
+  else
+    axis.z() = S(1);
+  return v.cross(axis).normalized();
+}
+
 // True when every coefficient is finite (no NaN, no infinity).
 template <class Derived>
 bool all_finite(const Eigen::MatrixBase<Derived>& v) noexcept {

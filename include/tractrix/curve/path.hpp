@@ -7,10 +7,12 @@
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
 #include "tractrix/core/assert.hpp"
+#include "tractrix/core/caller_arrays.hpp"
 #include "tractrix/core/expected.hpp"
 #include "tractrix/core/numeric.hpp"
 #include "tractrix/curve/de_casteljau.hpp"
@@ -112,6 +114,27 @@ class Path {
     return from_directed_keys(points, incoming, outgoing, closed);
   }
 
+  // The same from an engine's own arrays (PointArray: float or double, any record size).
+  template <class T, int E = D, std::enable_if_t<E == 3, int> = 0>
+  static Expected<Path> from_hermite_keys(const PointArray<T>& points,
+                                          const PointArray<T>& tangents, Closure closure) {
+    if (auto error = check_array("points", points)) return std::move(*error);
+    if (auto error = check_array("tangents", tangents)) return std::move(*error);
+    return from_hermite_keys(points.template to_vector<S>(), tangents.template to_vector<S>(),
+                             closure);
+  }
+  template <class T, int E = D, std::enable_if_t<E == 3, int> = 0>
+  static Expected<Path> catmull_rom(const PointArray<T>& points, Closure closure) {
+    if (auto error = check_array("points", points)) return std::move(*error);
+    return catmull_rom(points.template to_vector<S>(), closure);
+  }
+  template <class T, int E = D, std::enable_if_t<E == 3, int> = 0>
+  static Expected<Path> kochanek_bartels(const PointArray<T>& points,
+                                         const KochanekBartels<S>& shape, Closure closure) {
+    if (auto error = check_array("points", points)) return std::move(*error);
+    return kochanek_bartels(points.template to_vector<S>(), shape, closure);
+  }
+
   std::size_t size() const noexcept { return segments_.size(); }
   bool closed() const noexcept { return closed_; }
   const Segment& segment(std::size_t i) const noexcept { return segments_[i]; }
@@ -192,6 +215,21 @@ class Path {
         last_(static_cast<std::ptrdiff_t>(segments_.size()) - 1),
         end_(static_cast<S>(last_ + 1)),
         closed_(closed) {}
+
+  // A PointArray that cannot be read: no memory behind a non-zero count, or records shorter
+  // than a point (overlapping).
+  template <class T>
+  static std::optional<Error> check_array(const char* name, const PointArray<T>& array) {
+    if (array.count > 0 && !array.first)
+      return make_error(ErrorCode::empty_input, std::string(name) + ": null pointer for " +
+                                                    std::to_string(array.count) + " points");
+    if (array.stride_bytes < 3 * sizeof(T))
+      return make_error(ErrorCode::out_of_range, std::string(name) + ": stride " +
+                                                     std::to_string(array.stride_bytes) +
+                                                     " bytes is shorter than a point (" +
+                                                     std::to_string(3 * sizeof(T)) + " bytes)");
+    return std::nullopt;
+  }
 
   static std::optional<Error> check_points(const std::vector<Point>& points) {
     if (points.empty()) return make_error(ErrorCode::empty_input, "points: empty");

@@ -61,21 +61,6 @@ struct Frame {
 using Framed = Frame<double>;
 using Framef = Frame<float>;
 
-// A unit vector perpendicular to v (|v| > 0): the cross product with the coordinate axis least
-// aligned with v, so the result is well conditioned.
-template <class S>
-Vector3<S> any_perpendicular(const Vector3<S>& v) {
-  const Vector3<S> a = v.cwiseAbs();
-  Vector3<S> axis = Vector3<S>::Zero();
-  if (a.x() <= a.y() && a.x() <= a.z())
-    axis.x() = S(1);
-  else if (a.y() <= a.z())
-    axis.y() = S(1);
-  else
-    axis.z() = S(1);
-  return v.cross(axis).normalized();
-}
-
 // The TrainDriver plugin's HPBTarget done right: forward normalized, side = up_hint × forward
 // normalized, up = forward × side (the hint re-orthogonalized), so x = y × z holds for a
 // right-handed frame.

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "tractrix/core/cubic_hermite.hpp"
 #include "tractrix/core/expected.hpp"
 #include "tractrix/core/numeric.hpp"
 
@@ -68,16 +69,7 @@ class RollProfile {
       if (!(s > distances_.front())) return angles_.front();
       if (s >= distances_.back()) return angles_.back();
     }
-    const auto upper = std::upper_bound(distances_.begin(), distances_.end(), s);
-    std::size_t hi = static_cast<std::size_t>(upper - distances_.begin());
-    if (hi >= n) hi = n - 1;
-    if (hi == 0) hi = 1;
-    const std::size_t lo = hi - 1;
-    const S h = distances_[hi] - distances_[lo];
-    const S x = (s - distances_[lo]) / h;
-    const S x2 = x * x, x3 = x2 * x;
-    return (S(2) * x3 - S(3) * x2 + S(1)) * angles_[lo] + (x3 - S(2) * x2 + x) * h * slopes_[lo] +
-           (S(3) * x2 - S(2) * x3) * angles_[hi] + (x3 - x2) * h * slopes_[hi];
+    return cubic_hermite(distances_, angles_, slopes_, s).value;
   }
 
   const std::vector<S>& distances() const noexcept { return distances_; }

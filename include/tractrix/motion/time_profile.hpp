@@ -8,8 +8,11 @@
 #include <cmath>
 #include <optional>
 #include <string>
+#include <utility>
+#include <variant>
 #include <vector>
 
+#include "tractrix/core/cubic_hermite.hpp"
 #include "tractrix/core/expected.hpp"
 #include "tractrix/core/numeric.hpp"
 
@@ -41,25 +44,18 @@ EaseFractions<S> ease_fractions(S ease_in_end, S ease_out_start) noexcept {
 template <class S>
 class TimeProfile {
  public:
-  enum class Kind { constant, sine, sine_pieces, parabolic, trapezoidal, s_curve, keyed };
-
   // E = t/T.
-  static Expected<TimeProfile> constant(S duration) { return make(Kind::constant, duration); }
+  static Expected<TimeProfile> constant(S duration) { return make(Constant{}, duration); }
   // Sine ease-in/ease-out: E = (1 − cos(π t/T)) / 2 (Parent Eq. 3.8).
-  static Expected<TimeProfile> sine(S duration) { return make(Kind::sine, duration); }
+  static Expected<TimeProfile> sine(S duration) { return make(Sine{}, duration); }
   // Sine ease-in until k1·T, constant speed, sine ease-out from k2·T (Parent Eq. 3.9–3.11), with
   // k1, k2 the fractions.
   static Expected<TimeProfile> sine_pieces(S duration, const EaseFractions<S>& fractions) {
     if (auto error = phase_error("sine_pieces", fractions)) return std::move(*error);
     S k1 = fractions.ease_in_end, k2 = fractions.ease_out_start;
     snap_phases(k1, k2);
-    auto p = make(Kind::sine_pieces, duration);
-    if (p) {
-      p->a_ = k1;
-      p->b_ = k2;
-      p->speed_ = S(1) / (S(2) * k1 / pi<S>() + k2 - k1 + S(2) * (S(1) - k2) / pi<S>());
-    }
-    return p;
+    const S speed = S(1) / (S(2) * k1 / pi<S>() + k2 - k1 + S(2) * (S(1) - k2) / pi<S>());
+    return make(SinePieces{k1, k2, speed}, duration);
   }
   // Constant acceleration until t1·T, constant speed, constant deceleration from t2·T (Parent
   // Eq. 3.13–3.15), with t1, t2 the fractions.
@@ -67,9 +63,7 @@ class TimeProfile {
     if (auto error = phase_error("parabolic", fractions)) return std::move(*error);
     S t1 = fractions.ease_in_end, t2 = fractions.ease_out_start;
     snap_phases(t1, t2);
-    auto p = make(Kind::parabolic, duration);
-    if (p) p->a_ = t1, p->b_ = t2, p->speed_ = S(2) / (S(1) + t2 - t1);
-    return p;
+    return make(Parabolic::of(t1, t2), duration);
   }
   // Trapezoidal velocity over a distance with a speed limit and an acceleration limit (equal
   // deceleration): the duration follows; a triangle when the speed limit is never reached.
@@ -87,16 +81,11 @@ class TimeProfile {
       ramp = v / max_acceleration;
     }
     const S duration = S(2) * ramp + (distance - v * ramp) / v;
-    auto p = make(Kind::parabolic, duration);
-    if (!p) return p;
     // In normalized time the trapezoid is the parabolic ease with t1 = ramp/T, t2 = 1 − t1.
-    p->kind_ = Kind::trapezoidal;
     S t1 = ramp / duration, t2 = S(1) - t1;
+    if (!std::isfinite(t1)) t1 = S(0), t2 = S(1);  // a bad duration is reported by make()
     snap_phases(t1, t2);
-    p->a_ = t1;
-    p->b_ = t2;
-    p->speed_ = S(2) / (S(1) + p->b_ - p->a_);
-    return p;
+    return make(Trapezoidal{Parabolic::of(t1, t2)}, duration);
   }
   // Jerk-limited S-curve over a distance with limits on speed, acceleration and jerk: seven
   // phases (jerk +J, constant acceleration, jerk −J, cruise, and the mirror image), symmetric.
@@ -132,10 +121,8 @@ class TimeProfile {
                             ? max_acceleration / max_jerk
                             : sqrt(peak / max_jerk);
     const S cruise = (distance - peak * ramp) / peak;
-    auto p = make(Kind::s_curve, S(2) * ramp + (cruise > S(0) ? cruise : S(0)));
-    if (!p) return p;
-    p->curve_ = {distance, peak, max_jerk, jerk_time, ramp};
-    return p;
+    return make(SCurve{distance, peak, max_jerk, jerk_time, ramp},
+                S(2) * ramp + (cruise > S(0) ? cruise : S(0)));
   }
 
   // Keys (t_i, E_i) from (0, 0) to (T, 1), times strictly increasing, values non-decreasing,
@@ -167,29 +154,130 @@ class TimeProfile {
     }
     if (times.front() != S(0) || values.front() != S(0) || values.back() != S(1))
       return make_error(ErrorCode::out_of_range, "profile keys: must run from (0, 0) to (T, 1)");
-    auto p = make(Kind::keyed, times.back());
-    if (!p) return p;
-    p->slopes_ = monotone_slopes(times, values);
-    p->times_ = std::move(times);
-    p->values_ = std::move(values);
-    return p;
+    const S duration = times.back();
+    std::vector<S> slopes = monotone_slopes(times, values);
+    return make(Keyed{std::move(times), std::move(values), std::move(slopes)}, duration);
   }
 
-  Kind kind() const noexcept { return kind_; }
   S duration() const noexcept { return duration_; }
 
   // E and its time derivatives at time t (clamped to [0, T]; NaN gives 0).
   ProfileSample<S> at(S t) const noexcept {
     t = clamp_or_low(t, S(0), duration_);
-    if (kind_ == Kind::keyed) return keyed_at(t);
-    if (kind_ == Kind::s_curve) return s_curve_at(t);
-    const S x = t / duration_;
-    const S k = S(1) / duration_;
-    ProfileSample<S> n = normalized(x);  // derivatives with respect to x = t/T
-    return {n.value, n.rate * k, n.acceleration * k * k};
+    return std::visit([&](const auto& shape) { return shape.at(t, duration_); }, shape_);
   }
 
  private:
+  // Kinds whose shape is one curve of x = t/T in [0, 1]: derivatives scale by 1/T and 1/T².
+  static ProfileSample<S> in_time(const ProfileSample<S>& n, S duration) noexcept {
+    const S k = S(1) / duration;
+    return {n.value, n.rate * k, n.acceleration * k * k};
+  }
+
+  struct Constant {
+    ProfileSample<S> at(S t, S duration) const noexcept {
+      return in_time({t / duration, S(1), S(0)}, duration);
+    }
+  };
+
+  struct Sine {
+    ProfileSample<S> at(S t, S duration) const noexcept {
+      using std::cos;
+      using std::sin;
+      const S p = pi<S>(), x = t / duration;
+      return in_time({(S(1) - cos(p * x)) / S(2), p / S(2) * sin(p * x), p * p / S(2) * cos(p * x)},
+                     duration);
+    }
+  };
+
+  struct SinePieces {
+    S ease_in_end, ease_out_start, speed;  // fractions of the duration; cruise speed in 1/T
+    ProfileSample<S> at(S t, S duration) const noexcept {
+      using std::cos;
+      using std::sin;
+      const S p = pi<S>(), x = t / duration;
+      const S k1 = ease_in_end, k2 = ease_out_start, v = speed;
+      if (x < k1) {
+        const S w = p / (S(2) * k1);
+        return in_time({v / w * (S(1) - cos(w * x)), v * sin(w * x), v * w * cos(w * x)}, duration);
+      }
+      const S head = S(2) * k1 / p * v;
+      if (x <= k2) return in_time({head + v * (x - k1), v, S(0)}, duration);
+      const S w = p / (S(2) * (S(1) - k2));
+      const S y = x - k2;
+      return in_time(
+          {head + v * (k2 - k1) + v / w * sin(w * y), v * cos(w * y), -v * w * sin(w * y)},
+          duration);
+    }
+  };
+
+  struct Parabolic {
+    S ease_in_end, ease_out_start, speed;  // fractions of the duration; cruise speed in 1/T
+    static Parabolic of(S t1, S t2) noexcept { return {t1, t2, S(2) / (S(1) + t2 - t1)}; }
+    ProfileSample<S> at(S t, S duration) const noexcept {
+      const S x = t / duration;
+      const S t1 = ease_in_end, t2 = ease_out_start, v = speed;
+      if (x < t1) return in_time({v * x * x / (S(2) * t1), v * x / t1, v / t1}, duration);
+      const S head = v * t1 / S(2);
+      if (x <= t2) return in_time({head + v * (x - t1), v, S(0)}, duration);
+      const S y = x - t2, tail = S(1) - t2;
+      return in_time({head + v * (t2 - t1) + v * y * (S(1) - y / (S(2) * tail)),
+                      v * (S(1) - y / tail), -v / tail},
+                     duration);
+    }
+  };
+
+  // The parabolic ease with its phases derived from speed and acceleration limits.
+  struct Trapezoidal {
+    Parabolic ramps;
+    ProfileSample<S> at(S t, S duration) const noexcept { return ramps.at(t, duration); }
+  };
+
+  struct SCurve {
+    S distance, peak, jerk, jerk_time, ramp;  // world units and seconds
+
+    // Distance, speed and acceleration after time x (<= ramp) of the speeding-up half.
+    ProfileSample<S> ramp_at(S x) const noexcept {
+      const S j = jerk, tj = jerk_time, v = peak;
+      const S a = j * tj;              // the acceleration reached (limit or lowered)
+      const S half = v * ramp / S(2);  // distance of the whole ramp
+      if (x <= tj) return {j * x * x * x / S(6), j * x * x / S(2), j * x};
+      if (x <= ramp - tj) {
+        const S y = x - tj, v1 = j * tj * tj / S(2), s1 = j * tj * tj * tj / S(6);
+        return {s1 + v1 * y + a * y * y / S(2), v1 + a * y, a};
+      }
+      const S y = ramp - x;  // mirror of the first jerk phase
+      return {half - v * y + j * y * y * y / S(6), v - j * y * y / S(2), j * y};
+    }
+
+    ProfileSample<S> at(S t, S duration) const noexcept {
+      ProfileSample<S> r;
+      if (t <= ramp) {
+        r = ramp_at(t);
+      } else if (t < duration - ramp) {
+        r = {peak * ramp / S(2) + peak * (t - ramp), peak, S(0)};
+      } else {
+        const ProfileSample<S> m = ramp_at(duration - t);
+        r = {distance - m.value, m.rate, -m.acceleration};
+      }
+      return {clamp_or_low(r.value / distance, S(0), S(1)), r.rate / distance,
+              r.acceleration / distance};
+    }
+  };
+
+  struct Keyed {
+    std::vector<S> times, values, slopes;
+    ProfileSample<S> at(S t, S) const noexcept {
+      const auto c = cubic_hermite(times, values, slopes, t);
+      // Monotone pieces stay between their keys; rounding must not step outside them either.
+      return {clamp_or_low(c.value, values[c.interval], values[c.interval + 1]), c.first, c.second};
+    }
+  };
+
+  using Shape = std::variant<Constant, Sine, SinePieces, Parabolic, Trapezoidal, SCurve, Keyed>;
+
+  TimeProfile(Shape shape, S duration) : shape_(std::move(shape)), duration_(duration) {}
+
   // The fractions must satisfy 0 <= ease_in_end <= ease_out_start <= 1; the error names the
   // profile, both values and the unit (seconds passed by mistake are the likely cause).
   static std::optional<Error> phase_error(const char* profile, const EaseFractions<S>& f) {
@@ -211,104 +299,14 @@ class TimeProfile {
     if (end < start) end = start;
   }
 
-  static Expected<TimeProfile> make(Kind kind, S duration) {
+  static Expected<TimeProfile> make(Shape shape, S duration) {
     if (!std::isfinite(duration) || !(duration > S(0)))
       return make_error(ErrorCode::out_of_range,
                         "duration: " + std::to_string(duration) + " is not positive");
     if (!std::isfinite(S(1) / (duration * duration)))
       return make_error(ErrorCode::out_of_range, "duration: " + std::to_string(duration) +
                                                      " is too short (1/T^2 overflows)");
-    TimeProfile p;
-    p.kind_ = kind;
-    p.duration_ = duration;
-    return p;
-  }
-
-  ProfileSample<S> normalized(S x) const noexcept {
-    using std::cos;
-    using std::sin;
-    const S p = pi<S>();
-    switch (kind_) {
-      case Kind::constant:
-        return {x, S(1), S(0)};
-      case Kind::sine:
-        return {(S(1) - cos(p * x)) / S(2), p / S(2) * sin(p * x), p * p / S(2) * cos(p * x)};
-      case Kind::sine_pieces: {
-        const S k1 = a_, k2 = b_, v = speed_;
-        if (x < k1) {
-          const S w = p / (S(2) * k1);
-          return {v / w * (S(1) - cos(w * x)), v * sin(w * x), v * w * cos(w * x)};
-        }
-        const S head = S(2) * k1 / p * v;
-        if (x <= k2) return {head + v * (x - k1), v, S(0)};
-        const S w = p / (S(2) * (S(1) - k2));
-        const S y = x - k2;
-        return {head + v * (k2 - k1) + v / w * sin(w * y), v * cos(w * y), -v * w * sin(w * y)};
-      }
-      case Kind::parabolic:
-      case Kind::trapezoidal: {
-        const S t1 = a_, t2 = b_, v = speed_;
-        if (x < t1) return {v * x * x / (S(2) * t1), v * x / t1, v / t1};
-        const S head = v * t1 / S(2);
-        if (x <= t2) return {head + v * (x - t1), v, S(0)};
-        const S y = x - t2, tail = S(1) - t2;
-        return {head + v * (t2 - t1) + v * y * (S(1) - y / (S(2) * tail)), v * (S(1) - y / tail),
-                -v / tail};
-      }
-      case Kind::s_curve:
-      case Kind::keyed:
-        break;
-    }
-    return {x, S(1), S(0)};
-  }
-
-  // Distance, speed and acceleration after time x (<= ramp) of the speeding-up half.
-  ProfileSample<S> ramp_at(S x) const noexcept {
-    const SCurve& c = curve_;
-    const S j = c.jerk, tj = c.jerk_time, v = c.peak;
-    const S a = j * tj;                // the acceleration reached (limit or lowered)
-    const S half = v * c.ramp / S(2);  // distance of the whole ramp
-    if (x <= tj) return {j * x * x * x / S(6), j * x * x / S(2), j * x};
-    if (x <= c.ramp - tj) {
-      const S y = x - tj, v1 = j * tj * tj / S(2), s1 = j * tj * tj * tj / S(6);
-      return {s1 + v1 * y + a * y * y / S(2), v1 + a * y, a};
-    }
-    const S y = c.ramp - x;  // mirror of the first jerk phase
-    return {half - v * y + j * y * y * y / S(6), v - j * y * y / S(2), j * y};
-  }
-
-  ProfileSample<S> s_curve_at(S t) const noexcept {
-    const SCurve& c = curve_;
-    ProfileSample<S> r;
-    if (t <= c.ramp) {
-      r = ramp_at(t);
-    } else if (t < duration_ - c.ramp) {
-      r = {c.peak * c.ramp / S(2) + c.peak * (t - c.ramp), c.peak, S(0)};
-    } else {
-      const ProfileSample<S> m = ramp_at(duration_ - t);
-      r = {c.distance - m.value, m.rate, -m.acceleration};
-    }
-    return {clamp_or_low(r.value / c.distance, S(0), S(1)), r.rate / c.distance,
-            r.acceleration / c.distance};
-  }
-
-  ProfileSample<S> keyed_at(S t) const noexcept {
-    const auto upper = std::upper_bound(times_.begin(), times_.end(), t);
-    std::size_t hi = static_cast<std::size_t>(upper - times_.begin());
-    if (hi >= times_.size()) hi = times_.size() - 1;
-    if (hi == 0) hi = 1;
-    const std::size_t lo = hi - 1;
-    const S h = times_[hi] - times_[lo];
-    const S x = (t - times_[lo]) / h;
-    const S x2 = x * x, x3 = x2 * x;
-    const S y0 = values_[lo], y1 = values_[hi], m0 = slopes_[lo] * h, m1 = slopes_[hi] * h;
-    const S value = (S(2) * x3 - S(3) * x2 + S(1)) * y0 + (x3 - S(2) * x2 + x) * m0 +
-                    (S(3) * x2 - S(2) * x3) * y1 + (x3 - x2) * m1;
-    const S d1 = (S(6) * x2 - S(6) * x) * y0 + (S(3) * x2 - S(4) * x + S(1)) * m0 +
-                 (S(6) * x - S(6) * x2) * y1 + (S(3) * x2 - S(2) * x) * m1;
-    const S d2 = (S(12) * x - S(6)) * y0 + (S(6) * x - S(4)) * m0 + (S(6) - S(12) * x) * y1 +
-                 (S(6) * x - S(2)) * m1;
-    return {clamp_or_low(value, y0, y1), d1 / h, d2 / (h * h)};
+    return TimeProfile(std::move(shape), duration);
   }
 
   // Fritsch–Carlson: secant-mean slopes, zero at flat secants and sign changes, then limited so
@@ -342,13 +340,8 @@ class TimeProfile {
     return m;
   }
 
-  Kind kind_ = Kind::constant;
-  S duration_ = S(1);
-  S a_ = S(0), b_ = S(1), speed_ = S(1);
-  std::vector<S> times_, values_, slopes_;
-  struct SCurve {
-    S distance, peak, jerk, jerk_time, ramp;
-  } curve_{S(1), S(1), S(1), S(0), S(0)};
+  Shape shape_;
+  S duration_;
 };
 
 }  // namespace tractrix

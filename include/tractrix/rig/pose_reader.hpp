@@ -202,7 +202,7 @@ class PoseReader {
     if (!(z.norm() > S(0))) z = Vector3<S>::UnitZ();
     z.normalize();
     x -= x.dot(z) * z;
-    if (!(x.norm() > S(0))) x = z.unitOrthogonal();
+    if (!(x.norm() > S(0))) x = any_perpendicular(z);
     x.normalize();
     Matrix3 r;
     r.col(0) = x;

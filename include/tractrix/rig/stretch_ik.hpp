@@ -225,7 +225,7 @@ class StretchChain {
     Vector3<S> v = toward_pole - toward_pole.dot(u) * u;
     const S v_norm = v.norm();
     v = v_norm > S(64) * epsilon<S>() * (toward_pole.norm() + S(1)) ? Vector3<S>(v / v_norm)
-                                                                    : u.unitOrthogonal();
+                                                                    : any_perpendicular(u);
     // Angle at the root: cosine from the law of cosines; sine from Heron's product of the side
     // differences, which is exactly 0 at full extension, where √(1 − cos²) would err by √eps.
     using std::sqrt;
@@ -256,7 +256,7 @@ class StretchChain {
                                               const Vector3<S>& pole_side) {
     Vector3<S> z = along.norm() > S(0) ? Vector3<S>(along.normalized()) : Vector3<S>::UnitZ();
     Vector3<S> y = pole_side - pole_side.dot(z) * z;
-    y = y.norm() > S(0) ? Vector3<S>(y.normalized()) : z.unitOrthogonal();
+    y = y.norm() > S(0) ? Vector3<S>(y.normalized()) : any_perpendicular(z);
     Eigen::Matrix<S, 3, 3> r;
     r.col(0) = y.cross(z);
     r.col(1) = y;

@@ -46,11 +46,9 @@ void train_kinematics(const TrainSolver<S>& solver, const WagonPose<S>* poses, S
   auto local = [&](S distance, const Vector3<S>& position) {
     Point p;
     p.position = position;
-    const bool outside = distance < S(0) || distance > track.length();
-    const auto sample = track.closed() || !outside ? track.sample(distance, cursor)
-                                                   : track.sample_extended(distance, cursor);
+    const auto sample = solver.sample_at(distance, cursor);
     p.tangent = sample.tangent;
-    p.curvature = outside && !track.closed()
+    p.curvature = solver.beyond_end(distance)
                       ? Vector3<S>::Zero()
                       : track.path().path().curvature_vector(sample.parameter);
     return p;

@@ -102,6 +102,20 @@ class TrainSolver {
     return options_.wrap == Wrap::clamp && (distance <= S(0) || distance >= track_.length());
   }
 
+  using Sample = typename Track<S>::Sample;
+
+  // The track under a bogie at `distance` as this solver places it: wrapped on loops, and past
+  // the ends of open track straight along the end tangent with Wrap::extend. The one rule for
+  // solve() and train_kinematics.
+  Sample sample_at(S distance, std::size_t& cursor) const noexcept {
+    return options_.wrap == Wrap::extend ? track_.sample_extended(distance, cursor)
+                                         : track_.sample(distance, cursor);
+  }
+  // True where sample_at continues past an end of open track (a straight line: no curvature).
+  bool beyond_end(S distance) const noexcept {
+    return options_.wrap == Wrap::extend && (distance < S(0) || distance > track_.length());
+  }
+
   // One pose per wagon; the locomotive's front bogie at head_distance (world units), wagons behind.
   std::vector<WagonPose<S>> solve(S head_distance) const {
     std::vector<WagonPose<S>> poses(wagons_.size());
@@ -138,6 +152,45 @@ class TrainSolver {
   // are built only inside the range); splitting it over threads saves only the frames.
   void solve(S head_distance, WagonPose<S>* out, std::size_t begin,
              std::size_t end) const noexcept {
+    IntoPoses sink{out};
+    solve_range(head_distance, begin, end, sink);
+  }
+
+  // Straight into an engine's arrays (WagonPoseArrays: position + quaternion x, y, z, w per
+  // record, float or double, any record size): no WagonPose buffer, no conversion loop. Writes
+  // wagons 0 … min(wagons().size(), each array's count) − 1; never allocates.
+  template <class T>
+  void solve(S head_distance, const WagonPoseArrays<T>& out) const noexcept {
+    IntoArrays<T> sink{out, {}};
+    std::size_t end = wagons_.size();
+    for (const PoseArray<T>* part : {&out.body, &out.front, &out.rear, &out.body_centered})
+      if (part->first) end = std::min(end, part->count);
+    solve_range(head_distance, 0, end, sink);
+  }
+
+ private:
+  // Where solve_range puts pose j: slot(j) is written, then written(j) is called.
+  struct IntoPoses {
+    WagonPose<S>* out;
+    WagonPose<S>& slot(std::size_t j) const noexcept { return out[j]; }
+    void written(std::size_t) const noexcept {}
+  };
+  template <class T>
+  struct IntoArrays {
+    const WagonPoseArrays<T>& out;
+    WagonPose<S> scratch;
+    WagonPose<S>& slot(std::size_t) noexcept { return scratch; }
+    void written(std::size_t j) const noexcept {
+      if (out.body.first) out.body.write(j, scratch.body.origin, scratch.body.rotation);
+      if (out.front.first) out.front.write(j, scratch.front.origin, scratch.front.rotation);
+      if (out.rear.first) out.rear.write(j, scratch.rear.origin, scratch.rear.rotation);
+      if (out.body_centered.first)
+        out.body_centered.write(j, scratch.body_midpoint, scratch.body.rotation);
+    }
+  };
+
+  template <class Sink>
+  void solve_range(S head_distance, std::size_t begin, std::size_t end, Sink& sink) const noexcept {
     end = std::min(end, wagons_.size());
     if (begin >= end) return;
     const S length = track_.length();
@@ -208,12 +261,12 @@ class TrainSolver {
       }
       if (i >= first + lag && i - lag >= begin) {
         const std::size_t j = i - lag;
-        write_pose(wagons_[j], placed[j % (lag + 1)], cursor, out[j]);
+        write_pose(wagons_[j], placed[j % (lag + 1)], cursor, sink.slot(j));
+        sink.written(j);
       }
     }
   }
 
- private:
   TrainSolver(Track<S> track, std::vector<Wagon<S>> wagons, TrainOptions options)
       : track_(std::move(track)), wagons_(std::move(wagons)), options_(options) {
     offsets_.reserve(wagons_.size());
@@ -256,8 +309,6 @@ class TrainSolver {
     if (options_.wrap == Wrap::clamp) return clamp_or_low(s, S(0), track_.length());
     return s;
   }
-
-  using Sample = typename Track<S>::Sample;
 
   // One wagon's bogies between placing them and building its frames.
   struct Placed {
@@ -308,8 +359,7 @@ class TrainSolver {
   }
 
   Sample at(S s, std::size_t& cursor) const noexcept {
-    return options_.wrap == Wrap::extend ? track_.sample_extended(s, cursor)
-                                         : track_.sample(s, cursor);
+    return sample_at(s, cursor);
   }
 
   Vector3<S> body_middle_up(S front, S rear, std::size_t cursor) const noexcept {

@@ -1,6 +1,7 @@
 // Wagon: the TrainDriver plugin's per-car user data, and the pose the TrainSolver returns for it.
 #pragma once
 
+#include "tractrix/core/caller_arrays.hpp"
 #include "tractrix/frame/frame.hpp"
 
 namespace tractrix {
@@ -31,6 +32,16 @@ struct WagonPose {
 
   // The body frame moved to the midpoint between the bogies.
   Frame<S> body_centered() const { return Frame<S>{body_midpoint, body.rotation}; }
+};
+
+// Where TrainSolver::solve writes poses in an engine's own arrays: one PoseArray (position +
+// quaternion x, y, z, w per record) for each part wanted; a part whose `first` is null is skipped.
+template <class T>
+struct WagonPoseArrays {
+  PoseArray<T> body;  // the body frame at the front bogie (WagonPose::body)
+  PoseArray<T> front;
+  PoseArray<T> rear;
+  PoseArray<T> body_centered;  // the body frame at the midpoint between the bogies
 };
 
 }  // namespace tractrix

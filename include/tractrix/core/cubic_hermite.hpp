@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <vector>
 
+#include "tractrix/core/attributes.hpp"
 #include "tractrix/core/numeric.hpp"
 
 namespace tractrix {
@@ -20,9 +21,10 @@ struct CubicHermiteSample {
 // y(x) through the keys (keys[i], values[i]) with slopes dy/dx = slopes[i], one cubic per
 // interval: y = h00·y0 + h10·h·m0 + h01·y1 + h11·h·m1 in u = (x − x0)/h, with h00 = 2u³ − 3u² + 1,
 // h10 = u³ − 2u² + u, h01 = 3u² − 2u³, h11 = u³ − u². Keys ascending, at least 2; x outside them
-// extrapolates the end cubic (callers clamp or wrap first).
+// extrapolates the end cubic (callers clamp or wrap first). Inlined, so callers that read only
+// the value do not pay for the derivatives.
 template <class S>
-CubicHermiteSample<S> cubic_hermite(const std::vector<S>& keys, const std::vector<S>& values,
+TRACTRIX_FORCE_INLINE CubicHermiteSample<S> cubic_hermite(const std::vector<S>& keys, const std::vector<S>& values,
                                     const std::vector<S>& slopes, S x) noexcept {
   const std::size_t lo = interval_of(keys, x), hi = lo + 1;
   const S h = keys[hi] - keys[lo];

@@ -167,6 +167,13 @@ TEMPLATE_TEST_CASE("up sources reject bad input", "[frame][up][errors]", float, 
   CHECK(MeasuredPath<S>::build(point).error().message ==
         "path: zero length (all control points equal)");
   const auto path = *MeasuredPath<S>::build(circle<S>(S(5), 8));
+  // The rail keeps the density its caller measured it with (0.1 rebuilt it at a fixed 16).
+  const auto coarse_rail = *MeasuredPath<S>::build(circle<S>(S(6), 8), {3});
+  CHECK(UpSource<S>::rail(coarse_rail).rail_path()->table().samples_per_segment() == 3);
+  CHECK(UpSource<S>::rail(coarse_rail).rail_path()->shares_data_with(coarse_rail));
+  // Rotation-minimizing frames sit at the entries of the path's own table: no second table.
+  const auto rmf = *UpSource<S>::rotation_minimizing(path);
+  CHECK(rmf.frames()->size() == path.table().distances().size());
   CHECK(UpSource<S>::rotation_minimizing(path, V(nan, 0, 0)).error().code == ErrorCode::non_finite);
 }
 

@@ -24,8 +24,10 @@ struct CubicHermiteSample {
 // extrapolates the end cubic (callers clamp or wrap first). Inlined, so callers that read only
 // the value do not pay for the derivatives.
 template <class S>
-TRACTRIX_FORCE_INLINE CubicHermiteSample<S> cubic_hermite(const std::vector<S>& keys, const std::vector<S>& values,
-                                    const std::vector<S>& slopes, S x) noexcept {
+TRACTRIX_FORCE_INLINE CubicHermiteSample<S> cubic_hermite(const std::vector<S>& keys,
+                                                          const std::vector<S>& values,
+                                                          const std::vector<S>& slopes,
+                                                          S x) noexcept {
   const std::size_t lo = interval_of(keys, x), hi = lo + 1;
   const S h = keys[hi] - keys[lo];
   const S u = (x - keys[lo]) / h;

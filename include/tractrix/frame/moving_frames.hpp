@@ -13,17 +13,26 @@
 namespace tractrix {
 
 namespace detail {
-// One double-reflection step: carries the reference vector r from (x0, t0) to (x1, t1).
+// One double-reflection step: carries the reference vector r from (x0, t0) to (x1, t1). Where the
+// two points coincide to rounding (a query at a table entry), the chord x1 − x0 has no direction
+// and the first reflection would turn r about a random plane; the minimal rotation taking t0 to
+// t1 carries r there instead (the limit of the double reflection as x1 → x0).
 template <class S>
 Vector3<S> double_reflect(const Vector3<S>& r, const Vector3<S>& x0, const Vector3<S>& t0,
                           const Vector3<S>& x1, const Vector3<S>& t1) noexcept {
   const Vector3<S> v1 = x1 - x0;
   const S c1 = v1.squaredNorm();
-  Vector3<S> r_left = r, t_left = t0;
-  if (c1 > S(0)) {
-    r_left = r - (S(2) / c1) * v1.dot(r) * v1;
-    t_left = t0 - (S(2) / c1) * v1.dot(t0) * v1;
+  const S noise =
+      S(64) * epsilon<S>() * std::max(x0.cwiseAbs().maxCoeff(), x1.cwiseAbs().maxCoeff());
+  if (!(c1 > noise * noise)) {
+    // Rodrigues for the rotation about t0 × t1 by the angle between them.
+    const Vector3<S> axis = t0.cross(t1);
+    const S cosine = t0.dot(t1);
+    if (!(cosine > S(-1) + epsilon<S>())) return r;  // opposite tangents: no unique rotation
+    return r + axis.cross(r) + axis.cross(axis.cross(r)) / (S(1) + cosine);
   }
+  const Vector3<S> r_left = r - (S(2) / c1) * v1.dot(r) * v1;
+  const Vector3<S> t_left = t0 - (S(2) / c1) * v1.dot(t0) * v1;
   const Vector3<S> v2 = t1 - t_left;
   const S c2 = v2.squaredNorm();
   return c2 > S(0) ? Vector3<S>(r_left - (S(2) / c2) * v2.dot(r_left) * v2) : r_left;

@@ -79,8 +79,10 @@ class UpSource {
     return world ? world->up : fallback_;
   }
 
-  // The up direction (unit, perpendicular to the tangent unless it had to fall back) at arc length
-  // s of a path of length path_length, where the path has this point and unit tangent.
+  // The unit up hint at arc length s of a path of length path_length, where the path has this
+  // point and unit tangent: look_at(point, tangent, hint) is the frame. Rail, rotation-minimizing
+  // and rolled sources give it perpendicular to the tangent (unless a rail had to fall back);
+  // world up is given as it is.
   Vector3<S> up_at(S s, S path_length, const Vector3<S>& point,
                    const Vector3<S>& unit_tangent) const noexcept {
     Vector3<S> up = fallback_;

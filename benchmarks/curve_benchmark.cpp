@@ -3,7 +3,7 @@
 //   (derivatives up to order 1), and a power-basis Horner evaluation (the arithmetic floor);
 // - Path::evaluate (segment lookup + De Casteljau);
 // - ArcLengthTable: parameter_at on a 100 000-entry table (random and sorted queries),
-//   refine_parameter, and table build (also on every shape of the track family).
+//   the exact parameter_at, and table build (also on every shape of the track family).
 #include <benchmark/benchmark.h>
 
 #include <algorithm>

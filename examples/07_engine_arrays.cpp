@@ -1,5 +1,6 @@
 // 07 — engines' own arrays. Keys read straight from an engine's vector records, poses written
 // straight into its transform records (position + quaternion x, y, z, w): no conversion loop.
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <vector>
@@ -32,13 +33,16 @@ int main() {
   WagonPoseArrays<float> out;
   out.body_centered = {bodies[0].position, bodies.size(), sizeof(EngineTransform)};
   out.front = {bogies[0].position, bogies.size(), sizeof(EngineTransform)};
+  if (auto error = out.error()) return std::printf("%s\n", error->message.c_str()), 1;
   for (int frame = 0; frame < 3; ++frame) {
-    train->solve(40.0 * frame, out);  // every frame: straight into the engine's records
+    // Every frame: straight into the engine's records.
+    const std::size_t written = train->solve(40.0 * frame, out);
     const EngineTransform& b = bodies[0];
+    const float* q = b.rotation;
     std::printf(
-        "frame %d, entity %u: body at (%8.3f, %6.3f, %8.3f), rotation (%.4f, %.4f, %.4f, "
-        "%.4f)\n",
-        frame, b.entity, b.position[0], b.position[1], b.position[2], b.rotation[0], b.rotation[1],
-        b.rotation[2], b.rotation[3]);
+        "frame %d: %zu wagons; entity %u: body at (%8.3f, %6.3f, %8.3f), rotation (%.4f, "
+        "%.4f, %.4f, %.4f), |q| = %.5f\n",
+        frame, written, b.entity, b.position[0], b.position[1], b.position[2], q[0], q[1], q[2],
+        q[3], std::sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]));
   }
 }

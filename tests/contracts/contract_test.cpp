@@ -107,12 +107,11 @@ TEMPLATE_TEST_CASE("contract: every up source gives a frame on the path, along i
           // Loops: a lap later (and at exactly the length) the frame is the same.
           const Frame<S> lap = source.frame_at(path, s + length);
           CHECK((lap.rotation - f.rotation).norm() <= contract<S>(1e-9) * S(10));
-        } else {
-          // Open paths clamp: beyond the ends the frame is the end's.
-          const Frame<S> end = source.frame_at(path, i < 24 ? S(-5) : length + S(5));
-          const Frame<S> at_end = source.frame_at(path, i < 24 ? S(0) : length);
-          CHECK((end.rotation - at_end.rotation).norm() <= tolerance);
         }
+        // No jumps: 1e-4 of the length further on, the frame has turned by little (the path's
+        // curvature, the roll's and the rail's rates over that step are all far below 0.02).
+        const Frame<S> next = source.frame_at(path, std::min(s + length * S(1e-4), length));
+        CHECK((next.rotation - f.rotation).norm() <= S(0.02));
       }
     }
   }
@@ -146,6 +145,22 @@ TEMPLATE_TEST_CASE("contract: each up source's own rule, checked from outside",
       const Vector3<S> offset = scene.rail.point_at(s / length * scene.rail.length()) - point;
       const Vector3<S> expected = (offset - offset.dot(forward) * forward).normalized();
       CHECK((sources[2].source.frame_at(path, s).up() - expected).norm() <= contract<S>(1e-10));
+    }
+    // Rail (closest point): up points at the rail where the rail crosses the path's normal plane,
+    // found here by bisection on the rail's distance near the normalized match.
+    {
+      const S rail_length = scene.rail.length();
+      auto g = [&](S r) { return (scene.rail.point_at(r) - point).dot(forward); };
+      S lo = s / length * rail_length - rail_length / S(8), hi = lo + rail_length / S(4);
+      REQUIRE(g(lo) * g(hi) < S(0));
+      for (int k = 0; k < 200 && hi - lo > S(0); ++k) {
+        const S mid = (lo + hi) / S(2);
+        if (mid == lo || mid == hi) break;
+        (g(lo) * g(mid) <= S(0) ? hi : lo) = mid;
+      }
+      const Vector3<S> offset = scene.rail.point_at(lo) - point;
+      const Vector3<S> expected = (offset - offset.dot(forward) * forward).normalized();
+      CHECK((sources[3].source.frame_at(path, s).up() - expected).norm() <= contract<S>(1e-9));
     }
     // Rotation-minimizing: the frame turns about the tangent only by the holonomy spread evenly
     // over the lap — the up vector's change along the side, by central differences.
@@ -244,7 +259,7 @@ TEMPLATE_TEST_CASE("contract: a camera starts on its first key and stops on its 
     CameraRigSettings<S> settings;
     settings.tangents = tangents;
     const auto rig = *CameraRig<S>::build(keys, profile, settings);
-    const auto rmf = rig.with_up(*UpSource<S>::rotation_minimizing(rig.path()));
+    const auto rmf = *rig.with_up(*UpSource<S>::rotation_minimizing(rig.path()));
     const S scale = S(40);
     for (const CameraRig<S>* camera : {&rig, &rmf}) {
       CHECK((camera->at(S(0)).motion.position - keys.front().position).norm() <= S(0));
@@ -299,6 +314,39 @@ TEMPLATE_TEST_CASE("contract: every spacing and up source keeps bogies on the tr
                 S(1) - S(64) * eps<S>());
           CHECK(pose.status == WagonStatus::on_track);
         }
+      }
+    }
+  }
+}
+
+TEMPLATE_TEST_CASE("contract: open track clamps or extends, and says where each wagon stands",
+                   "[contract][train]", float, double) {
+  using S = TestType;
+  auto rng = make_rng(209);
+  const Scene<S> scene = random_scene<S>(rng, Closure::open);
+  const S length = scene.path.length();
+  const std::vector<Wagon<S>> wagons{{S(14), S(9), S(1)}, {S(11), S(7)}, {S(11), S(7)}};
+  const S tolerance = contract<S>(1e-9) * length;
+  const Vector3<S> end = scene.path.point_at(length), direction = scene.path.tangent_at(length);
+  for (const auto& named : every_up_source(scene.path, scene.rail, scene.roll)) {
+    const auto track = *Track<S>::build(scene.path, named.source);
+    for (Spacing spacing : {Spacing::chord, Spacing::arc}) {
+      INFO(named.name << ", " << (spacing == Spacing::chord ? "chord" : "arc") << " spacing");
+      // Extend: 5 past the end the locomotive runs on the end tangent's straight line.
+      const auto extended = *TrainSolver<S>::build(track, wagons, {Wrap::extend, spacing});
+      const WagonPose<S> ahead = extended.solve(length + S(5))[0];
+      CHECK(ahead.front_distance == length + S(5));
+      CHECK((ahead.front.origin - (end + S(5) * direction)).norm() <= tolerance);
+      CHECK(ahead.front.forward().dot(direction) >= S(1) - S(64) * eps<S>());
+      // Clamp: driven 30 past the end, the locomotive is held there; mid-track all are on it.
+      const auto clamped = *TrainSolver<S>::build(track, wagons, {Wrap::clamp, spacing});
+      const auto held = clamped.solve(length + S(30));
+      CHECK(held[0].front_distance == length);
+      CHECK((held[0].front.origin - end).norm() <= tolerance);
+      CHECK(held[0].status != WagonStatus::on_track);
+      for (const auto& pose : clamped.solve(length / S(2))) {
+        CHECK(pose.status == WagonStatus::on_track);
+        CHECK(pose.rear_distance >= S(0));
       }
     }
   }

@@ -7,7 +7,9 @@
 #include "support/catch.hpp"
 #include "support/properties.hpp"
 #include "support/reference_arc_length.hpp"
+#include "support/shapes.hpp"
 #include "tractrix/curve/arc_length.hpp"
+#include "tractrix/curve/measured_path.hpp"
 
 using namespace tractrix;
 using namespace tractrix::test;
@@ -146,7 +148,7 @@ TEST_CASE("chord tables converge as O(h^2)", "[curve][arc_length]") {
   }
 }
 
-TEMPLATE_TEST_CASE("parameter_at is the lecture's monotone, continuous lookup",
+TEMPLATE_TEST_CASE("parameter_at_linear is the lecture's monotone, continuous lookup",
                    "[curve][arc_length]", float, double) {
   using S = TestType;
   auto rng = make_rng(37);
@@ -431,8 +433,8 @@ TEMPLATE_TEST_CASE("Gauss-Legendre tables are exact at every density, cusps anyw
         const S s = static_cast<S>(length * i / 40);
         const S exact = table.parameter_at(s, cursor);
         CHECK(std::fabs(reference.distance(exact) - s) <= tolerance);
-        const S refined = table.parameter_at(s);
-        CHECK(std::fabs(reference.distance(refined) - s) <= tolerance);
+        const S from_start = table.parameter_at(s);  // the same without the sweep's cursor
+        CHECK(std::fabs(reference.distance(from_start) - s) <= tolerance);
       }
     }
   }
@@ -468,4 +470,44 @@ TEMPLATE_TEST_CASE("the speed quadrature splits at cusps and reports exact third
   CHECK(std::fabs(away - (reference.distance(S(0.8)) - away_base)) <= tolerance);
   CHECK(std::fabs(thirds[0] - (reference.distance(S(0.7) + S(0.1) / S(3)) - away_base)) <=
         tolerance);
+}
+
+TEMPLATE_TEST_CASE("a measured path answers by distance: points, tangents, curvature, extension",
+                   "[curve][measured_path]", float, double) {
+  using S = TestType;
+  using V = Vector3<S>;
+  // A circle of radius 40 (cubic arcs, radial error ~1e-10 of R at 64 segments): curvature 1/R
+  // towards the centre, the point at distance s at angle s/R.
+  const S radius = S(40);
+  const auto circle_path = *MeasuredPath<S>::build(test::circle<S>(radius, 64));
+  const S tolerance = contract<S>(1e-9) * S(16);
+  for (int i = 0; i < 16; ++i) {
+    const S s = circle_path.length() * S(i) / S(16);
+    const S angle = s / radius;
+    INFO("s = " << s);
+    const V expected(radius * std::cos(angle), 0, radius * std::sin(angle));
+    CHECK((circle_path.point_at(s) - expected).norm() <= tolerance * radius);
+    CHECK((circle_path.tangent_at(s) - V(-std::sin(angle), 0, std::cos(angle))).norm() <=
+          tolerance * S(100));
+    // κ of the cubic circle ripples by ~4e-7 of 1/R; in float r'' is a second difference of
+    // control points ~R apart, worth ~1000 eps of itself.
+    const S kappa_tolerance = S(1e-6) + S(2048) * eps<S>();
+    CHECK(std::abs(circle_path.curvature_at(s) * radius - S(1)) <= kappa_tolerance);
+    CHECK((circle_path.curvature_vector_at(s) + expected / (radius * radius)).norm() <=
+          kappa_tolerance / radius);
+  }
+  // An open straight line of length 10: extension continues along the end tangents.
+  const auto line = *MeasuredPath<S>::build(Path<S, 3>::from_hermite_keys(
+      {V(0, 0, 0), V(6, 8, 0)}, {V(6, 8, 0), V(6, 8, 0)}, Closure::open));
+  CHECK(std::abs(line.length() - S(10)) <= S(16) * eps<S>() * S(10));
+  std::size_t cursor = 0;
+  CHECK((line.sample_extended(S(15), cursor).point - V(9, 12, 0)).norm() <= S(64) * eps<S>());
+  CHECK((line.sample_extended(S(-5), cursor).point - V(-3, -4, 0)).norm() <= S(64) * eps<S>());
+  CHECK(line.sample_extended(std::numeric_limits<S>::quiet_NaN(), cursor).point == V(0, 0, 0));
+  CHECK(line.sample(S(15), cursor).point == line.sample(S(10), cursor).point);  // clamped
+  // A path ending in a zero-length segment: the lecture's lookup at the length is the end.
+  const auto tail = *MeasuredPath<S>::build(Path<S, 3>::from_hermite_keys(
+      {V(0, 0, 0), V(5, 0, 0), V(5, 0, 0)}, {V(5, 0, 0), V::Zero(), V::Zero()}, Closure::open));
+  CHECK(tail.parameter_at_linear(tail.length()) == S(2));
+  CHECK(tail.parameter_at_linear(S(2) * tail.length()) == S(2));
 }

@@ -81,3 +81,26 @@ TEMPLATE_TEST_CASE("rotation-minimizing frames are scale invariant and seam-free
   const auto end = rmf.frame_at(knot, knot.length() * (S(1) - S(1e-12)));
   CHECK((start.rotation - end.rotation).norm() <= 1e-9);
 }
+
+TEMPLATE_TEST_CASE("a double-reflection step at one point turns up by the tangents' rotation",
+                   "[frame][rmf]", float, double) {
+  using S = TestType;
+  using V = Vector3<S>;
+  // A corner: the same point, the tangent turning 0.7 rad about an oblique axis. The step must be
+  // the minimal rotation taking t0 to t1 (the double reflection's limit), not a mirror.
+  const V axis = V(S(0.3), S(-0.5), S(0.81)).normalized();
+  const V t0 = any_perpendicular(axis);
+  const Eigen::Matrix<S, 3, 3> turn = Eigen::AngleAxis<S>(S(0.7), axis).toRotationMatrix();
+  const V t1 = turn * t0;
+  const V up = axis.cross(t0);  // perpendicular to t0
+  for (const V& point : {V(0, 0, 0), V(S(1e4), S(-3e3), S(2e4))}) {
+    const V carried = detail::double_reflect(up, point, t0, point, t1);
+    INFO("point " << point.transpose());
+    CHECK((carried - turn * up).norm() <= S(16) * eps<S>());
+    CHECK(std::abs(carried.dot(t1)) <= S(16) * eps<S>());
+  }
+  // Tangents equal to rounding at one point (a query on a table entry): up is kept.
+  const V nudged = (t0 + V(eps<S>(), 0, 0)).normalized();
+  CHECK((detail::double_reflect(up, V(1, 2, 3), t0, V(1, 2, 3), nudged) - up).norm() <=
+        S(8) * eps<S>());
+}

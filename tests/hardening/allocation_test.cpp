@@ -122,6 +122,10 @@ TEST_CASE("per-frame calls allocate nothing", "[hardening][allocation]") {
   double lengths[2];
   double sink = 0;
 
+  std::vector<float> engine_records(wagons.size() * 8);  // 7 floats a pose and one of padding
+  WagonPoseArrays<float> engine_arrays;
+  engine_arrays.body = {engine_records.data(), wagons.size(), 8 * sizeof(float)};
+
   Counting scope;
   std::size_t cursor = 0;
   for (int i = 0; i < 100; ++i) {
@@ -133,6 +137,7 @@ TEST_CASE("per-frame calls allocate nothing", "[hardening][allocation]") {
     chord.solve(s, poses.data());
     arc.solve(s, poses.data());
     train_kinematics(arc, poses.data(), 10.0, 1.0, motions.data());
+    sink += static_cast<double>(arc.solve(s, engine_arrays));
     sink +=
         sample(path, profile, 0.03 * i, sources[0]).speed + camera.at(0.03 * i).frame.forward().x();
     sink += reader.weight(Eigen::Matrix3d::Identity(),

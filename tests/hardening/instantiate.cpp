@@ -46,11 +46,12 @@ template MotionSample<float> sample<float>(const MeasuredPath<float>&, const Tim
 template MotionSample<double> sample<double>(const MeasuredPath<double>&,
                                              const TimeProfile<double>&, double,
                                              const UpSource<double>&) noexcept;
-template void TrainSolver<float>::solve<float>(float, const WagonPoseArrays<float>&) const noexcept;
-template void TrainSolver<double>::solve<float>(double,
-                                                const WagonPoseArrays<float>&) const noexcept;
-template void TrainSolver<double>::solve<double>(double,
-                                                 const WagonPoseArrays<double>&) const noexcept;
+template std::size_t TrainSolver<float>::solve<float>(float,
+                                                      const WagonPoseArrays<float>&) const noexcept;
+template std::size_t TrainSolver<double>::solve<float>(
+    double, const WagonPoseArrays<float>&) const noexcept;
+template std::size_t TrainSolver<double>::solve<double>(
+    double, const WagonPoseArrays<double>&) const noexcept;
 template Expected<Path<float, 3>> Path<float, 3>::catmull_rom<double>(const PointArray<double>&,
                                                                       Closure);
 template Expected<Path<double, 3>> Path<double, 3>::from_hermite_keys<float>(

@@ -381,7 +381,18 @@ TEMPLATE_TEST_CASE("bad trains are rejected at construction, naming wagon and fi
   const auto mixed = Track<S>::build(MeasuredPath<S>::build(circle<S>(S(5), 16)), open_rail);
   REQUIRE_FALSE(mixed);
   CHECK(mixed.error().code == ErrorCode::mismatched_topology);
-  CHECK(mixed.error().message == "track: the rail is open but the track is closed");
+  CHECK(mixed.error().message == "track: the rail is open but the path is closed");
+  // Rotation-minimizing frames must be those of the track's curve.
+  const auto loop = *MeasuredPath<S>::build(circle<S>(S(5), 16));
+  const auto other = *MeasuredPath<S>::build(circle<S>(S(6), 16));
+  const auto foreign = Track<S>::build(loop, *UpSource<S>::rotation_minimizing(other));
+  REQUIRE_FALSE(foreign);
+  CHECK(foreign.error().code == ErrorCode::mismatched_topology);
+  CHECK(foreign.error().message.rfind(
+            "track: the rotation-minimizing frames were built on another path (length ", 0) == 0);
+  // The same curve measured at another density fits.
+  const auto dense = *MeasuredPath<S>::build(circle<S>(S(5), 16), {64});
+  CHECK(Track<S>::build(loop, *UpSource<S>::rotation_minimizing(dense)));
   CHECK(Track<S>::build(
       MeasuredPath<S>::build(Path<S, 3>::catmull_rom({V(0, 0, 0), V(9, 0, 0)}, Closure::open)),
       open_rail));
@@ -494,6 +505,7 @@ void check_transform(const EngineTransform<T>& record, const Vector3<double>& or
     norm2 += static_cast<double>(component) * static_cast<double>(component);
   const double norm = std::sqrt(norm2);
   CHECK(std::abs(norm - 1) <= tolerance);
+  CHECK(record.rotation[3] >= T(0));  // one sign for every record: w >= 0
   // The quaternion turns the axes into the frame's side, up and forward.
   for (int axis = 0; axis < 3; ++axis)
     CHECK((rotate(record.rotation, Vector3<double>::Unit(axis)) - rotation.col(axis)).norm() <=
@@ -525,7 +537,8 @@ TEMPLATE_TEST_CASE("solve writes engines' transform arrays: position and quatern
     out.rear = {rear[0].position, rear.size(), stride};
     // A shorter array: only its count of wagons is written, for every part.
     out.body_centered = {centered[0].position, centered.size(), stride};
-    solver.solve(123.0, out);
+    REQUIRE_FALSE(out.error());
+    CHECK(solver.solve(123.0, out) == 5u);
     for (std::size_t i = 0; i < 5; ++i) {
       INFO("wagon " << i);
       check_transform(body[i], poses[i].body.origin, poses[i].body.rotation, tolerance);
@@ -541,8 +554,18 @@ TEMPLATE_TEST_CASE("solve writes engines' transform arrays: position and quatern
       r.flags = 0xA5A5A5A5u;
     WagonPoseArrays<T> front_only;
     front_only.front = {only_front[0].position, only_front.size(), stride};
-    solver.solve(123.0, front_only);
+    CHECK(solver.solve(123.0, front_only) == 9u);
     for (std::size_t i = 0; i < 9; ++i)
       check_transform(only_front[i], poses[i].front.origin, poses[i].front.rotation, tolerance);
+    // Arrays that cannot be written are named by error() and skipped by solve.
+    WagonPoseArrays<T> broken = front_only;
+    broken.rear = {nullptr, 9, stride};
+    CHECK(broken.error()->message == "rear: null pointer for 9 poses");
+    broken.rear = {only_front[0].position, 9, 6 * sizeof(T)};
+    CHECK(broken.error()->message == "rear: stride " + std::to_string(6 * sizeof(T)) +
+                                         " bytes is shorter than a pose (" +
+                                         std::to_string(7 * sizeof(T)) + " bytes)");
+    CHECK(solver.solve(123.0, broken) == 9u);  // the front part still written
+    CHECK(solver.solve(123.0, WagonPoseArrays<T>{}) == 0u);
   }
 }

@@ -40,10 +40,11 @@ struct PointArray {
 };
 
 // `count` poses, `stride_bytes` apart, each seven consecutive T at the start of its record:
-// position x, y, z, then the rotation as a unit quaternion x, y, z, w — the layout of Unity's
-// (Vector3, Quaternion), Unreal's FTransform translation/rotation and glTF nodes. The rotation
-// is tractrix's frame (x side, y up, z forward, right-handed); engines with other axes compose
-// their fixed change of basis.
+// position x, y, z, then the rotation as a unit quaternion x, y, z, w with w >= 0 — the layout
+// of Unity's (Vector3, Quaternion), Unreal's FTransform translation/rotation and glTF nodes. The
+// rotation is tractrix's frame (x side, y up, z forward, right-handed); engines with other axes
+// compose their fixed change of basis. Between frames, interpolate along the shorter arc (w >= 0
+// fixes the sign of each record, not the hemisphere of its neighbour).
 template <class T>
 struct PoseArray {
   static_assert(std::is_floating_point<T>::value, "PoseArray: float or double coordinates");
@@ -51,10 +52,17 @@ struct PoseArray {
   std::size_t count = 0;
   std::size_t stride_bytes = 7 * sizeof(T);
 
+  // Whether the records can be written: memory behind a non-zero count, records at least a pose
+  // long (shorter ones would overlap).
+  bool writable() const noexcept {
+    return (count == 0 || first != nullptr) && stride_bytes >= 7 * sizeof(T);
+  }
+
   template <class S>
   void write(std::size_t i, const Vector3<S>& origin,
              const Eigen::Matrix<S, 3, 3>& rotation) const noexcept {
-    const Eigen::Quaternion<S> q(rotation);
+    Eigen::Quaternion<S> q(rotation);
+    if (q.w() < S(0)) q.coeffs() = -q.coeffs();
     const T record[7] = {static_cast<T>(origin.x()), static_cast<T>(origin.y()),
                          static_cast<T>(origin.z()), static_cast<T>(q.x()),
                          static_cast<T>(q.y()),      static_cast<T>(q.z()),

@@ -77,7 +77,7 @@ class MeasuredPath {
 
   // As sample, but an open path continues straight along its end tangents past either end.
   Sample sample_extended(S s, std::size_t& cursor) const noexcept {
-    if (closed() || (s >= S(0) && s <= length())) return sample(s, cursor);
+    if (closed() || !(s < S(0) || s > length())) return sample(s, cursor);  // NaN: as sample
     const bool before = s < S(0);
     Sample end = sample(before ? S(0) : length(), cursor);
     end.point += (before ? s : s - length()) * end.tangent;

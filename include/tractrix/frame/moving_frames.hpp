@@ -14,16 +14,18 @@ namespace tractrix {
 
 namespace detail {
 // One double-reflection step: carries the reference vector r from (x0, t0) to (x1, t1). Where the
-// two points coincide to rounding (a query at a table entry), the chord x1 − x0 has no direction
-// and the first reflection would turn r about a random plane; the minimal rotation taking t0 to
-// t1 carries r there instead (the limit of the double reflection as x1 → x0).
+// two points coincide to rounding (a query at a table entry; a corner), the chord x1 − x0 has no
+// direction, and skipping the first reflection would leave the second alone, a mirror; the
+// minimal rotation taking t0 to t1 carries r instead (the limit of the double reflection as
+// x1 → x0). "To rounding" is 16 eps of the coordinates' magnitude: far from the origin in float
+// (1e5) that is 0.2 units, where the minimal rotation is still a good step.
 template <class S>
 Vector3<S> double_reflect(const Vector3<S>& r, const Vector3<S>& x0, const Vector3<S>& t0,
                           const Vector3<S>& x1, const Vector3<S>& t1) noexcept {
   const Vector3<S> v1 = x1 - x0;
   const S c1 = v1.squaredNorm();
   const S noise =
-      S(64) * epsilon<S>() * std::max(x0.cwiseAbs().maxCoeff(), x1.cwiseAbs().maxCoeff());
+      S(16) * epsilon<S>() * std::max(x0.cwiseAbs().maxCoeff(), x1.cwiseAbs().maxCoeff());
   if (!(c1 > noise * noise)) {
     // Rodrigues for the rotation about t0 × t1 by the angle between them.
     const Vector3<S> axis = t0.cross(t1);
@@ -93,6 +95,8 @@ class RotationMinimizingFrames {
     return r;
   }
 
+  // The path the frames were built on (shared, not copied).
+  const MeasuredPath<S>& path() const noexcept { return path_; }
   // The twist (radians) an unclosed rotation-minimizing frame gains over one lap of a closed path.
   S holonomy() const noexcept { return holonomy_; }
   std::size_t size() const noexcept { return ups_.size(); }

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <memory>
 #include <optional>
+#include <string>
 #include <utility>
 #include <variant>
 
@@ -61,6 +62,31 @@ class UpSource {
     return copy;
   }
 
+  // Whether this source can give up vectors along `path`: a rail must be open or closed like the
+  // path (otherwise the bank jumps where one wraps and the other does not), and
+  // rotation-minimizing frames must have been built on the same curve (same closure and length;
+  // a copy of the path, or the same curve measured at another density). Names what differs.
+  std::optional<Error> check_fits(const MeasuredPath<S>& path) const {
+    if (const MeasuredPath<S>* rail = rail_path(); rail && rail->closed() != path.closed())
+      return make_error(ErrorCode::mismatched_topology,
+                        std::string("the rail is ") + (rail->closed() ? "closed" : "open") +
+                            " but the path is " + (path.closed() ? "closed" : "open"));
+    if (const RotationMinimizingFrames<S>* rmf = frames()) {
+      const MeasuredPath<S>& own = rmf->path();
+      using std::abs;
+      // Exact tables of one curve agree to 1e-12 of the length at any density (scaled to S).
+      const S tolerance = S(8e-12 / 2.220446049250313e-16) * epsilon<S>() * path.length();
+      if (own.closed() != path.closed() || !(abs(own.length() - path.length()) <= tolerance))
+        return make_error(ErrorCode::mismatched_topology,
+                          "the rotation-minimizing frames were built on another path (length " +
+                              std::to_string(own.length()) + ", " +
+                              (own.closed() ? "closed" : "open") + "; this one " +
+                              std::to_string(path.length()) + ", " +
+                              (path.closed() ? "closed" : "open") + ")");
+    }
+    return std::nullopt;
+  }
+
   // The rail of a rail source, else nullptr.
   const MeasuredPath<S>* rail_path() const noexcept {
     const Rail* rail = std::get_if<Rail>(&kind_);
@@ -76,7 +102,7 @@ class UpSource {
   // The world up of a world source (unit); +Y, the fallback, for the other kinds.
   const Vector3<S>& world_up() const noexcept {
     const World* world = std::get_if<World>(&kind_);
-    return world ? world->up : fallback_;
+    return world ? world->up : fallback();
   }
 
   // The unit up hint at arc length s of a path of length path_length, where the path has this
@@ -85,7 +111,7 @@ class UpSource {
   // world up is given as it is.
   Vector3<S> up_at(S s, S path_length, const Vector3<S>& point,
                    const Vector3<S>& unit_tangent) const noexcept {
-    Vector3<S> up = fallback_;
+    Vector3<S> up = fallback();
     if (const World* world = std::get_if<World>(&kind_))
       up = world->up;
     else if (const Rail* rail = std::get_if<Rail>(&kind_))
@@ -100,13 +126,12 @@ class UpSource {
     return up;
   }
 
-  // The full frame at distance s along `path` (wrapped or clamped to it).
+  // The full frame at distance s along `path` (wrapped or clamped to it), a path this source
+  // fits (check_fits).
   Frame<S> frame_at(const MeasuredPath<S>& path, S s) const noexcept {
     s = path.wrap_or_clamp(s);
-    const S t = path.parameter_at(s);
-    const Vector3<S> point = path.path().point(t);
-    const Vector3<S> tangent = path.path().unit_tangent(t);
-    return look_at(point, tangent, up_at(s, path.length(), point, tangent));
+    const auto at = path.sample(s);
+    return look_at(at.point, at.tangent, up_at(s, path.length(), at.point, at.tangent));
   }
 
  private:
@@ -150,12 +175,16 @@ class UpSource {
     const Vector3<S> up = offset - offset.dot(tangent) * tangent;
     const S norm = up.norm();
     // A rail point on the tangent line gives no direction: fall back to world +Y.
-    return norm > S(0) ? Vector3<S>(up / norm) : fallback_;
+    return norm > S(0) ? Vector3<S>(up / norm) : fallback();
+  }
+
+  static const Vector3<S>& fallback() noexcept {
+    static const Vector3<S> y = Vector3<S>::UnitY();
+    return y;
   }
 
   Kind kind_;
   std::optional<RollProfile<S>> roll_;
-  Vector3<S> fallback_ = Vector3<S>::UnitY();
 };
 
 }  // namespace tractrix

@@ -88,8 +88,11 @@ class CameraRig {
     return rig;
   }
 
-  // The same rig with another up source (e.g. UpSource::rotation_minimizing(rig.path())).
-  CameraRig with_up(UpSource<S> up) const {
+  // The same rig with another up source (e.g. UpSource::rotation_minimizing(rig.path())), which
+  // must fit the rig's path (UpSource::check_fits).
+  Expected<CameraRig> with_up(UpSource<S> up) const {
+    if (auto error = up.check_fits(path_))
+      return make_error(error->code, "camera up: " + error->message);
     CameraRig copy = *this;
     copy.up_ = std::move(up);
     return copy;

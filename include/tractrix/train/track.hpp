@@ -2,7 +2,6 @@
 // and any rotation-minimizing frames, so one track serves any number of trains.
 #pragma once
 
-#include <string>
 #include <utility>
 
 #include "tractrix/curve/measured_path.hpp"
@@ -15,16 +14,14 @@ class Track {
  public:
   using Sample = typename MeasuredPath<S>::Sample;
 
-  // World +Y unless an up source is given. The path's table density (ArcLengthSettings) sets how
-  // often the Hermite inverse that places bogies needs a Newton step, never its accuracy.
+  // World +Y unless an up source is given, which must fit the path (UpSource::check_fits). The
+  // path's table density (ArcLengthSettings) sets how often the Hermite inverse that places
+  // bogies needs a Newton step, never its accuracy; with rotation-minimizing frames it also sets
+  // theirs (4th order in the entry spacing).
   static Expected<Track> build(MeasuredPath<S> path,
                                UpSource<S> up = UpSource<S>::world().value()) {
-    // A rail matched along a loop must be a loop too (and an open one open): otherwise the bank
-    // jumps where one wraps and the other does not.
-    if (const MeasuredPath<S>* rail = up.rail_path(); rail && rail->closed() != path.closed())
-      return make_error(ErrorCode::mismatched_topology,
-                        std::string("track: the rail is ") + (rail->closed() ? "closed" : "open") +
-                            " but the track is " + (path.closed() ? "closed" : "open"));
+    if (auto error = up.check_fits(path))
+      return make_error(error->code, "track: " + error->message);
     return Track(std::move(path), std::move(up));
   }
   // The result of MeasuredPath::build; its error, if it holds one, passes through.

@@ -158,14 +158,26 @@ class TrainSolver {
 
   // Straight into an engine's arrays (WagonPoseArrays: position + quaternion x, y, z, w per
   // record, float or double, any record size): no WagonPose buffer, no conversion loop. Writes
-  // wagons 0 … min(wagons().size(), each array's count) − 1; never allocates.
+  // wagons 0 … n − 1 of every part, n the smallest count of the parts given (count > 0) and at
+  // most wagons().size(); returns n. Parts that WagonPoseArrays::error() rejects are skipped.
+  // Never allocates.
   template <class T>
-  void solve(S head_distance, const WagonPoseArrays<T>& out) const noexcept {
-    IntoArrays<T> sink{out, {}};
+  std::size_t solve(S head_distance, const WagonPoseArrays<T>& out) const noexcept {
+    WagonPoseArrays<T> parts = out;
     std::size_t end = wagons_.size();
-    for (const PoseArray<T>* part : {&out.body, &out.front, &out.rear, &out.body_centered})
-      if (part->first) end = std::min(end, part->count);
+    bool any = false;
+    for (PoseArray<T>* part : {&parts.body, &parts.front, &parts.rear, &parts.body_centered}) {
+      if (part->count == 0 || !part->writable()) {
+        *part = PoseArray<T>{};  // skipped: no records
+        continue;
+      }
+      end = std::min(end, part->count);
+      any = true;
+    }
+    if (!any) return 0;
+    IntoArrays<T> sink{parts, {}};
     solve_range(head_distance, 0, end, sink);
+    return end;
   }
 
  private:
@@ -177,7 +189,7 @@ class TrainSolver {
   };
   template <class T>
   struct IntoArrays {
-    const WagonPoseArrays<T>& out;
+    const WagonPoseArrays<T>& out;  // parts to skip have a null `first`
     WagonPose<S> scratch;
     WagonPose<S>& slot(std::size_t) noexcept { return scratch; }
     void written(std::size_t j) const noexcept {
@@ -232,9 +244,9 @@ class TrainSolver {
           p.lap = lap;
           front = loop ? arc_on_loop(head - offsets_[i], p.lap) : place(head - offsets_[i]);
           p.front_distance = front;
-          p.front = at(front, cursor);
+          p.front = sample_at(front, cursor);
           p.rear_distance = place(front - wagon.bogie_distance);
-          p.rear = at(p.rear_distance, cursor);
+          p.rear = sample_at(p.rear_distance, cursor);
           long long rear_lap = p.lap;  // not reported: the pose carries the front bogie's lap
           if (loop) p.rear_distance = keep_on_loop(p.rear_distance, rear_lap);
         } else {
@@ -244,7 +256,7 @@ class TrainSolver {
           long long rear_lap = lap;
           // The previous chord solve already sampled this front bogie; the next wagon's front
           // bogie is the chord (length − bogie_distance) behind this rear bogie.
-          p.front = have_next ? next : at(front, cursor);
+          p.front = have_next ? next : sample_at(front, cursor);
           S rear = chord_behind(front, p.front.point, wagon.bogie_distance, cursor, p.rear);
           if (loop) rear = keep_on_loop(rear, rear_lap);
           p.rear_distance = rear;
@@ -358,15 +370,11 @@ class TrainSolver {
     pose.coupler = f.point + wagon.front_overhang * body_forward;
   }
 
-  Sample at(S s, std::size_t& cursor) const noexcept {
-    return sample_at(s, cursor);
-  }
-
   Vector3<S> body_middle_up(S front, S rear, std::size_t cursor) const noexcept {
     // On a loop the rear may sit just behind the seam: take the middle of the short way.
     if (track_.closed() && rear > front) rear -= track_.length();
     const S middle = S(0.5) * (front + rear);
-    const auto m = at(middle, cursor);
+    const auto m = sample_at(middle, cursor);
     return track_.up_at(middle, m.point, m.tangent);
   }
 
@@ -385,11 +393,11 @@ class TrainSolver {
     const S tolerance = S(2) * chord * S(4) * epsilon<S>() * length;  // |g| = |c − d|(c + d)
     for (int iteration = 0; iteration < 40; ++iteration) {
       if (options_.wrap == Wrap::clamp && s < S(0)) {
-        found = at(S(0), cursor);
+        found = sample_at(S(0), cursor);
         if ((found.point - p).squaredNorm() <= chord * chord) return S(0);  // chord ends off track
         s = S(0);
       }
-      found = at(s, cursor);
+      found = sample_at(s, cursor);
       const Vector3<S> diff = found.point - p;
       const S g = diff.squaredNorm() - chord * chord;
       using std::abs;
@@ -403,13 +411,13 @@ class TrainSolver {
       if (bracketed && !(next > lo && next < hi)) next = S(0.5) * (lo + hi);
       if (!bracketed && next > hi) next = hi - chord;
       if (!bracketed && from - next > length) {
-        found = at(place(arc_guess), cursor);
+        found = sample_at(place(arc_guess), cursor);
         return place(arc_guess);
       }
       if (next == s) return s;
       s = next;
     }
-    found = at(s, cursor);
+    found = sample_at(s, cursor);
     return s;
   }
 
@@ -418,7 +426,7 @@ class TrainSolver {
     std::size_t cursor = 0;
     for (int k = 0; k < 256; ++k) {
       const S s = length * S(k) / S(256);
-      const Vector3<S> p = at(s, cursor).point;
+      const Vector3<S> p = sample_at(s, cursor).point;
       Sample rear;
       chord_behind(s, p, chord, cursor, rear);
       const S error = (rear.point - p).norm() - chord;

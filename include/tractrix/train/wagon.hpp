@@ -1,7 +1,12 @@
 // Wagon: the TrainDriver plugin's per-car user data, and the pose the TrainSolver returns for it.
 #pragma once
 
+#include <optional>
+#include <string>
+#include <utility>
+
 #include "tractrix/core/caller_arrays.hpp"
+#include "tractrix/core/expected.hpp"
 #include "tractrix/frame/frame.hpp"
 
 namespace tractrix {
@@ -35,13 +40,31 @@ struct WagonPose {
 };
 
 // Where TrainSolver::solve writes poses in an engine's own arrays: one PoseArray (position +
-// quaternion x, y, z, w per record) for each part wanted; a part whose `first` is null is skipped.
+// quaternion x, y, z, w per record) for each part wanted; parts left empty (count 0) are skipped.
 template <class T>
 struct WagonPoseArrays {
   PoseArray<T> body;  // the body frame at the front bogie (WagonPose::body)
   PoseArray<T> front;
   PoseArray<T> rear;
   PoseArray<T> body_centered;  // the body frame at the midpoint between the bogies
+
+  // The first part that cannot be written, named (check once where the arrays are set up; solve
+  // skips such a part).
+  std::optional<Error> error() const {
+    const std::pair<const char*, const PoseArray<T>*> parts[] = {
+        {"body", &body}, {"front", &front}, {"rear", &rear}, {"body_centered", &body_centered}};
+    for (const auto& [name, part] : parts) {
+      if (part->count > 0 && !part->first)
+        return make_error(ErrorCode::empty_input, std::string(name) + ": null pointer for " +
+                                                      std::to_string(part->count) + " poses");
+      if (part->stride_bytes < 7 * sizeof(T))
+        return make_error(ErrorCode::out_of_range, std::string(name) + ": stride " +
+                                                       std::to_string(part->stride_bytes) +
+                                                       " bytes is shorter than a pose (" +
+                                                       std::to_string(7 * sizeof(T)) + " bytes)");
+    }
+    return std::nullopt;
+  }
 };
 
 }  // namespace tractrix

@@ -390,6 +390,17 @@ TEMPLATE_TEST_CASE("bad trains are rejected at construction, naming wagon and fi
   CHECK(foreign.error().code == ErrorCode::mismatched_topology);
   CHECK(foreign.error().message.rfind(
             "track: the rotation-minimizing frames were built on another path (length ", 0) == 0);
+  // Each build passes the error of the step before it through, unchanged.
+  const auto chained = TrainSolver<S>::build(
+      Track<S>::build(MeasuredPath<S>::build(Path<S, 3>::catmull_rom({V(1, 2, 3)}, Closure::open))),
+      {{S(4), S(2)}});
+  REQUIRE_FALSE(chained);
+  CHECK(chained.error().message == "points: 1 given, at least 2 needed");
+  const auto zero = TrainSolver<S>::build(
+      Track<S>::build(
+          MeasuredPath<S>::build(Path<S, 3>::catmull_rom({V(1, 2, 3), V(1, 2, 3)}, Closure::open))),
+      {{S(4), S(2)}});
+  CHECK(zero.error().message == "path: zero length (all control points equal)");
   // The same curve measured at another density fits.
   const auto dense = *MeasuredPath<S>::build(circle<S>(S(5), 16), {64});
   CHECK(Track<S>::build(loop, *UpSource<S>::rotation_minimizing(dense)));

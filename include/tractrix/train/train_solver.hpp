@@ -86,6 +86,13 @@ class TrainSolver {
     return solver;
   }
 
+  // The result of Track::build; its error, if it holds one, passes through.
+  static Expected<TrainSolver> build(Expected<Track<S>> track, std::vector<Wagon<S>> wagons,
+                                     TrainOptions options = {}) {
+    if (!track) return track.error();
+    return build(std::move(*track), std::move(wagons), options);
+  }
+
   // The TrainDriver plugin's "Spline Position" (a fraction of the track, may exceed 1) as a head
   // distance.
   static S head_distance_from_normalized(S spline_position, S track_length) noexcept {

@@ -145,6 +145,7 @@ class ArcLengthTable {
   // Inlined into its callers: every bogie and camera sample runs it, and a call costs ~10% there.
   TRACTRIX_FORCE_INLINE S parameter_at(S s, std::size_t& cursor) const noexcept {
     s = wrap_or_clamp(s);
+    if (!(s < length())) return S(hodographs_.size());  // the end of an open path, exactly
     const S t = hermite_in_range(s, cursor);
     if (method_ == ArcLengthMethod::chord || !(adaptive_[cursor] & needs_newton)) return t;
     return polish(cursor, s - distances_[cursor], t);

@@ -1,0 +1,38 @@
+// Instruction counts under callgrind (not built by CMake): see benchmarks/README.md, "API 0.2".
+// The same source compiles against the 0.1 headers (commit 09f4ded). Arguments: arc|chord and a
+// track of the benchmark family (0 gentle, 1 tight, 2 noisy, 3 tiny); build with -Ibenchmarks.
+#include <valgrind/callgrind.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <vector>
+
+#include "track_family.hpp"
+#include "tractrix/tractrix.hpp"
+
+using namespace tractrix;
+
+int main(int argc, char** argv) {
+  if (argc < 3) return 2;
+  const bool chord = argv[1][0] == 'c';
+  const auto shape = bench::track_shapes[std::atoi(argv[2]) % 4];
+  const auto keys = bench::track_keys(shape);
+#if __has_include("tractrix/curve/measured_path.hpp")
+  auto track = *Track<double>::build(
+      MeasuredPath<double>::build(Path<double>::catmull_rom(keys, Closure::closed)));
+#else
+  auto track = *Track<double>::build(*Path<double>::catmull_rom(keys, true));
+#endif
+  std::vector<Wagon<double>> wagons;
+  for (int i = 0; i < 2000; ++i)
+    wagons.push_back({4.0 + (i % 3), 2.5 + 0.5 * (i % 2)});
+  auto solver = *TrainSolver<double>::build(
+      track, wagons, {Wrap::circular, chord ? Spacing::chord : Spacing::arc});
+  std::vector<WagonPose<double>> poses(wagons.size());
+  solver.solve(100.0, poses.data());
+  CALLGRIND_START_INSTRUMENTATION;
+  for (int r = 0; r < 5; ++r)
+    solver.solve(100.0 + r * 37.0, poses.data());
+  CALLGRIND_STOP_INSTRUMENTATION;
+  std::printf("%f\n", poses[77].body.origin.x());
+}

@@ -154,6 +154,15 @@ TEMPLATE_TEST_CASE("bad profiles are rejected", "[motion][profile][errors]", flo
         "seconds), got ease_in_end " +
             std::to_string(S(1.5)) + ", ease_out_start " + std::to_string(S(4.5)));
   CHECK(TimeProfile<S>::trapezoidal(S(10), S(0), S(1)).error().code == ErrorCode::out_of_range);
+  // Limits whose E'' = acceleration / distance is not representable are rejected, not sampled
+  // into infinities (a distance near the smallest normal with a sizeable acceleration; found by
+  // the fuzzer).
+  const S tiny = std::numeric_limits<S>::min() * S(64);
+  const auto overflowing = TimeProfile<S>::trapezoidal(tiny, S(1000), S(1000));
+  REQUIRE_FALSE(overflowing);
+  CHECK(overflowing.error().code == ErrorCode::out_of_range);
+  CHECK_FALSE(TimeProfile<S>::s_curve(tiny, S(1000), S(1000), S(1000)));
+  CHECK_FALSE(TimeProfile<S>::sine_pieces(std::sqrt(tiny), ease_fractions(S(1e-6), S(0.5))));
   CHECK(TimeProfile<S>::keyed({S(0)}, {S(0)}).error().code == ErrorCode::too_few_points);
   CHECK(TimeProfile<S>::keyed({S(0), S(1), S(1)}, {S(0), S(0.5), S(1)}).error().message ==
         "profile key 2: time " + std::to_string(S(1)) + " not after " + std::to_string(S(1)));

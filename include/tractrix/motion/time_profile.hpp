@@ -47,7 +47,9 @@ class TimeProfile {
   // E = t/T.
   static Expected<TimeProfile> constant(S duration) { return make(Constant{}, duration); }
   // Sine ease-in/ease-out: E = (1 − cos(π t/T)) / 2 (Parent Eq. 3.8).
-  static Expected<TimeProfile> sine(S duration) { return make(Sine{}, duration); }
+  static Expected<TimeProfile> sine(S duration) {
+    return make(Sine{}, duration, pi<S>() * pi<S>() / S(2));
+  }
   // Sine ease-in until k1·T, constant speed, sine ease-out from k2·T (Parent Eq. 3.9–3.11), with
   // k1, k2 the fractions.
   static Expected<TimeProfile> sine_pieces(S duration, const EaseFractions<S>& fractions) {
@@ -55,7 +57,10 @@ class TimeProfile {
     S k1 = fractions.ease_in_end, k2 = fractions.ease_out_start;
     snap_phases(k1, k2);
     const S speed = S(1) / (S(2) * k1 / pi<S>() + k2 - k1 + S(2) * (S(1) - k2) / pi<S>());
-    return make(SinePieces{k1, k2, speed}, duration);
+    const S w = pi<S>() / S(2);  // |E''|·T² peaks at speed·w/k1 and speed·w/(1 − k2)
+    return make(SinePieces{k1, k2, speed}, duration,
+                std::max({S(1), k1 > S(0) ? speed * w / k1 : S(0),
+                          k2 < S(1) ? speed * w / (S(1) - k2) : S(0)}));
   }
   // Constant acceleration until t1·T, constant speed, constant deceleration from t2·T (Parent
   // Eq. 3.13–3.15), with t1, t2 the fractions.
@@ -63,7 +68,8 @@ class TimeProfile {
     if (auto error = phase_error("parabolic", fractions)) return std::move(*error);
     S t1 = fractions.ease_in_end, t2 = fractions.ease_out_start;
     snap_phases(t1, t2);
-    return make(Parabolic::of(t1, t2), duration);
+    const Parabolic ramps = Parabolic::of(t1, t2);
+    return make(ramps, duration, ramps.peak_acceleration());
   }
   // Trapezoidal velocity over a distance with a speed limit and an acceleration limit (equal
   // deceleration): the duration follows; a triangle when the speed limit is never reached.
@@ -85,7 +91,8 @@ class TimeProfile {
     S t1 = ramp / duration, t2 = S(1) - t1;
     if (!std::isfinite(t1)) t1 = S(0), t2 = S(1);  // a bad duration is reported by make()
     snap_phases(t1, t2);
-    return make(Trapezoidal{Parabolic::of(t1, t2)}, duration);
+    const Parabolic ramps = Parabolic::of(t1, t2);
+    return make(Trapezoidal{ramps}, duration, ramps.peak_acceleration());
   }
   // Jerk-limited S-curve over a distance with limits on speed, acceleration and jerk: seven
   // phases (jerk +J, constant acceleration, jerk −J, cruise, and the mirror image), symmetric.
@@ -121,6 +128,10 @@ class TimeProfile {
                             ? max_acceleration / max_jerk
                             : sqrt(peak / max_jerk);
     const S cruise = (distance - peak * ramp) / peak;
+    // E' and E'' are speed and acceleration over the distance: representable, or rejected.
+    if (!std::isfinite(peak / distance) || !std::isfinite(max_acceleration / distance))
+      return make_error(ErrorCode::out_of_range,
+                        "s_curve: max_speed and max_acceleration over the distance overflow");
     return make(SCurve{distance, peak, max_jerk, jerk_time, ramp},
                 S(2) * ramp + (cruise > S(0) ? cruise : S(0)));
   }
@@ -223,6 +234,11 @@ class TimeProfile {
   struct Parabolic {
     S ease_in_end, ease_out_start, speed;  // fractions of the duration; cruise speed in 1/T
     static Parabolic of(S t1, S t2) noexcept { return {t1, t2, S(2) / (S(1) + t2 - t1)}; }
+    // The largest |E''|·T²: the ramps' constant acceleration (at least 1, for the check of 1/T²).
+    S peak_acceleration() const noexcept {
+      return std::max({S(1), ease_in_end > S(0) ? speed / ease_in_end : S(0),
+                       ease_out_start < S(1) ? speed / (S(1) - ease_out_start) : S(0)});
+    }
     ProfileSample<S> at(S t, S duration) const noexcept {
       const S x = t / duration;
       const S t1 = ease_in_end, t2 = ease_out_start, v = speed;
@@ -308,13 +324,16 @@ class TimeProfile {
     if (end < start) end = start;
   }
 
-  static Expected<TimeProfile> make(Shape shape, S duration) {
+  // peak: the shape's largest |E''|·T² (1 where it has none larger); its E'' must be
+  // representable, so every output of at() is finite.
+  static Expected<TimeProfile> make(Shape shape, S duration, S peak = S(1)) {
     if (!std::isfinite(duration) || !(duration > S(0)))
       return make_error(ErrorCode::out_of_range,
                         "duration: " + std::to_string(duration) + " is not positive");
-    if (!std::isfinite(S(1) / (duration * duration)))
-      return make_error(ErrorCode::out_of_range, "duration: " + std::to_string(duration) +
-                                                     " is too short (1/T^2 overflows)");
+    if (!std::isfinite(peak / (duration * duration)))
+      return make_error(ErrorCode::out_of_range,
+                        "duration: " + std::to_string(duration) +
+                            " is too short (the acceleration, ~1/T^2, overflows)");
     return TimeProfile(std::move(shape), duration);
   }
 

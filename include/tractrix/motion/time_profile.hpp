@@ -92,7 +92,7 @@ class TimeProfile {
     if (!std::isfinite(t1)) t1 = S(0), t2 = S(1);  // a bad duration is reported by make()
     snap_phases(t1, t2);
     const Parabolic ramps = Parabolic::of(t1, t2);
-    return make(Trapezoidal{ramps}, duration, ramps.peak_acceleration());
+    return make(ramps, duration, ramps.peak_acceleration());
   }
   // Jerk-limited S-curve over a distance with limits on speed, acceleration and jerk: seven
   // phases (jerk +J, constant acceleration, jerk −J, cruise, and the mirror image), symmetric.
@@ -181,8 +181,6 @@ class TimeProfile {
     if (const auto* curve = std::get_if<SCurve>(&shape_)) return curve->at(t, duration_);
     if (const auto* pieces = std::get_if<SinePieces>(&shape_)) return pieces->at(t, duration_);
     if (const auto* ramps = std::get_if<Parabolic>(&shape_)) return ramps->at(t, duration_);
-    if (const auto* trapezoid = std::get_if<Trapezoidal>(&shape_))
-      return trapezoid->at(t, duration_);
     if (const auto* sine = std::get_if<Sine>(&shape_)) return sine->at(t, duration_);
     return Constant{}.at(t, duration_);
   }
@@ -252,12 +250,6 @@ class TimeProfile {
     }
   };
 
-  // The parabolic ease with its phases derived from speed and acceleration limits.
-  struct Trapezoidal {
-    Parabolic ramps;
-    ProfileSample<S> at(S t, S duration) const noexcept { return ramps.at(t, duration); }
-  };
-
   struct SCurve {
     S distance, peak, jerk, jerk_time, ramp;  // world units and seconds
 
@@ -299,7 +291,7 @@ class TimeProfile {
     }
   };
 
-  using Shape = std::variant<Constant, Sine, SinePieces, Parabolic, Trapezoidal, SCurve, Keyed>;
+  using Shape = std::variant<Constant, Sine, SinePieces, Parabolic, SCurve, Keyed>;
 
   TimeProfile(Shape shape, S duration) : shape_(std::move(shape)), duration_(duration) {}
 

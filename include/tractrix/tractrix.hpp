@@ -23,6 +23,7 @@
 #include "tractrix/motion/time_profile.hpp"
 #include "tractrix/rig/pose_reader.hpp"
 #include "tractrix/rig/stretch_ik.hpp"
+#include "tractrix/train/head_position.hpp"
 #include "tractrix/train/kinematics.hpp"
 #include "tractrix/train/track.hpp"
 #include "tractrix/train/train_solver.hpp"

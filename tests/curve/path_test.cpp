@@ -118,6 +118,26 @@ TEMPLATE_TEST_CASE("reversed path runs the same points backwards", "[curve][path
   }
 }
 
+TEMPLATE_TEST_CASE("translated moves every point and extent is the largest coordinate",
+                   "[curve][path]", float, double) {
+  using S = TestType;
+  typename Path<S, 3>::Segment segment;
+  segment.points = {Vector3<S>(S(1), S(-7), S(2)), Vector3<S>(S(4), S(3), S(-2)),
+                    Vector3<S>(S(0), S(5), S(6)), Vector3<S>(S(2), S(1), S(1))};
+  const auto path = *Path<S, 3>::from_segments({segment}, Closure::open);
+  CHECK(path.extent() == S(7));
+  const Vector3<S> offset(S(1000), S(-2000), S(0.5));
+  const auto moved = path.translated(offset);
+  REQUIRE(moved);
+  CHECK(!moved->closed());
+  CHECK(moved->extent() >= S(2000));
+  for (S t = S(0); t <= S(1); t += S(0.125))
+    CHECK((moved->point(t) - (path.point(t) + offset)).norm() <= S(8) * eps<S>() * S(2000));
+  const auto bad = path.translated(Vector3<S>(std::numeric_limits<S>::quiet_NaN(), S(0), S(0)));
+  REQUIRE(!bad);
+  CHECK(bad.error().code == ErrorCode::non_finite);
+}
+
 TEMPLATE_TEST_CASE("bad input gives errors that name the field", "[curve][path][errors]", float,
                    double) {
   using S = TestType;

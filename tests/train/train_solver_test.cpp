@@ -6,6 +6,7 @@
 #include "support/same_pose.hpp"
 #include "support/seed_train_driver.hpp"
 #include "support/shapes.hpp"
+#include "tractrix/train/head_position.hpp"
 #include "tractrix/train/train_solver.hpp"
 
 using namespace tractrix;
@@ -102,6 +103,75 @@ TEMPLATE_TEST_CASE("on a circle chord spacing gives the closed-form geometry", "
       CHECK(std::abs(mid - std::sqrt(radius * radius - d * d / S(4))) <= S(8) * circle_error);
     }
   }
+}
+
+// A game places a 471-unit loop thousands of units from the world origin and solves in float.
+// Reference: the closed-form circle (centre + R(cos θ, 0, sin θ), θ = s / R), computed in double
+// from the solver's float output. The float promise: within 4 eps of the coordinates' magnitude
+// (the larger of the track's length and its largest coordinate), which is why solving in
+// track-local coordinates keeps the errors at the track's own scale.
+TEMPLATE_TEST_CASE("far from the origin chord trains build and solve within the float promise",
+                   "[train]", float, double) {
+  using S = TestType;
+  const double radius = 75;
+  // The 64-segment cubic circle is accurate to ~1.6e-11·R; arc lengths to that too.
+  const double shape = 2.7e-4 * std::pow(4.0 / 64.0, 6.0) * radius * 8;
+  for (const double distance : {0.0, 1e4, 1e6}) {
+    for (const bool local : {false, true}) {
+      INFO("centre " << distance << " from the origin, " << (local ? "local" : "world")
+                     << " coordinates");
+      const Eigen::Vector3d centre(distance, distance / 2, -distance);
+      const Vector3<S> offset = centre.cast<S>();
+      // Local: the track authored around its own centre, solved there, and placed by the engine
+      // (here in double). A float track authored 10⁶ out is already rounded to 0.06 units, so
+      // moving it back cannot recover its shape: author, or keep in double, what is far out.
+      const Path<S> path =
+          local ? circle<S>(S(radius), 64) : *circle<S>(S(radius), 64).translated(offset);
+      const Eigen::Vector3d shift = local ? centre : Eigen::Vector3d::Zero();
+      TrainOptions options;
+      options.spacing = Spacing::chord;
+      const auto solver =
+          TrainSolver<S>::build(Track<S>::build(MeasuredPath<S>::build(path)),
+                                std::vector<Wagon<S>>(20, Wagon<S>{S(10), S(4)}), options);
+      REQUIRE(solver);
+      const double scale = std::max<double>(solver->track().length(), path.extent());
+      const double promise = 4 * double(eps<S>()) * scale + shape;
+      for (const S head : {S(0), S(100), S(300), S(471)}) {
+        const auto poses = solver->solve(head);
+        const auto at = [&](const Frame<S>& f) {
+          return Eigen::Vector3d(f.origin.template cast<double>() + shift);
+        };
+        const double theta = double(head) / radius;
+        CHECK((at(poses[0].front) - centre -
+               radius * Eigen::Vector3d(std::cos(theta), 0, std::sin(theta)))
+                  .norm() <= promise);
+        for (std::size_t i = 0; i < poses.size(); ++i) {
+          const Eigen::Vector3d front = at(poses[i].front), rear = at(poses[i].rear);
+          CHECK(std::abs((front - centre).norm() - radius) <= promise);
+          CHECK(std::abs((rear - centre).norm() - radius) <= promise);
+          CHECK(std::abs((front - rear).norm() - 4) <= promise);
+          if (i + 1 < poses.size())
+            CHECK(std::abs((rear - at(poses[i + 1].front)).norm() - 6) <= promise);
+        }
+      }
+    }
+  }
+}
+
+TEMPLATE_TEST_CASE("a chord wider than the track is rejected where it fails", "[train]", float,
+                   double) {
+  using S = TestType;
+  // No two points of a circle of radius 20 are more than 40 apart.
+  TrainOptions options;
+  options.spacing = Spacing::chord;
+  const auto solver =
+      TrainSolver<S>::build(Track<S>::build(MeasuredPath<S>::build(circle<S>(S(20), 16))),
+                            {{S(20), S(10)}, {S(60), S(45)}}, options);
+  REQUIRE(!solver);
+  CHECK(solver.error().code == ErrorCode::no_solution);
+  CHECK(solver.error().message ==
+        "wagon 1: no track point lies 45.000000 (a bogie chord) behind distance 0.000000 within "
+        "one lap (the track is narrower than the chord there)");
 }
 
 TEMPLATE_TEST_CASE("loops repeat every lap and have no seam, also with a rail at 100%", "[train]",
@@ -578,5 +648,69 @@ TEMPLATE_TEST_CASE("solve writes engines' transform arrays: position and quatern
                                          std::to_string(7 * sizeof(T)) + " bytes)");
     CHECK(solver.solve(123.0, broken) == 9u);  // the front part still written
     CHECK(solver.solve(123.0, WagonPoseArrays<T>{}) == 0u);
+  }
+}
+
+// HeadPosition against the exact sum of its deltas, kept in long double (64-bit mantissa: sums of
+// 10⁶ float deltas are exact there) and wrapped with fmodl.
+TEMPLATE_TEST_CASE("a head advanced every frame keeps the exact wrapped sum and counts laps",
+                   "[train][head]", float, double) {
+  using S = TestType;
+  const auto track = *Track<S>::build(MeasuredPath<S>::build(circle<S>(S(75), 16)));
+  const long double length = track.length();
+  // The distance between a head and the reference, the short way round the loop.
+  const auto gap = [&](S head, long double reference) {
+    const long double d = std::fabs(static_cast<long double>(head) - reference);
+    return std::min(d, length - d);
+  };
+  SECTION("a million frames of 0.025") {
+    const S step = S(0.025);
+    HeadPosition<S> head(track);
+    S naive = S(0);  // what a game does: head += speed · dt
+    const int frames = 1000000;
+    for (int i = 0; i < frames; ++i) {
+      head.advance(step);
+      naive += step;
+    }
+    const long double exact = static_cast<long double>(frames) * static_cast<long double>(step);
+    CHECK(gap(head.distance(), std::fmod(exact, length)) <= 2 * eps<S>() * length);
+    CHECK(head.lap() == static_cast<long long>(std::floor(exact / length)));
+    CHECK(head.distance() >= S(0));
+    CHECK(head.distance() < track.length());
+    // The naive sum has drifted (float: stalled) far beyond that.
+    CHECK(std::fabs(static_cast<long double>(naive) - exact) > 1000 * eps<S>() * length);
+  }
+  SECTION("random steps both ways, and jumps of many laps") {
+    auto rng = make_rng(67);
+    HeadPosition<S> head(track, S(10));
+    // The reference wrapped every step too: a running long double sum of ±40-lap jumps would
+    // itself drift past double's promise.
+    long double wrapped = 10;
+    long long laps = 0;
+    for (int i = 0; i < property_count(100000); ++i) {
+      const S step = i % 1000 == 999 ? uniform<S>(rng, S(-40), S(40)) * track.length()
+                                     : uniform<S>(rng, S(-0.05), S(0.1));
+      head.advance(step);
+      wrapped += step;
+      const long double whole = std::floor(wrapped / length);
+      wrapped -= whole * length;
+      laps += static_cast<long long>(whole);
+      INFO("step " << i);
+      REQUIRE(gap(head.distance(), wrapped) <= 4 * eps<S>() * length);
+      if (std::min(wrapped, length - wrapped) > 8 * eps<S>() * length) REQUIRE(head.lap() == laps);
+    }
+  }
+  SECTION("non-finite steps are ignored; open track is not wrapped") {
+    HeadPosition<S> head(track, S(5));
+    head.advance(std::numeric_limits<S>::quiet_NaN());
+    head.advance(std::numeric_limits<S>::infinity());
+    CHECK(head.distance() == S(5));
+    CHECK(head.lap() == 0);
+    const auto open = *Track<S>::build(MeasuredPath<S>::build(
+        Path<S>::catmull_rom({Vector3<S>(0, 0, 0), Vector3<S>(10, 0, 0)}, Closure::open)));
+    HeadPosition<S> on_open(open, S(-3));
+    on_open.advance(S(25));
+    CHECK(on_open.distance() == S(22));
+    CHECK(on_open.lap() == 0);
   }
 }

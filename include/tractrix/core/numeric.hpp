@@ -42,6 +42,27 @@ S wrap_slow(S x, S period) noexcept {
 }
 }  // namespace detail
 
+// What rounding took from sum = a + b (Knuth's TwoSum): a + b == sum + error exactly, whatever
+// the magnitudes. Compensated sums carry it into the next addition. (Flags that reassociate
+// floating point, -ffast-math among them, fold it to 0 and the sums lose their compensation.)
+template <class S>
+S rounding_of_sum(S a, S b, S sum) noexcept {
+  const S b_part = sum - a;
+  const S a_part = sum - b_part;
+  return (a - a_part) + (b - b_part);
+}
+
+// A whole number of laps as a count, saturated at ±4e18: a distance 1e300 track lengths away has
+// no representable lap count. NaN gives 0.
+template <class S>
+long long saturated_lap_count(S laps) noexcept {
+  const S limit = S(4e18);
+  if (std::isnan(laps)) return 0;
+  return laps > limit    ? 4000000000000000000LL
+         : laps < -limit ? -4000000000000000000LL
+                         : static_cast<long long>(laps);
+}
+
 // Wraps x into [0, period). fmod is exact, so many laps lose no precision beyond that of x itself.
 // Non-finite x gives 0. The in-range test stays small enough to inline; fmod is out of line.
 template <class S>

@@ -55,17 +55,26 @@ class ArcLengthTable {
     table.inverse_.reserve(n * k);
     const bool exact = method == ArcLengthMethod::gauss_legendre;
     if (exact) table.adaptive_.reserve(n * k);
-    // parameter_at adds Newton steps where the quintic may miss 1e-12 of the length (scaled
-    // to S's epsilon). The whole length is not known yet: the larger of the length so far and
-    // the sum of the segments' end-to-end chords stands for it (stricter, never looser). The
-    // checks sample the error below its peak, hence the margin of 4.
-    const S relative_tolerance = S(0.25e-12 / 2.220446049250313e-16) * epsilon<S>();
+    // parameter_at adds Newton steps where the quintic may miss 1e-12 of the length in double,
+    // 64 eps (7.6e-6) in float: float's promise is set by what float can resolve, not by
+    // double's scaled (which would be 1.3e-4). The whole length is not known yet: the larger of
+    // the length so far and the sum of the segments' end-to-end chords stands for it (stricter,
+    // never looser). The checks sample the error below its peak, hence the margin of 4.
+    const S relative_tolerance = std::max(S(0.25e-12), S(16) * epsilon<S>());
     S chords = S(0);
     if (exact)
       for (std::size_t i = 0; i < n; ++i)
         chords += (path.segment(i).points[3] - path.segment(i).points[0]).norm();
     const S step = S(1) / S(samples_per_segment);
-    S total = S(0);
+    // The running length as a compensated sum: `lost` keeps what each addition rounds away, so
+    // entries stay within an ulp of the exact sum however many intervals a path has (a plain sum
+    // drifts by ~√n ulps: 1e-4 of a 1000-interval float track's length).
+    S total = S(0), lost = S(0);
+    const auto add = [&total, &lost](S piece) {
+      const S sum = total + piece;
+      lost += rounding_of_sum(total, piece, sum);
+      total = sum;
+    };
     for (std::size_t i = 0; i < n; ++i) {
       const auto& segment = path.segment(i);
       table.hodographs_.push_back(Hodograph<S>::of(segment));
@@ -85,26 +94,28 @@ class ArcLengthTable {
         const S u1 = j + 1 == k ? S(1) : S(j + 1) * step;
         std::array<S, 2> thirds{};
         if (exact) {
-          total += quadrature.integrate(u0, u1, &thirds);
+          add(quadrature.integrate(u0, u1, &thirds));
           table.adaptive_.push_back(quadrature.refined() ? split_quadrature : 0);
         } else {
           const Vector<S, D> current =
               j + 1 == k ? segment.points[3] : de_casteljau(segment, u1).point;
-          total += (current - previous).norm();
+          add((current - previous).norm());
           previous = current;
         }
-        table.distances_.push_back(total);
+        // Pieces are never negative; the max keeps rounding from ever stepping an entry back.
+        const S entry = std::max(table.distances_.back(), total + lost);
+        table.distances_.push_back(entry);
         table.inverse_.push_back(table.inverse_piece(i * k + j));
-        table.tolerance_scale_ = total;  // for distance_within in the check, as below
+        table.tolerance_scale_ = entry;  // for distance_within in the check, as below
         if (exact && !(table.inverse_error(i * k + j, thirds, bend) <=
-                       relative_tolerance * std::max(total, chords)))
+                       relative_tolerance * std::max(entry, chords)))
           table.adaptive_.back() |= needs_newton;
       }
     }
-    if (!std::isfinite(total))
+    if (!std::isfinite(total))  // (an infinite total leaves NaN in `lost`, and entries behind)
       return make_error(ErrorCode::non_finite,
                         "path: its length overflows (coordinates too large for this scalar type)");
-    table.tolerance_scale_ = total;
+    table.tolerance_scale_ = table.distances_.back();
     return table;
   }
 

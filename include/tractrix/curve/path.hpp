@@ -141,6 +141,20 @@ class Path {
   const std::vector<Segment>& segments() const noexcept { return segments_; }
   // The largest parameter value, size().
   S end_parameter() const noexcept { return end_; }
+  // The largest absolute coordinate of any control point: the magnitude rounding is relative to.
+  // Far from the origin (a float track 10⁴ units out resolves to 1e-3) tolerances scale with it.
+  S extent() const noexcept { return extent_; }
+
+  // The same path moved by `offset`. Moving a track near the origin (e.g. by minus its first key)
+  // before measuring keeps float arithmetic at the track's own scale; add the offset back where
+  // the engine places the result (a parent transform). A non-finite offset is an error.
+  Expected<Path> translated(const Point& offset) const {
+    std::vector<Segment> moved = segments_;
+    for (auto& segment : moved)
+      for (auto& p : segment.points)
+        p += offset;
+    return from_segments(std::move(moved), closed_ ? Closure::closed : Closure::open);
+  }
 
   // Segment index and local u for a parameter: closed paths wrap t, open paths clamp it to
   // [0, size()]; a NaN t maps to 0.
@@ -214,7 +228,11 @@ class Path {
       : segments_(std::move(segments)),
         last_(static_cast<std::ptrdiff_t>(segments_.size()) - 1),
         end_(static_cast<S>(last_ + 1)),
-        closed_(closed) {}
+        closed_(closed) {
+    for (const auto& segment : segments_)
+      for (const auto& p : segment.points)
+        extent_ = std::max(extent_, p.cwiseAbs().maxCoeff());
+  }
 
   // A PointArray that cannot be read: no memory behind a non-zero count, or records shorter
   // than a point (overlapping).
@@ -267,6 +285,7 @@ class Path {
   std::ptrdiff_t last_ = -1;
   S end_ = S(0);
   bool closed_ = false;
+  S extent_ = S(0);
 };
 
 }  // namespace tractrix

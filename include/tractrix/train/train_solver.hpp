@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -68,18 +69,21 @@ class TrainSolver {
         chords.insert(chords.end(), {w.bogie_distance, w.length - w.bogie_distance});
       std::sort(chords.begin(), chords.end());
       chords.erase(std::unique(chords.begin(), chords.end()), chords.end());
-      std::vector<bool> solvable(chords.size());
+      std::vector<S> unsolvable_at(chords.size());
       for (std::size_t c = 0; c < chords.size(); ++c)
-        solvable[c] = !(chords[c] > S(0)) || solver.chord_solvable(chords[c]);
+        unsolvable_at[c] = chords[c] > S(0) ? solver.chord_unsolvable_at(chords[c])
+                                            : std::numeric_limits<S>::quiet_NaN();
       for (std::size_t i = 0; i < solver.wagons_.size(); ++i) {
         const Wagon<S>& w = solver.wagons_[i];
         for (const S chord : {w.bogie_distance, w.length - w.bogie_distance}) {
           const auto c = std::lower_bound(chords.begin(), chords.end(), chord) - chords.begin();
-          if (!solvable[static_cast<std::size_t>(c)])
+          const S at = unsolvable_at[static_cast<std::size_t>(c)];
+          if (!std::isnan(at))
             return make_error(ErrorCode::no_solution,
-                              "wagon " + std::to_string(i) + ": bogie chord " +
-                                  std::to_string(chord) +
-                                  " has no solution on this track (longer than the track allows)");
+                              "wagon " + std::to_string(i) + ": no track point lies " +
+                                  std::to_string(chord) + " (a bogie chord) behind distance " +
+                                  std::to_string(at) +
+                                  " within one lap (the track is narrower than the chord there)");
         }
       }
     }
@@ -287,7 +291,10 @@ class TrainSolver {
   }
 
   TrainSolver(Track<S> track, std::vector<Wagon<S>> wagons, TrainOptions options)
-      : track_(std::move(track)), wagons_(std::move(wagons)), options_(options) {
+      : track_(std::move(track)),
+        coordinate_scale_(std::max(track_.length(), track_.path().path().extent())),
+        wagons_(std::move(wagons)),
+        options_(options) {
     offsets_.reserve(wagons_.size());
     S offset = S(0);
     for (const Wagon<S>& w : wagons_) {
@@ -296,14 +303,9 @@ class TrainSolver {
     }
   }
 
-  // Whole track lengths between an unwrapped distance and its wrapped value, saturated: a head
-  // 1e300 track lengths away has no representable lap count.
+  // Whole track lengths between an unwrapped distance and its wrapped value, saturated.
   long long whole_laps(S unwrapped, S wrapped) const noexcept {
-    const S laps = std::round((unwrapped - wrapped) / track_.length());
-    const S limit = S(4e18);
-    return laps > limit    ? 4000000000000000000LL
-           : laps < -limit ? -4000000000000000000LL
-                           : static_cast<long long>(laps);
+    return saturated_lap_count(std::round((unwrapped - wrapped) / track_.length()));
   }
 
   // s (the wrapped head less a wagon's offset, so below length) into [0, length), counting laps;
@@ -389,15 +391,20 @@ class TrainSolver {
   // Newton on g(s) = |P(s) − p|² − chord² stepping back from from − chord (an arc is never shorter
   // than its chord, so g <= 0 there), bracketed once g changes sign. Falls back to arc spacing
   // when no solution lies within one track length (build() rules that out on loops), and stops at
-  // 0 in clamp mode.
-  S chord_behind(S from, const Vector3<S>& p, S chord, std::size_t& cursor,
-                 Sample& found) const noexcept {
+  // 0 in clamp mode. `solved` says whether a root was found (or the chord ends off the track in
+  // clamp mode) rather than the arc fallback taken.
+  S chord_behind(S from, const Vector3<S>& p, S chord, std::size_t& cursor, Sample& found,
+                 bool* solved = nullptr) const noexcept {
     const S length = track_.length();
     const S arc_guess = from - chord;
     S hi = arc_guess, lo = S(0);
     bool bracketed = false;
     S s = arc_guess;
-    const S tolerance = S(2) * chord * S(4) * epsilon<S>() * length;  // |g| = |c − d|(c + d)
+    if (solved) *solved = true;
+    // |g| = |c − d|(c + d), so this asks |c − d| <= 2 eps of coordinate_scale_: about what points
+    // rounded to their coordinates and distances rounded to the track's length resolve. Where
+    // rounding noise keeps g above it, Newton stalls (next == s) or bisection closes the bracket.
+    const S tolerance = S(2) * chord * S(2) * epsilon<S>() * coordinate_scale_;
     for (int iteration = 0; iteration < 40; ++iteration) {
       if (options_.wrap == Wrap::clamp && s < S(0)) {
         found = sample_at(S(0), cursor);
@@ -418,32 +425,38 @@ class TrainSolver {
       if (bracketed && !(next > lo && next < hi)) next = S(0.5) * (lo + hi);
       if (!bracketed && next > hi) next = hi - chord;
       if (!bracketed && from - next > length) {
+        if (solved) *solved = false;
         found = sample_at(place(arc_guess), cursor);
         return place(arc_guess);
       }
-      if (next == s) return s;
+      if (next == s) return s;  // bracketed to the last representable distance
       s = next;
     }
     found = sample_at(s, cursor);
     return s;
   }
 
-  bool chord_solvable(S chord) const noexcept {
+  // The first head distance (of 256 around the loop) behind which no track point lies `chord`
+  // away within one lap, or NaN if the chord has a solution behind every one.
+  S chord_unsolvable_at(S chord) const noexcept {
     const S length = track_.length();
     std::size_t cursor = 0;
     for (int k = 0; k < 256; ++k) {
       const S s = length * S(k) / S(256);
       const Vector3<S> p = sample_at(s, cursor).point;
       Sample rear;
-      chord_behind(s, p, chord, cursor, rear);
-      const S error = (rear.point - p).norm() - chord;
-      using std::abs;
-      if (!(abs(error) <= S(1e-6) * length)) return false;
+      bool solved = false;
+      chord_behind(s, p, chord, cursor, rear, &solved);
+      if (!solved) return s;
     }
-    return true;
+    return std::numeric_limits<S>::quiet_NaN();
   }
 
   Track<S> track_;
+  // The size of the numbers the solver works with: the track's length or its largest coordinate,
+  // whichever is larger. Far from the origin a float step is eps · that coordinate, so solver
+  // tolerances scale with it (a track 10⁶ units out resolves to 0.06 units in float).
+  S coordinate_scale_;
   std::vector<Wagon<S>> wagons_;
   std::vector<S> offsets_;  // wagon i's front bogie is offsets_[i] behind the head (arc spacing)
   TrainOptions options_;

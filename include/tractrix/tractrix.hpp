@@ -3,6 +3,8 @@
 
 #include "tractrix/core/assert.hpp"
 #include "tractrix/core/attributes.hpp"
+#include "tractrix/core/caller_arrays.hpp"
+#include "tractrix/core/engine_axes.hpp"
 #include "tractrix/core/expected.hpp"
 #include "tractrix/core/gauss_legendre.hpp"
 #include "tractrix/core/numeric.hpp"

@@ -29,6 +29,14 @@ template class Track<float>;
 template class Track<double>;
 template class TrainSolver<float>;
 template class TrainSolver<double>;
+template class HeadPosition<float>;
+template class HeadPosition<double>;
+template struct PoseArray<float>;
+template struct PoseArray<double>;
+template void PoseArray<float>::write<double>(std::size_t, const Vector3<double>&,
+                                              const Eigen::Matrix<double, 3, 3>&,
+                                              const EngineAxes&) const noexcept;
+template Vector3<float> EngineAxes::point<float>(const Vector3<float>&) const noexcept;
 template class TimeProfile<float>;
 template class TimeProfile<double>;
 template class CameraRig<float>;

@@ -648,6 +648,31 @@ TEMPLATE_TEST_CASE("solve writes engines' transform arrays: position and quatern
                                          std::to_string(7 * sizeof(T)) + " bytes)");
     CHECK(solver.solve(123.0, broken) == 9u);  // the front part still written
     CHECK(solver.solve(123.0, WagonPoseArrays<T>{}) == 0u);
+    // Matrices in Unreal's axes (Z up, left-handed: world (x, y, z) → (x, z, y); objects face
+    // +X with +Z up), 20 values per record: the body's centre and forward, written out here.
+    std::vector<T> unreal(9 * 20, T(-7));
+    WagonPoseArrays<T> engine;
+    engine.body_centered = PoseArray<T>::matrices(unreal.data(), 9, 20 * sizeof(T));
+    engine.axes = EngineAxes::unreal();
+    REQUIRE_FALSE(engine.error());
+    CHECK(solver.solve(123.0, engine) == 9u);
+    for (std::size_t i = 0; i < 9; ++i) {
+      const T* m = &unreal[20 * i];
+      const Vector3<double> c = poses[i].body_midpoint, f = poses[i].body.forward(),
+                            u = poses[i].body.up();
+      CHECK((Vector3<double>(m[12], m[13], m[14]) - Vector3<double>(c.x(), c.z(), c.y())).norm() <=
+            tolerance * 200);
+      CHECK((Vector3<double>(m[0], m[1], m[2]) - Vector3<double>(f.x(), f.z(), f.y())).norm() <=
+            tolerance);
+      CHECK((Vector3<double>(m[8], m[9], m[10]) - Vector3<double>(u.x(), u.z(), u.y())).norm() <=
+            tolerance);
+      CHECK(m[15] == T(1));
+      CHECK(m[16] == T(-7));  // the engine's own fields after the matrix
+    }
+    engine.body_centered.stride_bytes = 7 * sizeof(T);
+    CHECK(engine.error()->message == "body_centered: stride " + std::to_string(7 * sizeof(T)) +
+                                         " bytes is shorter than a pose (" +
+                                         std::to_string(16 * sizeof(T)) + " bytes)");
   }
 }
 

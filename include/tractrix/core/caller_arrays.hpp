@@ -9,6 +9,7 @@
 
 #include <Eigen/Geometry>
 
+#include "tractrix/core/engine_axes.hpp"
 #include "tractrix/core/vector.hpp"
 
 namespace tractrix {
@@ -39,35 +40,71 @@ struct PointArray {
   }
 };
 
-// `count` poses, `stride_bytes` apart, each seven consecutive T at the start of its record:
-// position x, y, z, then the rotation as a unit quaternion x, y, z, w with w >= 0 — the layout
-// of Unity's (Vector3, Quaternion), Unreal's FTransform translation/rotation and glTF nodes. The
-// rotation is tractrix's frame (x side, y up, z forward, right-handed); engines with other axes
-// compose their fixed change of basis. Between frames, interpolate along the shorter arc (w >= 0
-// fixes the sign of each record, not the hemisphere of its neighbour).
+// How a pose is laid out in an engine's record.
+enum class PoseLayout {
+  // Position x, y, z, then the rotation as a unit quaternion x, y, z, w with w >= 0: 7 T, 28
+  // bytes in float — the layout of Unity's (Vector3, Quaternion), Unreal's FTransform
+  // translation/rotation and glTF nodes. Between frames, interpolate along the shorter arc (w >= 0
+  // fixes the sign of each record, not the hemisphere of its neighbour).
+  position_quaternion,
+  // A 4×4 matrix, column-major (element (row r, column c) at [4c + r]), rotation columns then the
+  // position, last row 0 0 0 1: 16 T, what OpenGL, raylib and bgfx take for instanced drawing
+  // (and, read as row-major, DirectX's row-vector matrices).
+  matrix_column_major,
+};
+
+// `count` poses, `stride_bytes` apart, each at the start of its record in `layout`, so poses can
+// land inside an engine's own instance structs. Rotations are written in the engine's axes
+// (EngineAxes: tractrix's own by default).
 template <class T>
 struct PoseArray {
   static_assert(std::is_floating_point<T>::value, "PoseArray: float or double coordinates");
   T* first = nullptr;
   std::size_t count = 0;
   std::size_t stride_bytes = 7 * sizeof(T);
+  PoseLayout layout = PoseLayout::position_quaternion;
 
+  // Records of position + quaternion, or of matrices; stride 0 means packed.
+  static PoseArray poses(T* first, std::size_t count, std::size_t stride_bytes = 0) noexcept {
+    return {first, count, stride_bytes ? stride_bytes : 7 * sizeof(T),
+            PoseLayout::position_quaternion};
+  }
+  static PoseArray matrices(T* first, std::size_t count, std::size_t stride_bytes = 0) noexcept {
+    return {first, count, stride_bytes ? stride_bytes : 16 * sizeof(T),
+            PoseLayout::matrix_column_major};
+  }
+
+  // Bytes one pose takes in this layout.
+  std::size_t record_bytes() const noexcept {
+    return (layout == PoseLayout::matrix_column_major ? 16 : 7) * sizeof(T);
+  }
   // Whether the records can be written: memory behind a non-zero count, records at least a pose
   // long (shorter ones would overlap).
   bool writable() const noexcept {
-    return (count == 0 || first != nullptr) && stride_bytes >= 7 * sizeof(T);
+    return (count == 0 || first != nullptr) && stride_bytes >= record_bytes();
   }
 
   template <class S>
-  void write(std::size_t i, const Vector3<S>& origin,
-             const Eigen::Matrix<S, 3, 3>& rotation) const noexcept {
-    Eigen::Quaternion<S> q(rotation);
+  void write(std::size_t i, const Vector3<S>& origin, const Eigen::Matrix<S, 3, 3>& rotation,
+             const EngineAxes& axes = EngineAxes::tractrix()) const noexcept {
+    const Vector3<S> p = axes.point(origin);
+    const Eigen::Matrix<S, 3, 3> r = axes.rotation(rotation);
+    char* record = reinterpret_cast<char*>(first) + i * stride_bytes;
+    if (layout == PoseLayout::matrix_column_major) {
+      const T m[16] = {
+          static_cast<T>(r(0, 0)), static_cast<T>(r(1, 0)), static_cast<T>(r(2, 0)), T(0),
+          static_cast<T>(r(0, 1)), static_cast<T>(r(1, 1)), static_cast<T>(r(2, 1)), T(0),
+          static_cast<T>(r(0, 2)), static_cast<T>(r(1, 2)), static_cast<T>(r(2, 2)), T(0),
+          static_cast<T>(p.x()),   static_cast<T>(p.y()),   static_cast<T>(p.z()),   T(1)};
+      std::memcpy(record, m, sizeof(m));
+      return;
+    }
+    Eigen::Quaternion<S> q(r);
     if (q.w() < S(0)) q.coeffs() = -q.coeffs();
-    const T record[7] = {static_cast<T>(origin.x()), static_cast<T>(origin.y()),
-                         static_cast<T>(origin.z()), static_cast<T>(q.x()),
-                         static_cast<T>(q.y()),      static_cast<T>(q.z()),
-                         static_cast<T>(q.w())};
-    std::memcpy(reinterpret_cast<char*>(first) + i * stride_bytes, record, sizeof(record));
+    const T pose[7] = {static_cast<T>(p.x()), static_cast<T>(p.y()), static_cast<T>(p.z()),
+                       static_cast<T>(q.x()), static_cast<T>(q.y()), static_cast<T>(q.z()),
+                       static_cast<T>(q.w())};
+    std::memcpy(record, pose, sizeof(pose));
   }
 };
 

@@ -167,11 +167,11 @@ class TrainSolver {
     solve_range(head_distance, begin, end, sink);
   }
 
-  // Straight into an engine's arrays (WagonPoseArrays: position + quaternion x, y, z, w per
-  // record, float or double, any record size): no WagonPose buffer, no conversion loop. Writes
-  // wagons 0 … n − 1 of every part, n the smallest count of the parts given (count > 0) and at
-  // most wagons().size(); returns n. Parts that WagonPoseArrays::error() rejects are skipped.
-  // Never allocates.
+  // Straight into an engine's arrays (WagonPoseArrays: position + quaternion or 4×4 matrices,
+  // float or double, any record size, the engine's axes): no WagonPose buffer, no conversion
+  // loop. Writes wagons 0 … n − 1 of every part, n the smallest count of the parts given
+  // (count > 0) and at most wagons().size(); returns n. Parts that WagonPoseArrays::error()
+  // rejects are skipped. Never allocates.
   template <class T>
   std::size_t solve(S head_distance, const WagonPoseArrays<T>& out) const noexcept {
     WagonPoseArrays<T> parts = out;
@@ -204,11 +204,12 @@ class TrainSolver {
     WagonPose<S> scratch;
     WagonPose<S>& slot(std::size_t) noexcept { return scratch; }
     void written(std::size_t j) const noexcept {
-      if (out.body.first) out.body.write(j, scratch.body.origin, scratch.body.rotation);
-      if (out.front.first) out.front.write(j, scratch.front.origin, scratch.front.rotation);
-      if (out.rear.first) out.rear.write(j, scratch.rear.origin, scratch.rear.rotation);
+      const EngineAxes& axes = out.axes;
+      if (out.body.first) out.body.write(j, scratch.body.origin, scratch.body.rotation, axes);
+      if (out.front.first) out.front.write(j, scratch.front.origin, scratch.front.rotation, axes);
+      if (out.rear.first) out.rear.write(j, scratch.rear.origin, scratch.rear.rotation, axes);
       if (out.body_centered.first)
-        out.body_centered.write(j, scratch.body_midpoint, scratch.body.rotation);
+        out.body_centered.write(j, scratch.body_midpoint, scratch.body.rotation, axes);
     }
   };
 

@@ -40,13 +40,17 @@ struct WagonPose {
 };
 
 // Where TrainSolver::solve writes poses in an engine's own arrays: one PoseArray (position +
-// quaternion x, y, z, w per record) for each part wanted; parts left empty (count 0) are skipped.
+// quaternion or a 4×4 matrix per record, any stride) for each part wanted, in the engine's axes;
+// parts left empty (count 0) are skipped. Which origin the body is drawn from is the choice
+// between `body` (the front bogie, the TrainDriver plugin's pivot) and `body_centered` (the
+// midpoint between the bogies, what most meshes are modelled around).
 template <class T>
 struct WagonPoseArrays {
   PoseArray<T> body;  // the body frame at the front bogie (WagonPose::body)
   PoseArray<T> front;
   PoseArray<T> rear;
   PoseArray<T> body_centered;  // the body frame at the midpoint between the bogies
+  EngineAxes axes = EngineAxes::tractrix();
 
   // The first part that cannot be written, named (check once where the arrays are set up; solve
   // skips such a part).
@@ -57,11 +61,11 @@ struct WagonPoseArrays {
       if (part->count > 0 && !part->first)
         return make_error(ErrorCode::empty_input, std::string(name) + ": null pointer for " +
                                                       std::to_string(part->count) + " poses");
-      if (part->stride_bytes < 7 * sizeof(T))
-        return make_error(ErrorCode::out_of_range, std::string(name) + ": stride " +
-                                                       std::to_string(part->stride_bytes) +
-                                                       " bytes is shorter than a pose (" +
-                                                       std::to_string(7 * sizeof(T)) + " bytes)");
+      if (part->stride_bytes < part->record_bytes())
+        return make_error(ErrorCode::out_of_range,
+                          std::string(name) + ": stride " + std::to_string(part->stride_bytes) +
+                              " bytes is shorter than a pose (" +
+                              std::to_string(part->record_bytes()) + " bytes)");
     }
     return std::nullopt;
   }

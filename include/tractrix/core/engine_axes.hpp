@@ -1,0 +1,100 @@
+// EngineAxes: tractrix's axes renamed to an engine's (Z up, left-handed, another forward), as a
+// signed permutation of the world axes and one of the object's own axes, applied where poses are
+// written into the engine's memory.
+#pragma once
+
+#include <cstdlib>
+#include <optional>
+#include <string>
+
+#include <Eigen/Core>
+
+#include "tractrix/core/expected.hpp"
+#include "tractrix/core/vector.hpp"
+
+namespace tractrix {
+
+// Axes are numbered ±1, ±2, ±3 for ±x, ±y, ±z. world[i] is the engine's world axis that
+// tractrix's world axis i lands on; local[i] the engine object axis that a tractrix frame's axis
+// i (side, up, forward) lands on. tractrix is Y up and right-handed, and a frame's side is x =
+// up × forward: the left of the direction of travel. An engine of the other handedness mirrors
+// both maps, so rotations stay rotations (EngineAxes::make checks).
+struct EngineAxes {
+  int world[3] = {1, 2, 3};
+  int local[3] = {1, 2, 3};
+
+  // tractrix's own axes; also glTF's, and raylib's / OpenGL's for models that face +Z.
+  static constexpr EngineAxes tractrix() noexcept { return {{1, 2, 3}, {1, 2, 3}}; }
+  // Unity: Y up, left-handed (world x mirrored, as its importers do); objects face +Z, +X right.
+  static constexpr EngineAxes unity() noexcept { return {{-1, 2, 3}, {-1, 2, 3}}; }
+  // Unreal: Z up, left-handed, world (x, y, z) → (x, z, y); objects face +X, +Y right, +Z up.
+  static constexpr EngineAxes unreal() noexcept { return {{1, 3, 2}, {-2, 3, 1}}; }
+  // Godot: Y up, right-handed like tractrix; objects face −Z, +X right.
+  static constexpr EngineAxes godot() noexcept { return {{1, 2, 3}, {-1, 2, -3}}; }
+  // Blender: Z up, right-handed, world (x, y, z) → (x, −z, y) as its glTF importer maps it;
+  // objects face −Y with +Z up, so +X is the object's own left.
+  static constexpr EngineAxes blender() noexcept { return {{1, 3, -2}, {1, 3, -2}}; }
+
+  // Custom axes, checked: each map names every axis once, and both have the same handedness.
+  static Expected<EngineAxes> make(const int (&world)[3], const int (&local)[3]) {
+    EngineAxes axes{{world[0], world[1], world[2]}, {local[0], local[1], local[2]}};
+    if (auto error = check("world", axes.world)) return std::move(*error);
+    if (auto error = check("local", axes.local)) return std::move(*error);
+    if (handedness(axes.world) != handedness(axes.local))
+      return make_error(ErrorCode::out_of_range,
+                        "axes: world and local maps differ in handedness (rotations would become "
+                        "reflections); mirror both or neither");
+    return axes;
+  }
+
+  // A tractrix world point in the engine's world axes.
+  template <class S>
+  Vector3<S> point(const Vector3<S>& p) const noexcept {
+    Vector3<S> out;
+    for (int i = 0; i < 3; ++i)
+      out[index(world[i])] = sign<S>(world[i]) * p[i];
+    return out;
+  }
+  // A frame's rotation (columns side, up, forward in tractrix's world) as the engine object's
+  // rotation in the engine's world: W · R · Lᵀ for the signed permutations W and L.
+  template <class S>
+  Eigen::Matrix<S, 3, 3> rotation(const Eigen::Matrix<S, 3, 3>& r) const noexcept {
+    Eigen::Matrix<S, 3, 3> out;
+    for (int i = 0; i < 3; ++i)
+      for (int j = 0; j < 3; ++j)
+        out(index(world[i]), index(local[j])) = sign<S>(world[i]) * sign<S>(local[j]) * r(i, j);
+    return out;
+  }
+
+ private:
+  static constexpr int index(int axis) noexcept { return (axis < 0 ? -axis : axis) - 1; }
+  template <class S>
+  static constexpr S sign(int axis) noexcept {
+    return axis < 0 ? S(-1) : S(1);
+  }
+  // +1 or −1: the determinant of the signed permutation.
+  static int handedness(const int (&map)[3]) noexcept {
+    int parity = 1;
+    for (int i = 0; i < 3; ++i)
+      for (int j = i + 1; j < 3; ++j)
+        if (index(map[i]) > index(map[j])) parity = -parity;
+    for (int i = 0; i < 3; ++i)
+      if (map[i] < 0) parity = -parity;
+    return parity;
+  }
+  static std::optional<Error> check(const char* name, const int (&map)[3]) {
+    bool seen[3] = {false, false, false};
+    for (int i = 0; i < 3; ++i) {
+      const int a = map[i];
+      if (a == 0 || a < -3 || a > 3 || seen[index(a)])
+        return make_error(ErrorCode::out_of_range,
+                          std::string(name) + ": axis " + std::to_string(i) + " is " +
+                              std::to_string(a) +
+                              "; each of ±1, ±2, ±3 (±x, ±y, ±z) must appear once");
+      seen[index(a)] = true;
+    }
+    return std::nullopt;
+  }
+};
+
+}  // namespace tractrix

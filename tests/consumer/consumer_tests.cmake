@@ -24,6 +24,16 @@ add_test(NAME consumer.add_subdirectory
     --build-options ${tractrix_consumer_options} -DTRACTRIX_SOURCE_DIR=${PROJECT_SOURCE_DIR}
     --test-command consumer)
 
+# Engines' flags (see engine_flags/CMakeLists.txt), as errors, with example 08 in float.
+add_test(NAME consumer.engine_flags
+  COMMAND ${CMAKE_CTEST_COMMAND} --build-and-test
+    ${CMAKE_CURRENT_SOURCE_DIR}/consumer/engine_flags
+    ${CMAKE_CURRENT_BINARY_DIR}/consumer-engine-flags
+    --build-generator ${CMAKE_GENERATOR}
+    --build-options ${tractrix_consumer_options} -DTRACTRIX_SOURCE_DIR=${PROJECT_SOURCE_DIR}
+    --test-command consumer)
+set_tests_properties(consumer.engine_flags PROPERTIES PASS_REGULAR_EXPRESSION "travelled 14400.00 units")
+
 # FetchContent, cloning this repository's committed HEAD, as the README shows.
 find_package(Git QUIET)
 if(GIT_FOUND AND EXISTS ${PROJECT_SOURCE_DIR}/.git)
@@ -66,8 +76,14 @@ add_test(NAME readme.usage_example COMMAND readme_example)
 foreach(missing Eigen3 Catch2)
   add_test(NAME consumer.missing_${missing}
     COMMAND ${CMAKE_COMMAND} -S ${PROJECT_SOURCE_DIR} -B ${CMAKE_CURRENT_BINARY_DIR}/missing-${missing}
-            -DCMAKE_DISABLE_FIND_PACKAGE_${missing}=ON -DTRACTRIX_BUILD_BENCHMARKS=OFF)
+            -DCMAKE_DISABLE_FIND_PACKAGE_${missing}=ON -DTRACTRIX_BUILD_BENCHMARKS=OFF
+            -DTRACTRIX_BUILD_TESTS=ON)
 endforeach()
+# The README's install command on a machine without Catch2: configure a plain clone, install.
+add_test(NAME consumer.install_without_Catch2
+  COMMAND ${CMAKE_COMMAND} -DSOURCE=${PROJECT_SOURCE_DIR}
+          -DBUILD=${CMAKE_CURRENT_BINARY_DIR}/install-without-catch2
+          -P ${CMAKE_CURRENT_SOURCE_DIR}/consumer/install_without_catch2.cmake)
 set_tests_properties(consumer.missing_Eigen3 PROPERTIES
   PASS_REGULAR_EXPRESSION "tractrix needs Eigen 3.4 or newer.*apt-get install libeigen3-dev")
 set_tests_properties(consumer.missing_Catch2 PROPERTIES

@@ -42,6 +42,14 @@ S wrap_slow(S x, S period) noexcept {
 }
 }  // namespace detail
 
+// a == b for floating point, spelled so engines' -Wfloat-equal builds stay quiet where an exact
+// comparison is meant (a Newton step that no longer moves, a coefficient that is exactly 0).
+// False when either is NaN, as == is.
+template <class S>
+constexpr bool exactly_equal(S a, S b) noexcept {
+  return a <= b && a >= b;
+}
+
 // What rounding took from sum = a + b (Knuth's TwoSum): a + b == sum + error exactly, whatever
 // the magnitudes. Compensated sums carry it into the next addition. (Flags that reassociate
 // floating point, -ffast-math among them, fold it to 0 and the sums lose their compensation.)

@@ -202,7 +202,7 @@ class ArcLengthTable {
       const S speed = speed_at(t);
       S next = speed > S(0) ? t - residual / speed : lo - S(1);
       if (!(next > lo && next < hi)) next = S(0.5) * (lo + hi);
-      if (next == t) break;
+      if (exactly_equal(next, t)) break;
       t = next;
     }
     return t;

@@ -38,7 +38,7 @@ TRACTRIX_FORCE_INLINE PointTangent<S, D> de_casteljau(const Bezier<S, D, N>& b, 
     const Vector<S, D> q0 = v * a0 + u * a1, q1 = v * a1 + u * a2;
     return {v * q0 + u * q1, S(3) * (q1 - q0)};
   } else {  // in the else, so cubics do not instantiate the loop (a smaller, inlinable body)
-    std::array<Vector<S, D>, N + 1> level = b.points;
+    std::array<Vector<S, D>, static_cast<std::size_t>(N) + 1> level = b.points;
     for (std::size_t k = N; k > 1; --k)
       for (std::size_t i = 0; i < k; ++i)
         level[i] = detail::lerp<S, D>(level[i], level[i + 1], u, v);
@@ -52,7 +52,7 @@ TRACTRIX_FORCE_INLINE PointTangent<S, D> de_casteljau(const Bezier<S, D, N>& b, 
 template <class S, int D, int N>
 Vector<S, D> derivative(const Bezier<S, D, N>& b, S u, int order) noexcept {
   if (order < 0 || order > N) return Vector<S, D>::Zero();
-  std::array<Vector<S, D>, N + 1> level = b.points;
+  std::array<Vector<S, D>, static_cast<std::size_t>(N) + 1> level = b.points;
   const std::size_t k_max = static_cast<std::size_t>(order);
   S factor = S(1);
   for (std::size_t k = 0; k < k_max; ++k) {
@@ -72,7 +72,7 @@ template <class S, int D, int N>
 std::pair<Bezier<S, D, N>, Bezier<S, D, N>> split(const Bezier<S, D, N>& b, S u) noexcept {
   const S v = S(1) - u;
   Bezier<S, D, N> left, right;
-  std::array<Vector<S, D>, N + 1> level = b.points;
+  std::array<Vector<S, D>, static_cast<std::size_t>(N) + 1> level = b.points;
   for (std::size_t k = 0; k <= N; ++k) {
     left.points[k] = level[0];
     right.points[N - k] = level[N - k];

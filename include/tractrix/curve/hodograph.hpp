@@ -173,17 +173,17 @@ class SpeedQuadrature {
     std::size_t count = 1;
     const S qa = S(3) * cubic_[3], qb = S(2) * cubic_[2], qc = cubic_[1];
     using std::sqrt;
-    if (qa != S(0)) {
+    if (!exactly_equal(qa, S(0))) {
       const S discriminant = qb * qb - S(4) * qa * qc;
       if (discriminant > S(0)) {
         const S root = sqrt(discriminant);
         const S q = S(-0.5) * (qb + (qb < S(0) ? -root : root));  // no cancellation
-        S r0 = q / qa, r1 = q != S(0) ? qc / q : r0;
+        S r0 = q / qa, r1 = !exactly_equal(q, S(0)) ? qc / q : r0;
         if (r0 > r1) std::swap(r0, r1);
         for (S r : {r0, r1})
           if (r > cuts[count - 1] && r < S(1)) cuts[count++] = r;
       }
-    } else if (qb != S(0)) {
+    } else if (!exactly_equal(qb, S(0))) {
       const S r = -qc / qb;
       if (r > S(0) && r < S(1)) cuts[count++] = r;
     }
@@ -199,7 +199,7 @@ class SpeedQuadrature {
         const S derivative = (qa * u + qb) * u + qc;
         S next = u - value / derivative;
         if (!(next > lo && next < hi)) next = S(0.5) * (lo + hi);
-        if (next == u || !(next > lo && next < hi)) break;
+        if (exactly_equal(next, u) || !(next > lo && next < hi)) break;
         u = next;
       }
       if (u > S(0) && u < S(1)) minima_[static_cast<std::size_t>(minimum_count_++)] = u;

@@ -18,7 +18,7 @@ template <class S, int D = 3, int Degree = 3>
 struct Bezier {
   static_assert(Degree >= 1, "a Bezier segment needs degree >= 1");
   static constexpr int degree = Degree;
-  std::array<Vector<S, D>, Degree + 1> points;
+  std::array<Vector<S, D>, static_cast<std::size_t>(Degree) + 1> points;
 };
 
 template <class S, int D = 3>

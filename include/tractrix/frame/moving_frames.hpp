@@ -7,6 +7,7 @@
 #include <utility>
 #include <vector>
 
+#include "tractrix/core/numeric.hpp"
 #include "tractrix/curve/measured_path.hpp"
 #include "tractrix/frame/frame.hpp"
 
@@ -90,7 +91,7 @@ class RotationMinimizingFrames {
     const std::size_t entry = interval_of(distances, s);
     Vector3<S> r =
         detail::double_reflect(ups_[entry], points_[entry], tangents_[entry], point, unit_tangent);
-    if (holonomy_ != S(0))
+    if (!exactly_equal(holonomy_, S(0)))
       r = rotate_about(r, unit_tangent, holonomy_ * (s - distances[entry]) / path_.length());
     return r;
   }

@@ -163,7 +163,8 @@ class TimeProfile {
         return make_error(ErrorCode::out_of_range, "profile key " + std::to_string(i) + ": value " +
                                                        std::to_string(values[i]) + " decreases");
     }
-    if (times.front() != S(0) || values.front() != S(0) || values.back() != S(1))
+    if (!exactly_equal(times.front(), S(0)) || !exactly_equal(values.front(), S(0)) ||
+        !exactly_equal(values.back(), S(1)))
       return make_error(ErrorCode::out_of_range, "profile keys: must run from (0, 0) to (T, 1)");
     const S duration = times.back();
     std::vector<S> slopes = monotone_slopes(times, values);

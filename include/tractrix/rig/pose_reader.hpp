@@ -184,7 +184,7 @@ class PoseReader {
   // Radius of the ellipse with half-axes (along_x, along_y) in direction (px, py); exactly the
   // common radius when both are equal, and either one when there is no direction (at the pose).
   static S elliptical(S along_x, S along_y, S px, S py) noexcept {
-    if (along_x == along_y) return along_x;
+    if (exactly_equal(along_x, along_y)) return along_x;
     const S c = px * along_y, s = py * along_x;
     const S denominator = std::sqrt(c * c + s * s);
     if (!(denominator > S(0))) return along_x < along_y ? along_x : along_y;

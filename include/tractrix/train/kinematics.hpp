@@ -4,6 +4,7 @@
 
 #include <vector>
 
+#include "tractrix/core/numeric.hpp"
 #include "tractrix/train/train_solver.hpp"
 
 namespace tractrix {
@@ -57,7 +58,7 @@ void train_kinematics(const TrainSolver<S>& solver, const WagonPose<S>* poses, S
   auto follow = [&](const Point& a, Point& b) {
     const Vector3<S> d = b.position - a.position;
     const S denominator = d.dot(b.tangent);
-    if (!(denominator != S(0))) {
+    if (exactly_equal(denominator, S(0))) {
       b.first = a.first, b.second = a.second;
       return;
     }

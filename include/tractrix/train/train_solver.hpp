@@ -430,7 +430,7 @@ class TrainSolver {
         found = sample_at(place(arc_guess), cursor);
         return place(arc_guess);
       }
-      if (next == s) return s;  // bracketed to the last representable distance
+      if (exactly_equal(next, s)) return s;  // bracketed to the last representable distance
       s = next;
     }
     found = sample_at(s, cursor);

@@ -326,11 +326,32 @@ TEMPLATE_TEST_CASE("zero-length segments and bad sample counts", "[curve][arc_le
       CHECK(std::isfinite(table.parameter_at(s)));
     }
   }
-  const auto zero = ArcLengthTable<S>::build(path, {0});
-  REQUIRE_FALSE(zero);
-  CHECK(zero.error().code == ErrorCode::out_of_range);
-  CHECK(zero.error().message == "samples_per_segment: 0 not in [1, 1048576]");
+  const auto negative = ArcLengthTable<S>::build(path, {-1});
+  REQUIRE_FALSE(negative);
+  CHECK(negative.error().code == ErrorCode::out_of_range);
+  CHECK(negative.error().message ==
+        "samples_per_segment: -1 not in [1, 1048576] (or 0, automatic)");
   CHECK_FALSE(ArcLengthTable<S>::build(path, {(1 << 20) + 1}));
+}
+
+TEMPLATE_TEST_CASE("automatic density keeps gentle paths at 16 and densifies curvy ones",
+                   "[curve][arc_length]", float, double) {
+  using S = TestType;
+  // 64 keys round a circle: each segment turns 5.6°, the quintic inverse meets the tolerance.
+  const auto gentle = *ArcLengthTable<S>::build(circle<S>(S(100), 64));
+  CHECK(gentle.samples_per_segment() == 16);
+  // Hairpins through a zigzag of keys: Catmull–Rom segments that slow down and turn sharply,
+  // where 16 entries leave the quintic short of double's 1e-12 (float's 64 eps it meets).
+  std::vector<Vector3<S>> zigzag;
+  for (int k = 0; k < 16; ++k)
+    zigzag.emplace_back(S(4) * S(k), S(0), k % 2 ? S(6) : S(-6));
+  const auto curvy = *ArcLengthTable<S>::build(*Path<S, 3>::catmull_rom(zigzag, Closure::open));
+  if (std::is_same<S, double>::value) CHECK(curvy.samples_per_segment() > 16);
+  CHECK(curvy.samples_per_segment() <= 128);
+  // Chord tables have nothing to densify for.
+  CHECK(ArcLengthTable<S>::build(*Path<S, 3>::catmull_rom(zigzag, Closure::open),
+                                 {0, ArcLengthMethod::chord})
+            ->samples_per_segment() == 16);
 }
 
 namespace {

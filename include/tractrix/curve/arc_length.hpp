@@ -26,7 +26,10 @@ enum class ArcLengthMethod {
 // inverse's speed (a flagged interval costs a Newton step). Rotation-minimizing frames sit at the
 // entries too: their twist error falls as the 4th power of the entry spacing.
 struct ArcLengthSettings {
-  int samples_per_segment = 16;
+  // 0 (automatic): 16, doubled up to 128 while more than 1/16 of the intervals would need a
+  // Newton step — curvy game tracks, whose segments bend a lot each — so queries stay a
+  // polynomial evaluation where it pays; gentle paths keep 16 (about 800 bytes per segment).
+  int samples_per_segment = 0;
   ArcLengthMethod method = ArcLengthMethod::gauss_legendre;
 };
 
@@ -35,14 +38,31 @@ class ArcLengthTable {
  public:
   static constexpr int max_samples_per_segment = 1 << 20;
 
+  static constexpr int automatic_first = 16, automatic_last = 128;
+
   template <int D>
   static Expected<ArcLengthTable> build(const Path<S, D>& path, ArcLengthSettings settings = {}) {
     const int samples_per_segment = settings.samples_per_segment;
-    const ArcLengthMethod method = settings.method;
-    if (samples_per_segment < 1 || samples_per_segment > max_samples_per_segment)
+    if (samples_per_segment < 0 || samples_per_segment > max_samples_per_segment)
       return make_error(ErrorCode::out_of_range,
                         "samples_per_segment: " + std::to_string(samples_per_segment) +
-                            " not in [1, " + std::to_string(max_samples_per_segment) + "]");
+                            " not in [1, " + std::to_string(max_samples_per_segment) +
+                            "] (or 0, automatic)");
+    if (samples_per_segment > 0) return build_at(path, samples_per_segment, settings.method);
+    for (int k = automatic_first;; k *= 2) {
+      auto table = build_at(path, k, settings.method);
+      if (!table || k >= automatic_last || settings.method == ArcLengthMethod::chord) return table;
+      std::size_t flagged = 0;
+      for (const std::uint8_t flags : table->adaptive_)
+        flagged += (flags & needs_newton) ? 1 : 0;
+      if (flagged * 16 <= table->adaptive_.size()) return table;
+    }
+  }
+
+ private:
+  template <int D>
+  static Expected<ArcLengthTable> build_at(const Path<S, D>& path, int samples_per_segment,
+                                           ArcLengthMethod method) {
     ArcLengthTable table;
     table.samples_ = samples_per_segment;
     table.closed_ = path.closed();
@@ -118,6 +138,8 @@ class ArcLengthTable {
     table.tolerance_scale_ = table.distances_.back();
     return table;
   }
+
+ public:
 
   S length() const noexcept { return distances_.back(); }
   bool closed() const noexcept { return closed_; }

@@ -39,8 +39,9 @@ void train_kinematics(const TrainSolver<S>& solver, const WagonPose<S>* poses, S
   if (!std::isfinite(head_acceleration)) head_acceleration = S(0);
   const Track<S>& track = solver.track();
   const bool chord = solver.options().spacing == Spacing::chord;
-  struct Point {
-    Vector3<S> position, tangent, curvature;
+  struct Point {  // initialized, though always assigned before use: GCC's -O2 cannot tell
+    Vector3<S> position = Vector3<S>::Zero(), tangent = Vector3<S>::Zero(),
+               curvature = Vector3<S>::Zero();
     S first = S(1), second = S(0);  // s'(h), s''(h)
   };
   std::size_t cursor = 0;

@@ -402,10 +402,13 @@ class TrainSolver {
     bool bracketed = false;
     S s = arc_guess;
     if (solved) *solved = true;
-    // |g| = |c − d|(c + d), so this asks |c − d| <= 2 eps of coordinate_scale_: about what points
-    // rounded to their coordinates and distances rounded to the track's length resolve. Where
-    // rounding noise keeps g above it, Newton stalls (next == s) or bisection closes the bracket.
-    const S tolerance = S(2) * chord * S(2) * epsilon<S>() * coordinate_scale_;
+    // |g| = |c − d|(c + d), so this asks |c − d| <= 1e-12 of the track's length (the arc-length
+    // tables' promise) or 2 eps of coordinate_scale_ (about what points rounded to their
+    // coordinates and distances rounded to the track's length resolve: float, or far out),
+    // whichever is larger. Where rounding noise keeps g above it, Newton stalls (next == s) or
+    // bisection closes the bracket.
+    const S tolerance =
+        S(2) * chord * std::max(S(1e-12) * length, S(2) * epsilon<S>() * coordinate_scale_);
     for (int iteration = 0; iteration < 40; ++iteration) {
       if (options_.wrap == Wrap::clamp && s < S(0)) {
         found = sample_at(S(0), cursor);
@@ -423,6 +426,22 @@ class TrainSolver {
         lo = s, bracketed = true;
       const S slope = S(2) * diff.dot(found.tangent);  // dg/ds
       S next = slope < S(0) ? s - g / slope : s - chord;
+      // From the arc guess, Halley's step with g'' = 2(1 + diff·κN) taken as 2 (diff·κN is small
+      // next to 1 for chords shorter than the radius of curvature): on curvy tracks, where the
+      // arc is 1e-3 longer than its chord, it lands within 1e-12 in one step where Newton takes
+      // two, without evaluating the curvature.
+      if (iteration == 0 && slope < S(0) && slope * slope - g > S(0))
+        next = s - g * slope / (slope * slope - g);
+      // A Newton step δ leaves g ≈ ½g''δ² behind, g'' at most 4 for chords up to the radius of
+      // curvature. Under the tolerance, the step is the answer, and the sample that would only
+      // confirm it is the bogie's own.
+      const S step = s - next;
+      if (slope < S(0) && (!bracketed || (next > lo && next < hi)) &&
+          !(options_.wrap == Wrap::clamp && next < S(0)) &&
+          S(2) * S(4) * step * step <= tolerance) {
+        found = sample_at(next, cursor);
+        return next;
+      }
       if (bracketed && !(next > lo && next < hi)) next = S(0.5) * (lo + hi);
       if (!bracketed && next > hi) next = hi - chord;
       if (!bracketed && from - next > length) {

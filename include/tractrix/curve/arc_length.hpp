@@ -140,7 +140,6 @@ class ArcLengthTable {
   }
 
  public:
-
   S length() const noexcept { return distances_.back(); }
   bool closed() const noexcept { return closed_; }
   ArcLengthMethod method() const noexcept { return method_; }

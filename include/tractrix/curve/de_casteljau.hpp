@@ -32,11 +32,21 @@ template <class S, int D, int N>
 TRACTRIX_FORCE_INLINE PointTangent<S, D> de_casteljau(const Bezier<S, D, N>& b, S u) noexcept {
   const S v = S(1) - u;
   if constexpr (N == 3) {
-    // The hot case written out: no copy of the control points, no loops to unroll.
-    const auto& p = b.points;
-    const Vector<S, D> a0 = v * p[0] + u * p[1], a1 = v * p[1] + u * p[2], a2 = v * p[2] + u * p[3];
-    const Vector<S, D> q0 = v * a0 + u * a1, q1 = v * a1 + u * a2;
-    return {v * q0 + u * q1, S(3) * (q1 - q0)};
+    // The hot case written out per coordinate on raw scalars: no copy of the control points, and
+    // no expression templates, which an unoptimized (-O0) build runs as dozens of calls per
+    // operation (this was 64 % of a debug build's train solve; optimized code is the same).
+    const S *p0 = b.points[0].data(), *p1 = b.points[1].data(), *p2 = b.points[2].data(),
+            *p3 = b.points[3].data();
+    PointTangent<S, D> out;
+    S* point = out.point.data();
+    S* tangent = out.tangent.data();
+    for (int c = 0; c < D; ++c) {
+      const S a0 = v * p0[c] + u * p1[c], a1 = v * p1[c] + u * p2[c], a2 = v * p2[c] + u * p3[c];
+      const S q0 = v * a0 + u * a1, q1 = v * a1 + u * a2;
+      point[c] = v * q0 + u * q1;
+      tangent[c] = S(3) * (q1 - q0);
+    }
+    return out;
   } else {  // in the else, so cubics do not instantiate the loop (a smaller, inlinable body)
     std::array<Vector<S, D>, static_cast<std::size_t>(N) + 1> level = b.points;
     for (std::size_t k = N; k > 1; --k)

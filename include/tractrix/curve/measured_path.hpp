@@ -2,6 +2,7 @@
 // currency of the layers above curve/: tracks, rails, rotation-minimizing frames, camera paths.
 #pragma once
 
+#include <cmath>
 #include <cstddef>
 #include <memory>
 #include <utility>
@@ -64,11 +65,28 @@ class MeasuredPath {
   // Point and unit tangent at distance s.
   Sample sample(S s, std::size_t& cursor) const noexcept {
     const S t = parameter_at(s, cursor);
+    Sample out;
     const auto pt = path().evaluate(t);
-    const S speed = pt.tangent.norm();
+    out.point = pt.point;
+    out.parameter = t;
+    // On raw scalars: every bogie runs this, and a debug (-O0) build pays a call per Eigen
+    // operation.
+    const S* tangent = pt.tangent.data();
+    S speed2 = S(0);
+    for (int c = 0; c < D; ++c)
+      speed2 += tangent[c] * tangent[c];
+    using std::sqrt;
+    const S speed = sqrt(speed2);
     // Below 64 eps of the length the tangent's direction is rounding noise (or 0 at a cusp).
-    if (speed > S(64) * epsilon<S>() * length()) return {pt.point, pt.tangent * (S(1) / speed), t};
-    return {pt.point, path().unit_tangent(t), t};
+    if (speed > S(64) * epsilon<S>() * length()) {
+      const S inverse = S(1) / speed;
+      S* unit = out.tangent.data();
+      for (int c = 0; c < D; ++c)
+        unit[c] = tangent[c] * inverse;
+    } else {
+      out.tangent = path().unit_tangent(t);
+    }
+    return out;
   }
   Sample sample(S s) const noexcept {
     std::size_t cursor = 0;

@@ -86,10 +86,13 @@ TRACTRIX_FORCE_INLINE Vector3<S> normalized_or(const Vector3<S>& v, const Vector
 template <class S>
 TRACTRIX_FORCE_INLINE void look_at_unit(Frame<S>& frame, const Vector3<S>& origin,
                                         const Vector3<S>& z, const Vector3<S>& up_hint) {
-  // Written in scalars: this runs three times per wagon in the TrainSolver, and inside a large
-  // caller GCC stopped inlining Eigen's small expression kernels here.
-  const S zx = z.x(), zy = z.y(), zz = z.z();
-  const S ux = up_hint.x(), uy = up_hint.y(), uz = up_hint.z();
+  // Written in scalars through raw pointers: this runs three times per wagon in the TrainSolver;
+  // inside a large caller GCC stopped inlining Eigen's small expression kernels here, and an
+  // unoptimized (-O0) build pays a call per Eigen accessor.
+  const S* zp = z.data();
+  const S* up = up_hint.data();
+  const S zx = zp[0], zy = zp[1], zz = zp[2];
+  const S ux = up[0], uy = up[1], uz = up[2];
   S xx = uy * zz - uz * zy, xy = uz * zx - ux * zz, xz = ux * zy - uy * zx;  // up_hint × z
   // A hint nearly parallel to z leaves the cross product with a large relative rounding error,
   // tilting x off the perpendicular; one Gram–Schmidt step against z restores it. Beyond 30°
@@ -110,11 +113,13 @@ TRACTRIX_FORCE_INLINE void look_at_unit(Frame<S>& frame, const Vector3<S>& origi
     const S inverse = S(1) / x_norm;  // one divide, not three
     xx *= inverse, xy *= inverse, xz *= inverse;
   }
-  frame.origin = origin;
-  auto& m = frame.rotation;
-  m(0, 0) = xx, m(1, 0) = xy, m(2, 0) = xz;
-  m(0, 1) = zy * xz - zz * xy, m(1, 1) = zz * xx - zx * xz, m(2, 1) = zx * xy - zy * xx;  // z × x
-  m(0, 2) = zx, m(1, 2) = zy, m(2, 2) = zz;
+  const S* o = origin.data();
+  S* frame_origin = frame.origin.data();
+  frame_origin[0] = o[0], frame_origin[1] = o[1], frame_origin[2] = o[2];
+  S* m = frame.rotation.data();  // column-major: columns x, y = z × x, z
+  m[0] = xx, m[1] = xy, m[2] = xz;
+  m[3] = zy * xz - zz * xy, m[4] = zz * xx - zx * xz, m[5] = zx * xy - zy * xx;
+  m[6] = zx, m[7] = zy, m[8] = zz;
 }
 
 template <class S>

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cmath>
+#include <limits>
 
 #include "tractrix/core/numeric.hpp"
 #include "tractrix/train/track.hpp"
@@ -27,14 +28,27 @@ class HeadPosition {
   void advance(S delta) noexcept {
     if (!std::isfinite(delta)) return;
     add(delta);
-    // Whole laps off: one exact subtraction for the usual single crossing; a second pass only
-    // where rounding lands on the boundary.
-    for (int pass = 0; closed_ && pass < 3 && !(distance_ >= S(0) && distance_ < length_); ++pass) {
-      const S laps = std::floor(distance_ / length_);  // nonzero: distance_ is outside the lap
-      const S off = laps * length_;
-      add(-off);
-      add(-std::fma(laps, length_, -off));  // the product's rounding, for jumps of many laps
-      lap_ += saturated_lap_count(laps);
+    if (!closed_ || (distance_ >= S(0) && distance_ < length_)) return;
+    if (distance_ >= -length_ && distance_ < S(2) * length_) {
+      // One crossing of the seam: one addition of the length, its rounding carried.
+      const bool behind = distance_ < S(0);
+      add(behind ? length_ : -length_);
+      lap_ = add_laps(lap_, behind ? -1 : 1);
+    } else {
+      // A jump of many laps: fmod is exact (distance_ less whole laps), and the carried low part
+      // (the rounding of this very sum, at the jump's magnitude) folds back in.
+      const S wrapped = wrap(distance_, length_);
+      lap_ = add_laps(lap_, saturated_lap_count(std::round((distance_ - wrapped) / length_)));
+      distance_ = wrapped;
+      add(S(0));
+    }
+    // Within rounding of the seam the sum can land on length (or just below 0): the head is at
+    // the seam, the start of the lap.
+    if (distance_ >= length_) {
+      distance_ = S(0), low_ = S(0);
+      lap_ = add_laps(lap_, 1);
+    } else if (distance_ < S(0)) {
+      distance_ = S(0), low_ = S(0);
     }
   }
 
@@ -44,6 +58,13 @@ class HeadPosition {
   long long lap() const noexcept { return lap_; }
 
  private:
+  static long long add_laps(long long laps, long long more) noexcept {
+    const long long most = std::numeric_limits<long long>::max();
+    if (more > 0 && laps > most - more) return most;
+    if (more < 0 && laps < -most - more) return -most;
+    return laps + more;
+  }
+
   // distance_ + low_ is the head exactly (up to the rounding of low_ itself, ulps of an ulp).
   void add(S x) noexcept {
     const S sum = distance_ + x;

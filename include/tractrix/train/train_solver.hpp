@@ -416,15 +416,17 @@ class TrainSolver {
         s = S(0);
       }
       found = sample_at(s, cursor);
-      const Vector3<S> diff = found.point - p;
-      const S g = diff.squaredNorm() - chord * chord;
+      // On raw scalars, as MeasuredPath::sample: debug builds pay a call per Eigen operation.
+      const S *a = found.point.data(), *b = p.data(), *tangent = found.tangent.data();
+      const S dx = a[0] - b[0], dy = a[1] - b[1], dz = a[2] - b[2];
+      const S g = dx * dx + dy * dy + dz * dz - chord * chord;
       using std::abs;
       if (abs(g) <= tolerance) return s;
       if (g < S(0))
         hi = s;
       else
         lo = s, bracketed = true;
-      const S slope = S(2) * diff.dot(found.tangent);  // dg/ds
+      const S slope = S(2) * (dx * tangent[0] + dy * tangent[1] + dz * tangent[2]);  // dg/ds
       S next = slope < S(0) ? s - g / slope : s - chord;
       // From the arc guess, Halley's step with g'' = 2(1 + diff·κN) taken as 2 (diff·κN is small
       // next to 1 for chords shorter than the radius of curvature): on curvy tracks, where the
@@ -452,6 +454,9 @@ class TrainSolver {
       if (exactly_equal(next, s)) return s;  // bracketed to the last representable distance
       s = next;
     }
+    // 40 steps without converging: a solution exists if g changed sign (bisection was closing
+    // in); without a bracket nothing says one does.
+    if (solved) *solved = bracketed;
     found = sample_at(s, cursor);
     return s;
   }

@@ -1,6 +1,6 @@
 // HeadPosition: a train's head distance advanced frame by frame (speed · dt) without growing. A
-// game that adds 0.025 to a float head every frame stalls once the head passes ~4e5 (the step is
-// below half an ulp); on a loop this keeps the distance in [0, length) and counts the laps.
+// game that adds 0.025 to a float head every frame stalls once the head passes 2^19 ≈ 5.2e5 (the
+// step is below half an ulp); on a loop this keeps the distance in [0, length) and counts laps.
 #pragma once
 
 #include <cmath>

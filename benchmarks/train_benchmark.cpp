@@ -5,9 +5,11 @@
 #include <benchmark/benchmark.h>
 
 #include <cmath>
+#include <random>
 #include <vector>
 
 #include "support/seed_train_driver.hpp"
+#include "track_family.hpp"
 #include "tractrix/tractrix.hpp"
 #include "train_fixtures.hpp"
 
@@ -98,6 +100,28 @@ void BM_WritePosesOnly(benchmark::State& state) {
   report(state, count, 0);
 }
 
+// Building a solver for 10⁴ wagons of all-distinct lengths (4–6 units, bogies 55–80 % of the
+// length) on each track of the family: chord spacing checks every distinct chord is solvable;
+// arc spacing, which checks nothing beyond the wagons' fields, is its peer.
+void BM_BuildDistinctWagons(benchmark::State& state, tractrix::Spacing spacing) {
+  const auto shape = tractrix::bench::track_shapes[state.range(0)];
+  const auto t = *tractrix::Track<S>::build(
+      tractrix::MeasuredPath<S>::build(tractrix::bench::track_path(shape)));
+  std::mt19937_64 rng(5);
+  std::uniform_real_distribution<S> length(4, 6), ratio(0.55, 0.8);
+  std::vector<tractrix::Wagon<S>> wagons(10000);
+  for (auto& w : wagons) {
+    w.length = length(rng);
+    w.bogie_distance = w.length * ratio(rng);
+  }
+  for (auto _ : state) {
+    auto solver = tractrix::TrainSolver<S>::build(t, wagons, {tractrix::Wrap::circular, spacing});
+    if (!solver) state.SkipWithError(solver.error().message.c_str());
+    benchmark::DoNotOptimize(solver);
+  }
+  state.SetLabel(tractrix::bench::name_of(shape));
+}
+
 void sizes(benchmark::internal::Benchmark* b) {
   for (long segments : {100L, 10000L, 1000000L})
     for (long wagons : {10000L, 100000L, 1000000L})
@@ -109,6 +133,12 @@ BENCHMARK_CAPTURE(BM_TrainSolver, arc, tractrix::Spacing::arc)->Apply(sizes);
 BENCHMARK_CAPTURE(BM_TrainSolver, chord, tractrix::Spacing::chord)->Apply(sizes);
 BENCHMARK(BM_SeedTrainDriver)->Apply(sizes);
 BENCHMARK(BM_WritePosesOnly)->Arg(10000)->Arg(100000)->Arg(1000000)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_BuildDistinctWagons, chord, tractrix::Spacing::chord)
+    ->DenseRange(0, 3)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_BuildDistinctWagons, arc, tractrix::Spacing::arc)
+    ->DenseRange(0, 3)
+    ->Unit(benchmark::kMillisecond);
 
 }  // namespace
 

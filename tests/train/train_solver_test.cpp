@@ -172,6 +172,49 @@ TEMPLATE_TEST_CASE("a chord wider than the track is rejected where it fails", "[
   CHECK(solver.error().message ==
         "wagon 1: no track point lies 45.000000 (a bogie chord) behind distance 0.000000 within "
         "one lap (the track is narrower than the chord there)");
+  // Just inside the diameter the chord exists everywhere, its far bogie near the antipode, where
+  // the track runs along the chord's sphere.
+  const auto wide = TrainSolver<S>::build(
+      Track<S>::build(MeasuredPath<S>::build(circle<S>(S(20), 16))), {{S(40), S(39.5)}}, options);
+  REQUIRE(wide);
+  for (const S head : {S(0), S(31), S(77.5)}) {
+    const auto pose = wide->solve(head)[0];
+    CHECK(std::abs((pose.front.origin - pose.rear.origin).norm() - S(39.5)) <=
+          S(contract<S>(1e-12)) * wide->track().length());
+  }
+}
+
+TEMPLATE_TEST_CASE("a chord past a hairpin that nearly reaches it is found, not leapt over",
+                   "[train]", float, double) {
+  using S = TestType;
+  using V = Vector3<S>;
+  // Behind key 0 the track turns in a hairpin whose tip is 4.6 from key 0, runs back past it 2
+  // away, and leaves along z = 2: the first point 5 behind key 0 is on that run. At the tip the
+  // track runs along the sphere of radius 5 around key 0 (g = |P − p|² − 25 ≈ −4, slope ≈ 0),
+  // where a Newton step leapt whole laps and the chord was reported unsolvable.
+  const auto track = Track<S>::build(MeasuredPath<S>::build(
+      Path<S, 3>::catmull_rom({V(0, 0, 0), V(6, 0, -2), V(13, 0, -1), V(14, 0, S(2.5)), V(9, 0, 2),
+                               V(4, 0, 2), V(0, 0, 2), V(-3, 0, 2), V(S(-4.5), 0, 1), V(-3, 0, 0)},
+                              Closure::closed)));
+  REQUIRE(track);
+  const auto solver =
+      TrainSolver<S>::build(*track, {{S(6), S(5)}}, {Wrap::circular, Spacing::chord});
+  REQUIRE(solver);
+  const auto pose = solver->solve(S(0))[0];
+  const V p = track->path().point_at(S(0));
+  CHECK(std::abs(static_cast<double>((pose.rear.origin - p).norm()) - 5) <=
+        contract<S>(1e-12) * static_cast<double>(track->length()));
+  CHECK(pose.rear.origin.x() > S(3.5));  // on the run along z = 2, beyond the tip
+  CHECK(std::abs(pose.rear.origin.z() - S(2)) < S(0.2));
+  // The first such point: brute force over the track behind key 0, by parameter (not distance),
+  // finds every point between it and key 0 closer than 5.
+  const auto& path = track->path().path();
+  const double rear_t = static_cast<double>(track->path().parameter_at(pose.rear_distance));
+  const double end = static_cast<double>(path.end_parameter());
+  for (int k = 1; k < 20000; ++k) {
+    const double t = rear_t + (end - rear_t) * k / 20000.0;
+    CHECK((path.point(static_cast<S>(t)) - p).norm() < S(5));
+  }
 }
 
 TEMPLATE_TEST_CASE("loops repeat every lap and have no seam, also with a rail at 100%", "[train]",

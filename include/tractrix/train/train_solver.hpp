@@ -63,26 +63,26 @@ class TrainSolver {
     }
     TrainSolver solver(std::move(track), std::move(wagons), options);
     if (options.spacing == Spacing::chord && solver.track_.closed()) {
-      // Each distinct chord is checked once (256 solves): trains repeat a few wagon types.
-      std::vector<S> chords;
-      for (const Wagon<S>& w : solver.wagons_)
-        chords.insert(chords.end(), {w.bogie_distance, w.length - w.bogie_distance});
-      std::sort(chords.begin(), chords.end());
-      chords.erase(std::unique(chords.begin(), chords.end()), chords.end());
-      std::vector<S> unsolvable_at(chords.size());
-      for (std::size_t c = 0; c < chords.size(); ++c)
-        unsolvable_at[c] = chords[c] > S(0) ? solver.chord_unsolvable_at(chords[c])
-                                            : std::numeric_limits<S>::quiet_NaN();
+      // A chord no longer than the farthest any track point lies from the bogie has a solution
+      // within one lap (the distance behind the bogie starts at 0 and reaches it). Chords within
+      // the track's narrowest reach need no trial solve; each distinct longer one is checked by
+      // solving it at 256 heads, which also names where it fails.
+      const S reach = solver.narrowest_reach();
+      std::vector<std::pair<S, S>> checked;  // chord, unsolvable_at (NaN: solvable)
       for (std::size_t i = 0; i < solver.wagons_.size(); ++i) {
         const Wagon<S>& w = solver.wagons_[i];
         for (const S chord : {w.bogie_distance, w.length - w.bogie_distance}) {
-          const auto c = std::lower_bound(chords.begin(), chords.end(), chord) - chords.begin();
-          const S at = unsolvable_at[static_cast<std::size_t>(c)];
-          if (!std::isnan(at))
+          if (!(chord > reach)) continue;
+          auto c = std::find_if(checked.begin(), checked.end(), [chord](const auto& entry) {
+            return exactly_equal(entry.first, chord);
+          });
+          if (c == checked.end())
+            c = checked.insert(checked.end(), {chord, solver.chord_unsolvable_at(chord)});
+          if (!std::isnan(c->second))
             return make_error(ErrorCode::no_solution,
                               "wagon " + std::to_string(i) + ": no track point lies " +
                                   std::to_string(chord) + " (a bogie chord) behind distance " +
-                                  std::to_string(at) +
+                                  std::to_string(c->second) +
                                   " within one lap (the track is narrower than the chord there)");
         }
       }
@@ -427,18 +427,22 @@ class TrainSolver {
       else
         lo = s, bracketed = true;
       const S slope = S(2) * (dx * tangent[0] + dy * tangent[1] + dz * tangent[2]);  // dg/ds
-      S next = slope < S(0) ? s - g / slope : s - chord;
+      // Newton unless its step back is longer than the chord: where the track runs along the
+      // sphere (at a hairpin's tip, slope near 0) it would leap whole laps. There, and where the
+      // track heads towards p, the search steps back one chord.
+      const bool newton = slope < S(0) && (bracketed || g >= chord * slope);
+      S next = newton ? s - g / slope : s - chord;
       // From the arc guess, Halley's step with g'' = 2(1 + diff·κN) taken as 2 (diff·κN is small
       // next to 1 for chords shorter than the radius of curvature): on curvy tracks, where the
       // arc is 1e-3 longer than its chord, it lands within 1e-12 in one step where Newton takes
       // two, without evaluating the curvature.
-      if (iteration == 0 && slope < S(0) && slope * slope - g > S(0))
+      if (iteration == 0 && newton && slope * slope - g > S(0))
         next = s - g * slope / (slope * slope - g);
       // A Newton step δ leaves g ≈ ½g''δ² behind, g'' at most 4 for chords up to the radius of
       // curvature. Under the tolerance, the step is the answer, and the sample that would only
       // confirm it is the bogie's own.
       const S step = s - next;
-      if (slope < S(0) && (!bracketed || (next > lo && next < hi)) &&
+      if (newton && (!bracketed || (next > lo && next < hi)) &&
           !(options_.wrap == Wrap::clamp && next < S(0)) &&
           S(2) * S(4) * step * step <= tolerance) {
         found = sample_at(next, cursor);
@@ -459,6 +463,29 @@ class TrainSolver {
     if (solved) *solved = bracketed;
     found = sample_at(s, cursor);
     return s;
+  }
+
+  // The least, over 256 heads around the loop, of the farthest of 1024 track points from the
+  // head: a lower bound of how far every one of those heads sees (sampled points are on the
+  // track), so any chord up to it has a solution behind each. O(256 · 1024) distances, however
+  // many wagons.
+  S narrowest_reach() const {
+    constexpr int heads = 256, points = 1024;
+    const S length = track_.length();
+    std::size_t cursor = 0;
+    std::vector<Vector3<S>> around(points);
+    for (int j = 0; j < points; ++j)
+      around[static_cast<std::size_t>(j)] = sample_at(length * S(j) / S(points), cursor).point;
+    S reach = std::numeric_limits<S>::infinity();
+    for (int k = 0; k < heads; ++k) {
+      const Vector3<S> p = sample_at(length * S(k) / S(heads), cursor).point;
+      S farthest = S(0);
+      for (const Vector3<S>& q : around)
+        farthest = std::max(farthest, (q - p).squaredNorm());
+      using std::sqrt;
+      reach = std::min(reach, sqrt(farthest));
+    }
+    return reach;
   }
 
   // The first head distance (of 256 around the loop) behind which no track point lies `chord`

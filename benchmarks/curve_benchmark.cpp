@@ -203,6 +203,119 @@ void BM_TableBuildFamily(benchmark::State& state) {
 }
 BENCHMARK(BM_TableBuildFamily)->DenseRange(0, 3)->Unit(benchmark::kMillisecond);
 
+// Many distances at once: 10⁴ sleepers evenly spaced along each track of the family, point and
+// unit tangent into packed caller arrays. batch: MeasuredPath::sample(distances, n, points,
+// tangents); per call: sample(s) one at a time, stored by hand; floor: the power-basis Horner
+// point and tangent at parameters found beforehand, stored (no distance inverse, no
+// normalization). Items: distances.
+struct Sleepers {
+  tractrix::MeasuredPath<double> path;
+  std::vector<double> distances;
+  std::vector<double> points, tangents;
+  explicit Sleepers(long shape)
+      : path(*tractrix::MeasuredPath<double>::build(
+            tractrix::bench::track_path(tractrix::bench::track_shapes[shape]))) {
+    const int count = 10000;
+    for (int i = 0; i < count; ++i)
+      distances.push_back(path.length() * (i + 0.5) / count);
+    points.resize(3 * distances.size());
+    tangents.resize(3 * distances.size());
+  }
+  void finish(benchmark::State& state, long shape) const {
+    state.SetItemsProcessed(state.iterations() * static_cast<long>(distances.size()));
+    state.SetLabel(tractrix::bench::name_of(tractrix::bench::track_shapes[shape]));
+  }
+};
+
+void BM_SleepersBatch(benchmark::State& state) {
+  Sleepers s(state.range(0));
+  const tractrix::VectorArray<double> points{s.points.data(), s.distances.size()};
+  const tractrix::VectorArray<double> tangents{s.tangents.data(), s.distances.size()};
+  for (auto _ : state) {
+    auto error = s.path.sample(s.distances.data(), s.distances.size(), points, tangents);
+    benchmark::DoNotOptimize(error);
+    benchmark::ClobberMemory();
+  }
+  s.finish(state, state.range(0));
+}
+BENCHMARK(BM_SleepersBatch)->DenseRange(0, 3);
+
+void BM_SleepersPerCall(benchmark::State& state) {
+  Sleepers s(state.range(0));
+  for (auto _ : state) {
+    for (std::size_t i = 0; i < s.distances.size(); ++i) {
+      const auto at = s.path.sample(s.distances[i]);
+      std::copy(at.point.data(), at.point.data() + 3, &s.points[3 * i]);
+      std::copy(at.tangent.data(), at.tangent.data() + 3, &s.tangents[3 * i]);
+    }
+    benchmark::ClobberMemory();
+  }
+  s.finish(state, state.range(0));
+}
+BENCHMARK(BM_SleepersPerCall)->DenseRange(0, 3);
+
+void BM_SleepersFloor(benchmark::State& state) {
+  Sleepers s(state.range(0));
+  struct Power {
+    Vector3d a, b, c, d;
+  };
+  std::vector<Power> powers;
+  for (const auto& segment : s.path.path().segments()) {
+    const auto& p = segment.points;
+    powers.push_back({-p[0] + 3 * p[1] - 3 * p[2] + p[3], 3 * p[0] - 6 * p[1] + 3 * p[2],
+                      -3 * p[0] + 3 * p[1], p[0]});
+  }
+  std::vector<double> ts;
+  for (double d : s.distances)
+    ts.push_back(s.path.parameter_at(d));
+  for (auto _ : state) {
+    for (std::size_t i = 0; i < ts.size(); ++i) {
+      const auto segment = static_cast<std::size_t>(ts[i]);
+      const double u = ts[i] - static_cast<double>(segment);
+      const Power& c = powers[segment];
+      const Vector3d point = ((c.a * u + c.b) * u + c.c) * u + c.d;
+      const Vector3d tangent = (3 * c.a * u + 2 * c.b) * u + c.c;
+      std::copy(point.data(), point.data() + 3, &s.points[3 * i]);
+      std::copy(tangent.data(), tangent.data() + 3, &s.tangents[3 * i]);
+    }
+    benchmark::ClobberMemory();
+  }
+  s.finish(state, state.range(0));
+}
+BENCHMARK(BM_SleepersFloor)->DenseRange(0, 3);
+
+// Frames for the same sleepers (world up), as column-major 4×4 matrices: Track::frames_at
+// against frame_at one at a time written through the same PoseArray.
+void BM_SleeperFramesBatch(benchmark::State& state) {
+  Sleepers s(state.range(0));
+  const auto track = *tractrix::Track<double>::build(s.path);
+  std::vector<double> matrices(16 * s.distances.size());
+  const auto poses = tractrix::PoseArray<double>::matrices(matrices.data(), s.distances.size());
+  for (auto _ : state) {
+    auto error = track.frames_at(s.distances.data(), s.distances.size(), poses);
+    benchmark::DoNotOptimize(error);
+    benchmark::ClobberMemory();
+  }
+  s.finish(state, state.range(0));
+}
+BENCHMARK(BM_SleeperFramesBatch)->DenseRange(0, 3);
+
+void BM_SleeperFramesPerCall(benchmark::State& state) {
+  Sleepers s(state.range(0));
+  const auto track = *tractrix::Track<double>::build(s.path);
+  std::vector<double> matrices(16 * s.distances.size());
+  const auto poses = tractrix::PoseArray<double>::matrices(matrices.data(), s.distances.size());
+  for (auto _ : state) {
+    for (std::size_t i = 0; i < s.distances.size(); ++i) {
+      const auto frame = track.frame_at(s.distances[i]);
+      poses.write(i, frame.origin, frame.rotation);
+    }
+    benchmark::ClobberMemory();
+  }
+  s.finish(state, state.range(0));
+}
+BENCHMARK(BM_SleeperFramesPerCall)->DenseRange(0, 3);
+
 }  // namespace
 
 BENCHMARK_MAIN();

@@ -1,15 +1,20 @@
 // Engine outputs: poses written as position + quaternion or as column-major 4×4 matrices, in
 // tractrix's axes or an engine's. Expected values are written out per engine from its documented
 // conventions (which axis is up, which way objects face), not from EngineAxes' own tables.
+#include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <functional>
 #include <vector>
 
 #include "support/catch.hpp"
 #include "support/properties.hpp"
+#include "support/reference_arc_length.hpp"
+#include "support/shapes.hpp"
 #include "tractrix/core/caller_arrays.hpp"
 #include "tractrix/core/engine_axes.hpp"
 #include "tractrix/frame/frame.hpp"
+#include "tractrix/train/track.hpp"
 
 using namespace tractrix;
 using namespace tractrix::test;
@@ -154,4 +159,153 @@ TEST_CASE("custom engine axes are checked", "[core][caller_arrays]") {
        {EngineAxes::tractrix(), EngineAxes::unity(), EngineAxes::unreal(), EngineAxes::godot(),
         EngineAxes::blender()})
     CHECK(EngineAxes::make(preset.world, preset.local));
+}
+
+namespace {
+
+// Point and unit tangent of a cubic Bézier at arc length s, in long double: u by bisection on the
+// tanh–sinh reference distance (support/reference_arc_length.hpp), then the Bernstein form.
+template <class S>
+std::pair<Eigen::Vector3d, Eigen::Vector3d> reference_at(const Bezier<S, 3, 3>& b,
+                                                         const ReferenceArcLength& reference,
+                                                         long double s) {
+  long double lo = 0, hi = 1;
+  for (int i = 0; i < 80; ++i) {
+    const long double mid = (lo + hi) / 2;
+    (reference.distance(mid) < s ? lo : hi) = mid;
+  }
+  const long double u = (lo + hi) / 2, v = 1 - u;
+  Eigen::Vector3d point, tangent;
+  for (int c = 0; c < 3; ++c) {
+    const long double p0 = b.points[0][c], p1 = b.points[1][c], p2 = b.points[2][c],
+                      p3 = b.points[3][c];
+    point[c] = static_cast<double>(v * v * v * p0 + 3 * v * v * u * p1 + 3 * v * u * u * p2 +
+                                   u * u * u * p3);
+    tangent[c] =
+        static_cast<double>(3 * (v * v * (p1 - p0) + 2 * u * v * (p2 - p1) + u * u * (p3 - p2)));
+  }
+  return {point, tangent.normalized()};
+}
+
+// A record an engine might keep per item: a position, a direction, its own fields between.
+template <class T>
+struct Sleeper {
+  T position[3];
+  unsigned id;
+  T direction[3];
+  T spare;
+};
+
+}  // namespace
+
+TEMPLATE_TEST_CASE("points and tangents at many distances land in the caller's records",
+                   "[core][caller_arrays]", float, double) {
+  using S = TestType;
+  auto rng = make_rng(907);
+  for (int n = 0; n < property_count(6); ++n) {
+    const Bezier<S, 3, 3> b = random_bezier<S, 3, 3>(rng, S(10));
+    const auto path = MeasuredPath<S>::build(Path<S, 3>::from_segments({b}, Closure::open));
+    REQUIRE(path);
+    const ReferenceArcLength reference(b);
+    const S length = path->length();
+    // Sorted (sleepers), then shuffled, then beyond both ends (clamped) and NaN (taken as 0).
+    std::vector<S> distances;
+    for (int i = 0; i <= 40; ++i)
+      distances.push_back(length * S(i) / S(40));
+    for (int i = 0; i < 20; ++i)
+      distances.push_back(uniform<S>(rng, S(0), length));
+    distances.push_back(-length);
+    distances.push_back(S(2) * length);
+    distances.push_back(std::numeric_limits<S>::quiet_NaN());
+    const std::size_t count = distances.size();
+    std::vector<Sleeper<S>> records(count + 1, Sleeper<S>{{S(-9), S(-9), S(-9)}, 77u, {}, S(-9)});
+    const VectorArray<S> points{records[0].position, count, sizeof(Sleeper<S>)};
+    const VectorArray<S> tangents{records[0].direction, count, sizeof(Sleeper<S>)};
+    REQUIRE_FALSE(path->sample(distances.data(), count, points, tangents));
+    const double tolerance = static_cast<double>(contract<S>(1e-12)) * static_cast<double>(length);
+    for (std::size_t i = 0; i < count; ++i) {
+      INFO("distance " << distances[i]);
+      const S s = std::isnan(distances[i]) ? S(0) : std::clamp(distances[i], S(0), length);
+      const auto [point, tangent] = reference_at(b, reference, static_cast<long double>(s));
+      const Sleeper<S>& r = records[i];
+      const Eigen::Vector3d got_point(r.position[0], r.position[1], r.position[2]);
+      const Eigen::Vector3d got_tangent(r.direction[0], r.direction[1], r.direction[2]);
+      // A distance error δ moves the point by δ; the tangent turns by κδ (κ of a random cubic of
+      // size 10 stays far below 1e3 away from cusps: the bound asked is generous).
+      CHECK((got_point - point).norm() <= 4 * tolerance);
+      CHECK((got_tangent - tangent).norm() <= 1e3 * tolerance + 64 * eps<S>());
+      CHECK(r.id == 77u);
+      CHECK(r.spare == S(-9));
+      // The same values as one sample(s) at a time.
+      const auto one = path->sample(distances[i]);
+      CHECK(got_point == one.point.template cast<double>());
+      CHECK(got_tangent == one.tangent.template cast<double>());
+    }
+    CHECK(records[count].position[0] == S(-9));  // nothing past the last record
+  }
+}
+
+TEMPLATE_TEST_CASE("frames at many distances land in the caller's records, in engine axes",
+                   "[core][caller_arrays]", float, double) {
+  using S = TestType;
+  const S radius = 50;
+  const auto track = Track<S>::build(MeasuredPath<S>::build(circle<S>(radius, 64)));
+  REQUIRE(track);
+  std::vector<S> distances;
+  for (int i = 0; i < 100; ++i)
+    distances.push_back(track->length() * S(i) / S(37));  // several laps: wrapped
+  std::vector<S> matrices(distances.size() * 16, S(-3));
+  const auto poses = PoseArray<S>::matrices(matrices.data(), distances.size());
+  REQUIRE_FALSE(track->frames_at(distances.data(), distances.size(), poses, EngineAxes::unreal()));
+  const double tolerance = static_cast<double>(contract<S>(1e-9)) * radius;
+  for (std::size_t i = 0; i < distances.size(); ++i) {
+    // The circle (r cos θ, 0, r sin θ) at θ = s / r, travelled counter-clockwise seen from +Y
+    // (support/shapes.hpp); world up. Unreal's axes: world (x, y, z) → (x, z, y), objects face
+    // +X, +Z up (the world's Y), +Y right.
+    const double theta = static_cast<double>(distances[i]) / radius;
+    const Eigen::Vector3d centre(radius * std::cos(theta), 0, radius * std::sin(theta));
+    const Eigen::Vector3d forward(-std::sin(theta), 0, std::cos(theta));
+    const auto to_unreal = [](const Eigen::Vector3d& v) {
+      return Eigen::Vector3d(v.x(), v.z(), v.y());
+    };
+    const S* m = &matrices[16 * i];
+    INFO("distance " << distances[i]);
+    CHECK((Eigen::Vector3d(m[12], m[13], m[14]) - to_unreal(centre)).norm() <= tolerance * 50);
+    CHECK((Eigen::Vector3d(m[0], m[1], m[2]) - to_unreal(forward)).norm() <= tolerance);
+    CHECK((Eigen::Vector3d(m[8], m[9], m[10]) - Eigen::Vector3d(0, 0, 1)).norm() <= tolerance);
+    // Bit for bit frame_at's frame, one at a time.
+    std::vector<S> one(16);
+    PoseArray<S>::matrices(one.data(), 1)
+        .write(0, track->frame_at(distances[i]).origin, track->frame_at(distances[i]).rotation,
+               EngineAxes::unreal());
+    CHECK(std::equal(one.begin(), one.end(), m));
+  }
+}
+
+TEMPLATE_TEST_CASE("many-distance queries name the array that cannot take them",
+                   "[core][caller_arrays]", float, double) {
+  using S = TestType;
+  const auto track = *Track<S>::build(MeasuredPath<S>::build(circle<S>(S(5), 16)));
+  const S distances[3] = {S(1), S(2), S(3)};
+  S buffer[64];
+  std::fill(std::begin(buffer), std::end(buffer), S(-1));
+  const auto& path = track.path();
+  CHECK(path.sample(distances, 3, VectorArray<S>{buffer, 2})->message ==
+        "points: 2 points for 3 distances");
+  CHECK(path.sample(distances, 3, VectorArray<S>{buffer, 3}, VectorArray<S>{nullptr, 3})->message ==
+        "tangents: null pointer for 3 tangents");
+  CHECK(path.sample(distances, 3, VectorArray<S>{buffer, 3, 2 * sizeof(S)})->message ==
+        "points: stride " + std::to_string(2 * sizeof(S)) + " bytes is shorter than a point (" +
+            std::to_string(3 * sizeof(S)) + " bytes)");
+  CHECK(path.sample(static_cast<const S*>(nullptr), 3, VectorArray<S>{buffer, 3})->message ==
+        "distances: null pointer for 3 distances");
+  CHECK(track.frames_at(distances, 3, PoseArray<S>::poses(buffer, 2))->message ==
+        "poses: 2 poses for 3 distances");
+  CHECK(track.frames_at(static_cast<const S*>(nullptr), 3, PoseArray<S>::poses(buffer, 3))->code ==
+        ErrorCode::empty_input);
+  // Nothing was written by a call that failed.
+  CHECK(std::all_of(std::begin(buffer), std::end(buffer), [](S x) { return x == S(-1); }));
+  // No distances, no arrays: nothing to do, and fine.
+  CHECK_FALSE(path.sample(distances, 0, VectorArray<S>{}));
+  CHECK_FALSE(track.frames_at(distances, 0, PoseArray<S>{}));
 }

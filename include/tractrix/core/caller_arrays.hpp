@@ -4,12 +4,15 @@
 
 #include <cstddef>
 #include <cstring>
+#include <optional>
+#include <string>
 #include <type_traits>
 #include <vector>
 
 #include <Eigen/Geometry>
 
 #include "tractrix/core/engine_axes.hpp"
+#include "tractrix/core/expected.hpp"
 #include "tractrix/core/vector.hpp"
 
 namespace tractrix {
@@ -39,6 +42,49 @@ struct PointArray {
     return points;
   }
 };
+
+// `count` vectors written to the caller's records, `stride_bytes` apart, each three consecutive T
+// (x, y, z) at the start of its record: PointArray's layout, for output (points, tangents).
+template <class T>
+struct VectorArray {
+  static_assert(std::is_floating_point<T>::value, "VectorArray: float or double coordinates");
+  T* first = nullptr;
+  std::size_t count = 0;
+  std::size_t stride_bytes = 3 * sizeof(T);
+
+  std::size_t record_bytes() const noexcept { return 3 * sizeof(T); }
+  // Vector i in the engine's world axes (a signed permutation: points and directions alike).
+  template <class S>
+  void write(std::size_t i, const Vector3<S>& v,
+             const EngineAxes& axes = EngineAxes::tractrix()) const noexcept {
+    const Vector3<S> w = axes.point(v);
+    const T xyz[3] = {static_cast<T>(w.x()), static_cast<T>(w.y()), static_cast<T>(w.z())};
+    std::memcpy(reinterpret_cast<char*>(first) + i * stride_bytes, xyz, sizeof(xyz));
+  }
+};
+
+// Why an output array (VectorArray, PoseArray) named `name`, of records that each hold a `what`,
+// cannot take `needed` of them: no memory behind a non-zero count, a stride shorter than a
+// record (records would overlap), or too few records. An empty array (count 0) is a part not
+// wanted, and fine.
+template <class Array>
+std::optional<Error> output_error(const std::string& name, const Array& array, std::size_t needed,
+                                  const std::string& what) {
+  if (array.count == 0) return std::nullopt;
+  if (!array.first)
+    return make_error(ErrorCode::empty_input, name + ": null pointer for " +
+                                                  std::to_string(array.count) + " " + what + "s");
+  if (array.stride_bytes < array.record_bytes())
+    return make_error(ErrorCode::out_of_range,
+                      name + ": stride " + std::to_string(array.stride_bytes) +
+                          " bytes is shorter than a " + what + " (" +
+                          std::to_string(array.record_bytes()) + " bytes)");
+  if (array.count < needed)
+    return make_error(ErrorCode::out_of_range, name + ": " + std::to_string(array.count) + " " +
+                                                   what + "s for " + std::to_string(needed) +
+                                                   " distances");
+  return std::nullopt;
+}
 
 // How a pose is laid out in an engine's record.
 enum class PoseLayout {

@@ -131,7 +131,10 @@ class UpSource {
   Frame<S> frame_at(const MeasuredPath<S>& path, S s) const noexcept {
     s = path.wrap_or_clamp(s);
     const auto at = path.sample(s);
-    return look_at(at.point, at.tangent, up_at(s, path.length(), at.point, at.tangent));
+    Frame<S> frame;
+    detail::look_at_unit(frame, at.point, at.tangent,
+                         up_at(s, path.length(), at.point, at.tangent));
+    return frame;
   }
 
  private:

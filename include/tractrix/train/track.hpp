@@ -2,9 +2,13 @@
 // and any rotation-minimizing frames, so one track serves any number of trains.
 #pragma once
 
+#include <optional>
+#include <string>
 #include <utility>
 
+#include "tractrix/core/caller_arrays.hpp"
 #include "tractrix/curve/measured_path.hpp"
+#include "tractrix/frame/frame.hpp"
 #include "tractrix/frame/up_source.hpp"
 
 namespace tractrix {
@@ -50,6 +54,28 @@ class Track {
   }
   // The frame at distance s: forward along the track, up from the up source.
   Frame<S> frame_at(S s) const noexcept { return up_.frame_at(path_, s); }
+  // The frames at `count` distances, written straight into the caller's pose records (engine
+  // layout and axes): the same frames as frame_at one by one, at the cost of a sweep (sorted
+  // distances walk the table from one entry to the next). An array that cannot take `count`
+  // poses, or null distances, is an error and nothing is written.
+  template <class T>
+  std::optional<Error> frames_at(const S* distances, std::size_t count, const PoseArray<T>& poses,
+                                 const EngineAxes& axes = EngineAxes::tractrix()) const {
+    if (auto error = output_error("poses", poses, count, "pose")) return error;
+    if (count > 0 && !distances)
+      return make_error(ErrorCode::empty_input,
+                        "distances: null pointer for " + std::to_string(count) + " distances");
+    std::size_t cursor = 0;
+    Frame<S> frame;
+    for (std::size_t i = 0; i < count && poses.count; ++i) {
+      const S s = path_.wrap_or_clamp(distances[i]);
+      const Sample at = path_.sample(s, cursor);
+      detail::look_at_unit(frame, at.point, at.tangent,
+                           up_.up_at(s, length(), at.point, at.tangent));
+      poses.write(i, frame.origin, frame.rotation, axes);
+    }
+    return std::nullopt;
+  }
 
  private:
   Track(MeasuredPath<S> path, UpSource<S> up) : path_(std::move(path)), up_(std::move(up)) {}

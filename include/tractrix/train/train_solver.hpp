@@ -3,6 +3,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
 #include <string>
@@ -468,24 +469,24 @@ class TrainSolver {
   // The least, over 256 heads around the loop, of the farthest of 1024 track points from the
   // head: a lower bound of how far every one of those heads sees (sampled points are on the
   // track), so any chord up to it has a solution behind each. O(256 · 1024) distances, however
-  // many wagons.
-  S narrowest_reach() const {
-    constexpr int heads = 256, points = 1024;
+  // many wagons; on the stack (8 kB in double), as building allocates only what the solver keeps.
+  S narrowest_reach() const noexcept {
+    constexpr std::size_t heads = 256, points = 1024;
     const S length = track_.length();
     std::size_t cursor = 0;
-    std::vector<Vector3<S>> around(points);
-    for (int j = 0; j < points; ++j)
-      around[static_cast<std::size_t>(j)] = sample_at(length * S(j) / S(points), cursor).point;
-    S reach = std::numeric_limits<S>::infinity();
-    for (int k = 0; k < heads; ++k) {
-      const Vector3<S> p = sample_at(length * S(k) / S(heads), cursor).point;
-      S farthest = S(0);
-      for (const Vector3<S>& q : around)
-        farthest = std::max(farthest, (q - p).squaredNorm());
-      using std::sqrt;
-      reach = std::min(reach, sqrt(farthest));
+    std::array<Vector3<S>, heads> head;
+    std::array<S, heads> farthest;  // squared
+    for (std::size_t k = 0; k < heads; ++k) {
+      head[k] = sample_at(length * S(k) / S(heads), cursor).point;
+      farthest[k] = S(0);
     }
-    return reach;
+    for (std::size_t j = 0; j < points; ++j) {
+      const Vector3<S> q = sample_at(length * S(j) / S(points), cursor).point;
+      for (std::size_t k = 0; k < heads; ++k)
+        farthest[k] = std::max(farthest[k], (q - head[k]).squaredNorm());
+    }
+    using std::sqrt;
+    return sqrt(*std::min_element(farthest.begin(), farthest.end()));
   }
 
   // The first head distance (of 256 around the loop) behind which no track point lies `chord`

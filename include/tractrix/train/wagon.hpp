@@ -57,16 +57,8 @@ struct WagonPoseArrays {
   std::optional<Error> error() const {
     const std::pair<const char*, const PoseArray<T>*> parts[] = {
         {"body", &body}, {"front", &front}, {"rear", &rear}, {"body_centered", &body_centered}};
-    for (const auto& [name, part] : parts) {
-      if (part->count > 0 && !part->first)
-        return make_error(ErrorCode::empty_input, std::string(name) + ": null pointer for " +
-                                                      std::to_string(part->count) + " poses");
-      if (part->stride_bytes < part->record_bytes())
-        return make_error(ErrorCode::out_of_range,
-                          std::string(name) + ": stride " + std::to_string(part->stride_bytes) +
-                              " bytes is shorter than a pose (" +
-                              std::to_string(part->record_bytes()) + " bytes)");
-    }
+    for (const auto& [name, part] : parts)
+      if (auto error = output_error(name, *part, 0, "pose")) return error;
     return std::nullopt;
   }
 };

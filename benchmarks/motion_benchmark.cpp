@@ -53,6 +53,29 @@ void BM_MotionSample(benchmark::State& state) {
 }
 BENCHMARK(BM_MotionSample);
 
+// Building a jerk-limited S-curve (V = 10, A = 5, J = 10) per regime, by the distance: 100
+// cruises at V; 15 meets at a peak that reaches A (A²/J = 2.5 <= v < 10); 1 meets below A. The
+// trapezoid with the same V and A is the peer.
+void BM_SCurveBuild(benchmark::State& state) {
+  const double distances[] = {100, 15, 1};
+  const double distance = distances[state.range(0)];
+  for (auto _ : state) {
+    auto profile = tractrix::TimeProfile<double>::s_curve(distance, 10, 5, 10);
+    benchmark::DoNotOptimize(profile);
+  }
+  const char* regimes[] = {"cruise", "reaches A", "below A"};
+  state.SetLabel(regimes[state.range(0)]);
+}
+BENCHMARK(BM_SCurveBuild)->DenseRange(0, 2);
+
+void BM_TrapezoidBuild(benchmark::State& state) {
+  for (auto _ : state) {
+    auto profile = tractrix::TimeProfile<double>::trapezoidal(100, 10, 5);
+    benchmark::DoNotOptimize(profile);
+  }
+}
+BENCHMARK(BM_TrapezoidBuild);
+
 }  // namespace
 
 BENCHMARK_MAIN();

@@ -172,3 +172,80 @@ TEMPLATE_TEST_CASE("bad profiles are rejected", "[motion][profile][errors]", flo
   CHECK(TimeProfile<S>::keyed({S(0), S(1)}, {S(0), S(0.5)}).error().code ==
         ErrorCode::out_of_range);
 }
+
+namespace {
+
+// The rest-to-rest jerk-limited duration by bisection on the peak speed in long double: the
+// shortest move whose two ramps (0 → v → 0 under A and J) fit in D, plus the cruise at v.
+long double s_curve_duration(long double D, long double V, long double A, long double J) {
+  const auto ramp = [&](long double v) {
+    return v * J >= A * A ? v / A + A / J : 2 * std::sqrt(v / J);
+  };
+  long double v = V;
+  if (v * ramp(v) > D) {
+    long double lo = 0, hi = V;
+    for (int i = 0; i < 300; ++i) {
+      const long double mid = (lo + hi) / 2;
+      (mid * ramp(mid) > D ? hi : lo) = mid;
+    }
+    v = lo;
+  }
+  return 2 * ramp(v) + (D - v * ramp(v)) / v;
+}
+
+}  // namespace
+
+TEST_CASE("s-curves take the time-optimal duration in every regime", "[motion][profile]") {
+  auto rng = make_rng(4411);
+  // Regimes by the distance: cruising at V, meeting at a peak that reaches A, meeting below A.
+  int seen[3] = {0, 0, 0};
+  for (int n = 0; n < property_count(3000); ++n) {
+    const double V = std::exp(uniform(rng, -3.0, 3.0)), A = std::exp(uniform(rng, -3.0, 3.0)),
+                 J = std::exp(uniform(rng, -3.0, 3.0)), D = std::exp(uniform(rng, -8.0, 8.0));
+    const auto profile = TimeProfile<double>::s_curve(D, V, A, J);
+    REQUIRE(profile);
+    const long double reference = s_curve_duration(D, V, A, J);
+    INFO("D " << D << ", V " << V << ", A " << A << ", J " << J);
+    CHECK(std::abs(profile->duration() - static_cast<double>(reference)) <=
+          4e-15 * static_cast<double>(reference));
+    CHECK(profile->at(profile->duration()).value == 1.0);
+    const double knee = A * A / J;  // the lowest speed whose ramp reaches A
+    const double ramp_at_knee = knee * J >= A * A ? knee / A + A / J : 2 * std::sqrt(knee / J);
+    const double ramp_at_v = V * J >= A * A ? V / A + A / J : 2 * std::sqrt(V / J);
+    seen[V * ramp_at_v <= D ? 0 : knee * ramp_at_knee <= D ? 1 : 2] += 1;
+  }
+  for (int regime = 0; regime < 3; ++regime)
+    CHECK(seen[regime] > property_count(3000) / 20);
+}
+
+TEST_CASE("trapezoids at extreme ratios brake at the limit and end on the distance",
+          "[motion][profile]") {
+  // D·a/v² from 1e8 to 1e16: the ramps are 1e-8 to 1e-16 of the duration. Braking used to be
+  // computed over 1 − (1 − t1) and exceeded the limit by 6e-9 (1e8) up to 8e-4 (1e14); at 1e16
+  // the ramps vanished. The end value overshot D by an ulp in a third of cases.
+  auto rng = make_rng(4423);
+  for (const double ratio : {1e8, 1e10, 1e12, 1e14, 1e16}) {
+    for (int n = 0; n < property_count(200); ++n) {
+      const double v = std::exp(uniform(rng, -2.0, 2.0)), a = std::exp(uniform(rng, -2.0, 2.0));
+      const double D = ratio * v * v / a * uniform(rng, 1.0, 2.0);
+      const auto p = *TimeProfile<double>::trapezoidal(D, v, a);
+      const double T = p.duration(), ramp = v / a;
+      INFO("ratio " << ratio << ", v " << v << ", a " << a << ", D " << D);
+      // Duration: the two ramps' ramp each, the cruise (D − v·ramp)/v, in long double.
+      const long double exact = 2.0L * ramp + (static_cast<long double>(D) - 1.0L * v * ramp) / v;
+      CHECK(std::abs(T - static_cast<double>(exact)) <= 4e-16 * T);
+      // Braking is sampled where times near T resolve it: at 1e16 a step of T is a whole ramp.
+      const bool resolved = ramp / 1e3 > 64 * T * std::numeric_limits<double>::epsilon();
+      for (const double t : {ramp / 3, T - ramp / 3, T - ramp / 1e3}) {
+        if (t > ramp && !resolved) continue;
+        const auto s = p.at(t);
+        CHECK(std::abs(s.acceleration * D) <= a * (1 + 1e-12));
+        CHECK(std::abs(s.acceleration * D) >= a * (1 - 1e-12));
+      }
+      CHECK(p.at(T).value == 1.0);
+      CHECK(p.at(T).value * D == D);
+      for (int k = 0; k < 20; ++k)
+        CHECK(p.at(T - ramp * k / 20).value <= 1.0);
+    }
+  }
+}

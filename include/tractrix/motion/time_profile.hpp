@@ -82,16 +82,19 @@ class TimeProfile {
     using std::sqrt;
     S v = max_speed;
     S ramp = v / max_acceleration;
-    if (v * ramp > distance) {  // triangle: the ramps meet before reaching the speed limit
+    S duration = S(2) * ramp + (distance - v * ramp) / v;
+    if (v * ramp >= distance) {  // triangle: the ramps meet before reaching the speed limit
       v = sqrt(distance * max_acceleration);
       ramp = v / max_acceleration;
+      duration = S(2) * ramp;
     }
-    const S duration = S(2) * ramp + (distance - v * ramp) / v;
-    // In normalized time the trapezoid is the parabolic ease with t1 = ramp/T, t2 = 1 − t1.
-    S t1 = ramp / duration, t2 = S(1) - t1;
-    if (!std::isfinite(t1)) t1 = S(0), t2 = S(1);  // a bad duration is reported by make()
-    snap_phases(t1, t2);
-    const Parabolic ramps = Parabolic::of(t1, t2);
+    // In normalized time the trapezoid is the parabolic ease with t1 = ramp/T and a deceleration
+    // of the same length t1: not 1 − t2 = 1 − (1 − t1), which at D·a/v² = 1e8 has lost 9 of
+    // t1's digits (and braked 6e-9 harder than the limit). No phase is snapped away: at 1e16 t1
+    // is 1e-16, and the ramp is still there.
+    S t1 = ramp / duration;
+    if (!std::isfinite(t1) || !(t1 <= S(0.5))) t1 = S(0.5);  // a bad duration: make() reports it
+    const Parabolic ramps = Parabolic::of(t1, S(1) - t1, t1);
     return make(ramps, duration, ramps.peak_acceleration());
   }
   // Jerk-limited S-curve over a distance with limits on speed, acceleration and jerk: seven
@@ -107,26 +110,33 @@ class TimeProfile {
                           "positive and finite");
     using std::sqrt;
     // Distance covered while speeding up from 0 to v (average speed v/2 by symmetry).
+    const S knee = max_acceleration * (max_acceleration / max_jerk);  // lowest v reaching A
     auto ramp_time = [&](S v) {
-      return v * max_jerk >= max_acceleration * max_acceleration
-                 ? v / max_acceleration + max_acceleration / max_jerk
-                 : S(2) * sqrt(v / max_jerk);
+      return v >= knee ? v / max_acceleration + max_acceleration / max_jerk
+                       : S(2) * sqrt(v / max_jerk);
     };
+    // Where the ramps would overrun the distance, the peak speed at which they just meet,
+    // v · ramp_time(v) = D, in closed form. Reaching the acceleration limit (v >= A²/J):
+    // D = v²/A + vA/J, the positive root of v² + (A²/J) v − AD = 0, written without
+    // cancellation as 2AD / (A²/J + √((A²/J)² + 4AD)). Below it, D = 2 v^{3/2} / √J:
+    // v = (D/2)^{2/3} J^{1/3}.
     S peak = max_speed;
     if (peak * ramp_time(peak) > distance) {
-      S lo = S(0), hi = peak;
-      for (int i = 0; i < 200; ++i) {
-        const S mid = S(0.5) * (lo + hi);
-        (mid * ramp_time(mid) > distance ? hi : lo) = mid;
+      using std::cbrt;
+      using std::hypot;
+      if (knee * ramp_time(knee) <= distance) {
+        const S root = hypot(knee, S(2) * sqrt(max_acceleration) * sqrt(distance));
+        peak = S(2) * max_acceleration * (distance / (knee + root));
+      } else {
+        const S c = cbrt(S(0.5) * distance);
+        peak = c * c * cbrt(max_jerk);
       }
-      peak = lo;
+      peak = std::min(peak, max_speed);
     }
     if (!(peak > S(0)))
       return make_error(ErrorCode::out_of_range, "s_curve: limits too small for the distance");
     const S ramp = ramp_time(peak);
-    const S jerk_time = peak * max_jerk >= max_acceleration * max_acceleration
-                            ? max_acceleration / max_jerk
-                            : sqrt(peak / max_jerk);
+    const S jerk_time = peak >= knee ? max_acceleration / max_jerk : sqrt(peak / max_jerk);
     const S cruise = (distance - peak * ramp) / peak;
     // E' and E'' are speed and acceleration over the distance: representable, or rejected.
     if (!std::isfinite(peak / distance) || !std::isfinite(max_acceleration / distance))
@@ -231,23 +241,26 @@ class TimeProfile {
   };
 
   struct Parabolic {
-    S ease_in_end, ease_out_start, speed;  // fractions of the duration; cruise speed in 1/T
-    static Parabolic of(S t1, S t2) noexcept { return {t1, t2, S(2) / (S(1) + t2 - t1)}; }
+    // Fractions of the duration; cruise speed in 1/T; the deceleration's length 1 − t2, held
+    // exactly where the caller knows it better than 1 − t2 rounds it (a trapezoid's is t1).
+    S ease_in_end, ease_out_start, speed, ease_out_length;
+    static Parabolic of(S t1, S t2) noexcept { return of(t1, t2, S(1) - t2); }
+    static Parabolic of(S t1, S t2, S tail) noexcept {
+      return {t1, t2, S(2) / ((S(1) - t1) + (S(1) - tail)), tail};
+    }
     // The largest |E''|·T²: the ramps' constant acceleration (at least 1, for the check of 1/T²).
     S peak_acceleration() const noexcept {
       return std::max({S(1), ease_in_end > S(0) ? speed / ease_in_end : S(0),
-                       ease_out_start < S(1) ? speed / (S(1) - ease_out_start) : S(0)});
+                       ease_out_length > S(0) ? speed / ease_out_length : S(0)});
     }
     ProfileSample<S> at(S t, S duration) const noexcept {
       const S x = t / duration;
       const S t1 = ease_in_end, t2 = ease_out_start, v = speed;
       if (x < t1) return in_time({v * x * x / (S(2) * t1), v * x / t1, v / t1}, duration);
-      const S head = v * t1 / S(2);
-      if (x <= t2) return in_time({head + v * (x - t1), v, S(0)}, duration);
-      const S y = x - t2, tail = S(1) - t2;
-      return in_time({head + v * (t2 - t1) + v * y * (S(1) - y / (S(2) * tail)),
-                      v * (S(1) - y / tail), -v / tail},
-                     duration);
+      if (x <= t2) return in_time({v * t1 / S(2) + v * (x - t1), v, S(0)}, duration);
+      // The deceleration measured back from the end: E(1) is 1 exactly, and E never passes it.
+      const S z = S(1) - x, tail = ease_out_length;
+      return in_time({S(1) - v * z * z / (S(2) * tail), v * z / tail, -v / tail}, duration);
     }
   };
 

@@ -201,7 +201,7 @@ void BM_TableBuildFamily(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations() * static_cast<long>(path.size()) * 16);
   state.SetLabel(tractrix::bench::name_of(shape));
 }
-BENCHMARK(BM_TableBuildFamily)->DenseRange(0, 3)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_TableBuildFamily)->DenseRange(0, 5)->Unit(benchmark::kMillisecond);
 
 // Many distances at once: 10⁴ sleepers evenly spaced along each track of the family, point and
 // unit tangent into packed caller arrays. batch: MeasuredPath::sample(distances, n, points,
@@ -238,7 +238,7 @@ void BM_SleepersBatch(benchmark::State& state) {
   }
   s.finish(state, state.range(0));
 }
-BENCHMARK(BM_SleepersBatch)->DenseRange(0, 3);
+BENCHMARK(BM_SleepersBatch)->DenseRange(0, 5);
 
 void BM_SleepersPerCall(benchmark::State& state) {
   Sleepers s(state.range(0));
@@ -252,7 +252,7 @@ void BM_SleepersPerCall(benchmark::State& state) {
   }
   s.finish(state, state.range(0));
 }
-BENCHMARK(BM_SleepersPerCall)->DenseRange(0, 3);
+BENCHMARK(BM_SleepersPerCall)->DenseRange(0, 5);
 
 void BM_SleepersFloor(benchmark::State& state) {
   Sleepers s(state.range(0));
@@ -282,7 +282,7 @@ void BM_SleepersFloor(benchmark::State& state) {
   }
   s.finish(state, state.range(0));
 }
-BENCHMARK(BM_SleepersFloor)->DenseRange(0, 3);
+BENCHMARK(BM_SleepersFloor)->DenseRange(0, 5);
 
 // Frames for the same sleepers (world up), as column-major 4×4 matrices: Track::frames_at
 // against frame_at one at a time written through the same PoseArray.
@@ -298,7 +298,7 @@ void BM_SleeperFramesBatch(benchmark::State& state) {
   }
   s.finish(state, state.range(0));
 }
-BENCHMARK(BM_SleeperFramesBatch)->DenseRange(0, 3);
+BENCHMARK(BM_SleeperFramesBatch)->DenseRange(0, 5);
 
 void BM_SleeperFramesPerCall(benchmark::State& state) {
   Sleepers s(state.range(0));
@@ -314,7 +314,7 @@ void BM_SleeperFramesPerCall(benchmark::State& state) {
   }
   s.finish(state, state.range(0));
 }
-BENCHMARK(BM_SleeperFramesPerCall)->DenseRange(0, 3);
+BENCHMARK(BM_SleeperFramesPerCall)->DenseRange(0, 5);
 
 }  // namespace
 

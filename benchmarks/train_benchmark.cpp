@@ -134,10 +134,10 @@ BENCHMARK_CAPTURE(BM_TrainSolver, chord, tractrix::Spacing::chord)->Apply(sizes)
 BENCHMARK(BM_SeedTrainDriver)->Apply(sizes);
 BENCHMARK(BM_WritePosesOnly)->Arg(10000)->Arg(100000)->Arg(1000000)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_BuildDistinctWagons, chord, tractrix::Spacing::chord)
-    ->DenseRange(0, 3)
+    ->DenseRange(0, 5)
     ->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_BuildDistinctWagons, arc, tractrix::Spacing::arc)
-    ->DenseRange(0, 3)
+    ->DenseRange(0, 5)
     ->Unit(benchmark::kMillisecond);
 
 }  // namespace

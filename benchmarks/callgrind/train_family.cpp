@@ -1,6 +1,7 @@
 // Instruction counts under callgrind (not built by CMake): see benchmarks/README.md, "API 0.2".
 // The same source compiles against the 0.1 headers (commit 09f4ded). Arguments: arc|chord and a
-// track of the benchmark family (0 gentle, 1 tight, 2 noisy, 3 tiny); build with -Ibenchmarks.
+// track of the benchmark family (0 gentle, 1 tight, 2 noisy, 3 tiny, 4 mountain, 5 straights);
+// build with -Ibenchmarks.
 #include <valgrind/callgrind.h>
 
 #include <cstdio>
@@ -15,7 +16,7 @@ using namespace tractrix;
 int main(int argc, char** argv) {
   if (argc < 3) return 2;
   const bool chord = argv[1][0] == 'c';
-  const auto shape = bench::track_shapes[std::atoi(argv[2]) % 4];
+  const auto shape = bench::track_shapes[std::atoi(argv[2]) % 6];
   const auto keys = bench::track_keys(shape);
 #if __has_include("tractrix/curve/measured_path.hpp")
   auto track = *Track<double>::build(

@@ -232,7 +232,7 @@ void BM_SleepersBatch(benchmark::State& state) {
   const tractrix::VectorArray<double> points{s.points.data(), s.distances.size()};
   const tractrix::VectorArray<double> tangents{s.tangents.data(), s.distances.size()};
   for (auto _ : state) {
-    auto error = s.path.sample(s.distances.data(), s.distances.size(), points, tangents);
+    auto error = s.path.samples_at(s.distances.data(), s.distances.size(), points, tangents);
     benchmark::DoNotOptimize(error);
     benchmark::ClobberMemory();
   }

@@ -221,7 +221,7 @@ TEMPLATE_TEST_CASE("points and tangents at many distances land in the caller's r
     std::vector<Sleeper<S>> records(count + 1, Sleeper<S>{{S(-9), S(-9), S(-9)}, 77u, {}, S(-9)});
     const VectorArray<S> points{records[0].position, count, sizeof(Sleeper<S>)};
     const VectorArray<S> tangents{records[0].direction, count, sizeof(Sleeper<S>)};
-    REQUIRE_FALSE(path->sample(distances.data(), count, points, tangents));
+    REQUIRE_FALSE(path->samples_at(distances.data(), count, points, tangents));
     const double tolerance = static_cast<double>(contract<S>(1e-12)) * static_cast<double>(length);
     for (std::size_t i = 0; i < count; ++i) {
       INFO("distance " << distances[i]);
@@ -282,6 +282,31 @@ TEMPLATE_TEST_CASE("frames at many distances land in the caller's records, in en
   }
 }
 
+TEMPLATE_TEST_CASE("tangents alone, on a loop, in an engine's axes", "[core][caller_arrays]", float,
+                   double) {
+  using S = TestType;
+  const S radius = 50;
+  const auto path = MeasuredPath<S>::build(circle<S>(radius, 64));
+  REQUIRE(path);
+  std::vector<S> distances;
+  for (int i = -20; i < 80; ++i)
+    distances.push_back(path->length() * S(i) / S(23));  // behind the start and laps on: wrapped
+  std::vector<double> tangents(3 * distances.size(), -5.0);  // double records from a float path
+  REQUIRE_FALSE(path->samples_at(distances.data(), distances.size(), VectorArray<double>{},
+                                 VectorArray<double>{tangents.data(), distances.size()},
+                                 EngineAxes::unreal()));
+  const double tolerance = static_cast<double>(contract<S>(1e-9)) * radius;
+  for (std::size_t i = 0; i < distances.size(); ++i) {
+    // The circle (r cos θ, 0, r sin θ) at θ = s / r (support/shapes.hpp): tangent
+    // (−sin θ, 0, cos θ); in Unreal's world (x, y, z) → (x, z, y).
+    const double theta = static_cast<double>(distances[i]) / radius;
+    const Eigen::Vector3d expected(-std::sin(theta), std::cos(theta), 0);
+    INFO("distance " << distances[i]);
+    CHECK((Eigen::Vector3d(tangents[3 * i], tangents[3 * i + 1], tangents[3 * i + 2]) - expected)
+              .norm() <= tolerance);
+  }
+}
+
 TEMPLATE_TEST_CASE("many-distance queries name the array that cannot take them",
                    "[core][caller_arrays]", float, double) {
   using S = TestType;
@@ -290,14 +315,14 @@ TEMPLATE_TEST_CASE("many-distance queries name the array that cannot take them",
   S buffer[64];
   std::fill(std::begin(buffer), std::end(buffer), S(-1));
   const auto& path = track.path();
-  CHECK(path.sample(distances, 3, VectorArray<S>{buffer, 2})->message ==
+  CHECK(path.samples_at(distances, 3, VectorArray<S>{buffer, 2})->message ==
         "points: 2 points for 3 distances");
-  CHECK(path.sample(distances, 3, VectorArray<S>{buffer, 3}, VectorArray<S>{nullptr, 3})->message ==
-        "tangents: null pointer for 3 tangents");
-  CHECK(path.sample(distances, 3, VectorArray<S>{buffer, 3, 2 * sizeof(S)})->message ==
+  CHECK(path.samples_at(distances, 3, VectorArray<S>{buffer, 3}, VectorArray<S>{nullptr, 3})
+            ->message == "tangents: null pointer for 3 tangents");
+  CHECK(path.samples_at(distances, 3, VectorArray<S>{buffer, 3, 2 * sizeof(S)})->message ==
         "points: stride " + std::to_string(2 * sizeof(S)) + " bytes is shorter than a point (" +
             std::to_string(3 * sizeof(S)) + " bytes)");
-  CHECK(path.sample(static_cast<const S*>(nullptr), 3, VectorArray<S>{buffer, 3})->message ==
+  CHECK(path.samples_at(static_cast<const S*>(nullptr), 3, VectorArray<S>{buffer, 3})->message ==
         "distances: null pointer for 3 distances");
   CHECK(track.frames_at(distances, 3, PoseArray<S>::poses(buffer, 2))->message ==
         "poses: 2 poses for 3 distances");
@@ -306,6 +331,6 @@ TEMPLATE_TEST_CASE("many-distance queries name the array that cannot take them",
   // Nothing was written by a call that failed.
   CHECK(std::all_of(std::begin(buffer), std::end(buffer), [](S x) { return x == S(-1); }));
   // No distances, no arrays: nothing to do, and fine.
-  CHECK_FALSE(path.sample(distances, 0, VectorArray<S>{}));
+  CHECK_FALSE(path.samples_at(distances, 0, VectorArray<S>{}));
   CHECK_FALSE(track.frames_at(distances, 0, PoseArray<S>{}));
 }

@@ -125,6 +125,10 @@ TEST_CASE("per-frame calls allocate nothing", "[hardening][allocation]") {
   std::vector<float> engine_records(wagons.size() * 8);  // 7 floats a pose and one of padding
   WagonPoseArrays<float> engine_arrays;
   engine_arrays.body = {engine_records.data(), wagons.size(), 8 * sizeof(float)};
+  // Sleepers: points, tangents and frames at many distances into caller records.
+  std::vector<double> sleepers(40), sleeper_points(3 * 40), sleeper_tangents(3 * 40),
+      sleeper_matrices(16 * 40);
+  const auto sleeper_track = *Track<double>::build(path, sources[3]);
 
   Counting scope;
   std::size_t cursor = 0;
@@ -138,6 +142,18 @@ TEST_CASE("per-frame calls allocate nothing", "[hardening][allocation]") {
     arc.solve(s, poses.data());
     train_kinematics(arc, poses.data(), 10.0, 1.0, motions.data());
     sink += static_cast<double>(arc.solve(s, engine_arrays));
+    for (std::size_t k = 0; k < sleepers.size(); ++k)
+      sleepers[k] = s + 2.5 * static_cast<double>(k);
+    sink += path.samples_at(sleepers.data(), sleepers.size(),
+                            VectorArray<double>{sleeper_points.data(), sleepers.size()},
+                            VectorArray<double>{sleeper_tangents.data(), sleepers.size()})
+                ? 1
+                : 0;
+    sink += sleeper_track.frames_at(
+                sleepers.data(), sleepers.size(),
+                PoseArray<double>::matrices(sleeper_matrices.data(), sleepers.size()))
+                ? 1
+                : 0;
     sink +=
         sample(path, profile, 0.03 * i, sources[0]).speed + camera.at(0.03 * i).frame.forward().x();
     sink += reader.weight(Eigen::Matrix3d::Identity(),

@@ -66,14 +66,14 @@ template Expected<Path<double, 3>> Path<double, 3>::from_hermite_keys<float>(
     const PointArray<float>&, const PointArray<float>&, Closure);
 template struct VectorArray<float>;
 template struct VectorArray<double>;
-template std::optional<Error> MeasuredPath<float, 3>::sample<float>(const float*, std::size_t,
-                                                                    const VectorArray<float>&,
-                                                                    const VectorArray<float>&,
-                                                                    const EngineAxes&) const;
-template std::optional<Error> MeasuredPath<double, 3>::sample<float>(const double*, std::size_t,
-                                                                     const VectorArray<float>&,
-                                                                     const VectorArray<float>&,
-                                                                     const EngineAxes&) const;
+template std::optional<Error> MeasuredPath<float, 3>::samples_at<float>(const float*, std::size_t,
+                                                                        const VectorArray<float>&,
+                                                                        const VectorArray<float>&,
+                                                                        const EngineAxes&) const;
+template std::optional<Error> MeasuredPath<double, 3>::samples_at<float>(const double*, std::size_t,
+                                                                         const VectorArray<float>&,
+                                                                         const VectorArray<float>&,
+                                                                         const EngineAxes&) const;
 template std::optional<Error> Track<float>::frames_at<float>(const float*, std::size_t,
                                                              const PoseArray<float>&,
                                                              const EngineAxes&) const;

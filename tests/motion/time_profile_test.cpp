@@ -209,6 +209,15 @@ TEST_CASE("s-curves take the time-optimal duration in every regime", "[motion][p
     CHECK(std::abs(profile->duration() - static_cast<double>(reference)) <=
           4e-15 * static_cast<double>(reference));
     CHECK(profile->at(profile->duration()).value == 1.0);
+    // Never backwards, also across the middle, where the two mirrored halves meet.
+    double previous = 0, t = profile->duration() / 2;
+    for (int i = 0; i < 64; ++i)
+      t = std::nextafter(t, 0.0);
+    for (int i = 0; i < 128; ++i, t = std::nextafter(t, 1e300)) {
+      const double value = profile->at(t).value;
+      CHECK(value >= previous);
+      previous = value;
+    }
     const double knee = A * A / J;  // the lowest speed whose ramp reaches A
     const double ramp_at_knee = knee * J >= A * A ? knee / A + A / J : 2 * std::sqrt(knee / J);
     const double ramp_at_v = V * J >= A * A ? V / A + A / J : 2 * std::sqrt(V / J);
@@ -228,7 +237,9 @@ TEST_CASE("trapezoids at extreme ratios brake at the limit and end on the distan
     for (int n = 0; n < property_count(200); ++n) {
       const double v = std::exp(uniform(rng, -2.0, 2.0)), a = std::exp(uniform(rng, -2.0, 2.0));
       const double D = ratio * v * v / a * uniform(rng, 1.0, 2.0);
-      const auto p = *TimeProfile<double>::trapezoidal(D, v, a);
+      const auto profile = TimeProfile<double>::trapezoidal(D, v, a);
+      REQUIRE(profile);
+      const auto& p = *profile;
       const double T = p.duration(), ramp = v / a;
       INFO("ratio " << ratio << ", v " << v << ", a " << a << ", D " << D);
       // Duration: the two ramps' ramp each, the cruise (D − v·ramp)/v, in long double.
@@ -248,4 +259,12 @@ TEST_CASE("trapezoids at extreme ratios brake at the limit and end on the distan
         CHECK(p.at(T - ramp * k / 20).value <= 1.0);
     }
   }
+  // Beyond what normalized time holds (t1 = ramp/T subnormal, D·a/v² = 1e312) the ramps are
+  // dropped, not the profile: it still runs from 0 to 1 at the cruise speed.
+  const auto extreme = TimeProfile<double>::trapezoidal(1e300, 1e-6, 1);
+  REQUIRE(extreme);
+  CHECK(std::abs(extreme->duration() - 1e306) <= 1e306 * 1e-15);
+  CHECK(extreme->at(extreme->duration() / 2).value == 0.5);
+  CHECK(extreme->at(extreme->duration()).value == 1.0);
+  CHECK(TimeProfile<float>::trapezoidal(1e10f, 1e-15f, 1.0f));
 }

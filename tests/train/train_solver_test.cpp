@@ -217,6 +217,34 @@ TEMPLATE_TEST_CASE("a chord past a hairpin that nearly reaches it is found, not 
   }
 }
 
+TEMPLATE_TEST_CASE("a chord many chords of track behind the bogie is found: leaving a coil",
+                   "[train]", double) {
+  using S = TestType;
+  using V = Vector3<S>;
+  // 40 turns of radius 1 (nothing on the coil is 3 away from anything else on it), then out to
+  // x = 30 and back: a bogie on the coil's far end finds its rear bogie 250 units of track
+  // behind, past 80 chords. The search stopped after 40 steps and returned where it was.
+  std::vector<V> keys;
+  for (int i = 0; i <= 40 * 12; ++i) {
+    const S angle = S(2) * pi<S>() * S(i) / S(12);
+    keys.emplace_back(std::cos(angle), std::sin(angle), S(0.02) * S(i) / S(12));
+  }
+  keys.insert(keys.end(), {V(5, 0, 1), V(30, 0, S(0.5)), V(5, 0, -1)});
+  const auto track =
+      Track<S>::build(MeasuredPath<S>::build(Path<S, 3>::catmull_rom(keys, Closure::closed)));
+  REQUIRE(track);
+  const auto solver =
+      TrainSolver<S>::build(*track, {{S(3.5), S(3)}}, {Wrap::circular, Spacing::chord});
+  REQUIRE(solver);
+  for (int k = 0; k < 500; ++k) {
+    const S head = track->length() * S(k) / S(500);
+    const auto pose = solver->solve(head)[0];
+    INFO("head " << head);
+    CHECK(std::abs((pose.front.origin - pose.rear.origin).norm() - S(3)) <=
+          contract<S>(1e-12) * track->length());
+  }
+}
+
 TEMPLATE_TEST_CASE("loops repeat every lap and have no seam, also with a rail at 100%", "[train]",
                    float, double) {
   using S = TestType;

@@ -63,29 +63,6 @@ struct VectorArray {
   }
 };
 
-// Why an output array (VectorArray, PoseArray) named `name`, of records that each hold a `what`,
-// cannot take `needed` of them: no memory behind a non-zero count, a stride shorter than a
-// record (records would overlap), or too few records. An empty array (count 0) is a part not
-// wanted, and fine.
-template <class Array>
-std::optional<Error> output_error(const std::string& name, const Array& array, std::size_t needed,
-                                  const std::string& what) {
-  if (array.count == 0) return std::nullopt;
-  if (!array.first)
-    return make_error(ErrorCode::empty_input, name + ": null pointer for " +
-                                                  std::to_string(array.count) + " " + what + "s");
-  if (array.stride_bytes < array.record_bytes())
-    return make_error(ErrorCode::out_of_range,
-                      name + ": stride " + std::to_string(array.stride_bytes) +
-                          " bytes is shorter than a " + what + " (" +
-                          std::to_string(array.record_bytes()) + " bytes)");
-  if (array.count < needed)
-    return make_error(ErrorCode::out_of_range, name + ": " + std::to_string(array.count) + " " +
-                                                   what + "s for " + std::to_string(needed) +
-                                                   " distances");
-  return std::nullopt;
-}
-
 // How a pose is laid out in an engine's record.
 enum class PoseLayout {
   // Position x, y, z, then the rotation as a unit quaternion x, y, z, w with w >= 0: 7 T, 28
@@ -153,5 +130,32 @@ struct PoseArray {
     std::memcpy(record, pose, sizeof(pose));
   }
 };
+
+namespace detail {
+
+// Why an output array (VectorArray, PoseArray) named `name`, of records that each hold a `what`,
+// cannot take `needed` of them: no memory behind a non-zero count, a stride shorter than a
+// record (records would overlap), or too few records. An empty array (count 0) is a part not
+// wanted, and fine.
+template <class Array>
+std::optional<Error> output_error(const std::string& name, const Array& array, std::size_t needed,
+                                  const std::string& what) {
+  if (array.count == 0) return std::nullopt;
+  if (!array.first)
+    return make_error(ErrorCode::empty_input, name + ": null pointer for " +
+                                                  std::to_string(array.count) + " " + what + "s");
+  if (array.stride_bytes < array.record_bytes())
+    return make_error(ErrorCode::out_of_range,
+                      name + ": stride " + std::to_string(array.stride_bytes) +
+                          " bytes is shorter than a " + what + " (" +
+                          std::to_string(array.record_bytes()) + " bytes)");
+  if (array.count < needed)
+    return make_error(ErrorCode::out_of_range, name + ": " + std::to_string(array.count) + " " +
+                                                   what + "s for " + std::to_string(needed) +
+                                                   " distances");
+  return std::nullopt;
+}
+
+}  // namespace detail
 
 }  // namespace tractrix

@@ -109,12 +109,12 @@ class MeasuredPath {
   // sorted distances walk the table from one entry to the next. An array that cannot take
   // `count` results is named in the error and nothing is written. 3-D paths.
   template <class T>
-  std::optional<Error> sample(const S* distances, std::size_t count, const VectorArray<T>& points,
-                              const VectorArray<T>& tangents = {},
-                              const EngineAxes& axes = EngineAxes::tractrix()) const {
-    static_assert(D == 3, "MeasuredPath::sample into arrays: 3-D paths");
-    if (auto error = output_error("points", points, count, "point")) return error;
-    if (auto error = output_error("tangents", tangents, count, "tangent")) return error;
+  std::optional<Error> samples_at(const S* distances, std::size_t count,
+                                  const VectorArray<T>& points, const VectorArray<T>& tangents = {},
+                                  const EngineAxes& axes = EngineAxes::tractrix()) const {
+    static_assert(D == 3, "MeasuredPath::samples_at: 3-D paths");
+    if (auto error = detail::output_error("points", points, count, "point")) return error;
+    if (auto error = detail::output_error("tangents", tangents, count, "tangent")) return error;
     if (count > 0 && !distances)
       return make_error(ErrorCode::empty_input,
                         "distances: null pointer for " + std::to_string(count) + " distances");

@@ -94,14 +94,17 @@ class TimeProfile {
     // is 1e-16, and the ramp is still there.
     S t1 = ramp / duration;
     if (!std::isfinite(t1) || !(t1 <= S(0.5))) t1 = S(0.5);  // a bad duration: make() reports it
+    // Below what normalized time can hold (its acceleration 1/t1 overflows, D·a/v² ~ 1e308 in
+    // double, 1e38 in float) the ramps are dropped: a step to the cruise speed.
+    if (!std::isfinite(S(1) / t1)) t1 = S(0);
     const Parabolic ramps = Parabolic::of(t1, S(1) - t1, t1);
     return make(ramps, duration, ramps.peak_acceleration());
   }
   // Jerk-limited S-curve over a distance with limits on speed, acceleration and jerk: seven
   // phases (jerk +J, constant acceleration, jerk −J, cruise, and the mirror image), symmetric.
-  // Where the distance is too short for the speed limit, the peak speed is lowered (bisection)
-  // until the two ramps meet; where the speed limit is too low for the acceleration limit, the
-  // constant-acceleration phase vanishes. The duration follows from the limits.
+  // Where the distance is too short for the speed limit, the peak speed is lowered (in closed
+  // form) until the two ramps meet; where the speed limit is too low for the acceleration limit,
+  // the constant-acceleration phase vanishes. The duration follows from the limits.
   static Expected<TimeProfile> s_curve(S distance, S max_speed, S max_acceleration, S max_jerk) {
     for (S v : {distance, max_speed, max_acceleration, max_jerk})
       if (!std::isfinite(v) || !(v > S(0)))
@@ -109,8 +112,8 @@ class TimeProfile {
                           "s_curve: distance, max_speed, max_acceleration and max_jerk must be "
                           "positive and finite");
     using std::sqrt;
-    // Distance covered while speeding up from 0 to v (average speed v/2 by symmetry).
     const S knee = max_acceleration * (max_acceleration / max_jerk);  // lowest v reaching A
+    // Time to speed up from 0 to v; the distance covered is v/2 times it (symmetry).
     auto ramp_time = [&](S v) {
       return v >= knee ? v / max_acceleration + max_acceleration / max_jerk
                        : S(2) * sqrt(v / max_jerk);
@@ -132,6 +135,12 @@ class TimeProfile {
         peak = c * c * cbrt(max_jerk);
       }
       peak = std::min(peak, max_speed);
+      // Rounded up, the ramps would overrun D by an ulp: no room to cruise, and the mirrored
+      // half would start below where the first ended (E stepping back at T/2). Down to the last
+      // peak whose ramps fit: an ulp or two.
+      using std::nextafter;
+      for (int i = 0; i < 16 && peak * ramp_time(peak) > distance; ++i)
+        peak = nextafter(peak, S(0));
     }
     if (!(peak > S(0)))
       return make_error(ErrorCode::out_of_range, "s_curve: limits too small for the distance");

@@ -61,7 +61,7 @@ class Track {
   template <class T>
   std::optional<Error> frames_at(const S* distances, std::size_t count, const PoseArray<T>& poses,
                                  const EngineAxes& axes = EngineAxes::tractrix()) const {
-    if (auto error = output_error("poses", poses, count, "pose")) return error;
+    if (auto error = detail::output_error("poses", poses, count, "pose")) return error;
     if (count > 0 && !distances)
       return make_error(ErrorCode::empty_input,
                         "distances: null pointer for " + std::to_string(count) + " distances");

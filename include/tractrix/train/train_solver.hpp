@@ -66,8 +66,8 @@ class TrainSolver {
     if (options.spacing == Spacing::chord && solver.track_.closed()) {
       // A chord no longer than the farthest any track point lies from the bogie has a solution
       // within one lap (the distance behind the bogie starts at 0 and reaches it). Chords within
-      // the track's narrowest reach need no trial solve; each distinct longer one is checked by
-      // solving it at 256 heads, which also names where it fails.
+      // the track's narrowest reach (a bound for every head) need no trial solve; each distinct
+      // longer one is checked by solving it at 256 heads, which also names where it fails.
       const S reach = solver.narrowest_reach();
       std::vector<std::pair<S, S>> checked;  // chord, unsolvable_at (NaN: solvable)
       for (std::size_t i = 0; i < solver.wagons_.size(); ++i) {
@@ -410,7 +410,14 @@ class TrainSolver {
     // bisection closes the bracket.
     const S tolerance =
         S(2) * chord * std::max(S(1e-12) * length, S(2) * epsilon<S>() * coordinate_scale_);
-    for (int iteration = 0; iteration < 40; ++iteration) {
+    int limit = 40;
+    for (int iteration = 0; iteration < limit; ++iteration) {
+      // 40 steps are plenty once bracketed. Before, each step goes back at least
+      // chord − |P(s) − p| (Newton's never less, and capped at a chord) until a lap is covered,
+      // so a root lying many chords behind (a train leaving a coil of track) is reached within a
+      // budget of steps per chord of track, granted once.
+      if (iteration == 39 && !bracketed && limit == 40)
+        limit += 4 * static_cast<int>(std::min(length / chord, S(1e6)));
       if (options_.wrap == Wrap::clamp && s < S(0)) {
         found = sample_at(S(0), cursor);
         if ((found.point - p).squaredNorm() <= chord * chord) return S(0);  // chord ends off track
@@ -423,10 +430,12 @@ class TrainSolver {
       const S g = dx * dx + dy * dy + dz * dz - chord * chord;
       using std::abs;
       if (abs(g) <= tolerance) return s;
-      if (g < S(0))
+      if (g < S(0)) {
         hi = s;
-      else
+      } else {
+        if (!bracketed) limit = std::max(limit, iteration + 40);
         lo = s, bracketed = true;
+      }
       const S slope = S(2) * (dx * tangent[0] + dy * tangent[1] + dz * tangent[2]);  // dg/ds
       // Newton unless its step back is longer than the chord: where the track runs along the
       // sphere (at a hairpin's tip, slope near 0) it would leap whole laps. There, and where the
@@ -459,17 +468,18 @@ class TrainSolver {
       if (exactly_equal(next, s)) return s;  // bracketed to the last representable distance
       s = next;
     }
-    // 40 steps without converging: a solution exists if g changed sign (bisection was closing
-    // in); without a bracket nothing says one does.
+    // Out of steps: a solution exists if g changed sign (bisection was closing in); without a
+    // bracket nothing says one does.
     if (solved) *solved = bracketed;
     found = sample_at(s, cursor);
     return s;
   }
 
-  // The least, over 256 heads around the loop, of the farthest of 1024 track points from the
-  // head: a lower bound of how far every one of those heads sees (sampled points are on the
-  // track), so any chord up to it has a solution behind each. O(256 · 1024) distances, however
-  // many wagons; on the stack (8 kB in double), as building allocates only what the solver keeps.
+  // A lower bound of how far the track reaches from any head: the least, over 256 heads, of the
+  // farthest of 1024 track points (sampled points are on the track), less 1/512 of the length —
+  // every head lies within that arc, so within that distance, of a sampled one (the triangle
+  // inequality). Any chord up to it has a solution behind every head. O(256 · 1024) distances,
+  // however many wagons; on the stack (8 kB in double): building allocates only what it keeps.
   S narrowest_reach() const noexcept {
     constexpr std::size_t heads = 256, points = 1024;
     const S length = track_.length();
@@ -486,7 +496,7 @@ class TrainSolver {
         farthest[k] = std::max(farthest[k], (q - head[k]).squaredNorm());
     }
     using std::sqrt;
-    return sqrt(*std::min_element(farthest.begin(), farthest.end()));
+    return sqrt(*std::min_element(farthest.begin(), farthest.end())) - length / S(2 * heads);
   }
 
   // The first head distance (of 256 around the loop) behind which no track point lies `chord`

@@ -58,7 +58,7 @@ struct WagonPoseArrays {
     const std::pair<const char*, const PoseArray<T>*> parts[] = {
         {"body", &body}, {"front", &front}, {"rear", &rear}, {"body_centered", &body_centered}};
     for (const auto& [name, part] : parts)
-      if (auto error = output_error(name, *part, 0, "pose")) return error;
+      if (auto error = detail::output_error(name, *part, 0, "pose")) return error;
     return std::nullopt;
   }
 };

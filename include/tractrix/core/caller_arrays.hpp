@@ -156,6 +156,15 @@ std::optional<Error> output_error(const std::string& name, const Array& array, s
   return std::nullopt;
 }
 
+// Distances a many-distance query cannot read: none behind a non-zero count.
+template <class S>
+std::optional<Error> distances_error(const S* distances, std::size_t count) {
+  if (count > 0 && !distances)
+    return make_error(ErrorCode::empty_input,
+                      "distances: null pointer for " + std::to_string(count) + " distances");
+  return std::nullopt;
+}
+
 }  // namespace detail
 
 }  // namespace tractrix

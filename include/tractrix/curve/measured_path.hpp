@@ -115,9 +115,7 @@ class MeasuredPath {
     static_assert(D == 3, "MeasuredPath::samples_at: 3-D paths");
     if (auto error = detail::output_error("points", points, count, "point")) return error;
     if (auto error = detail::output_error("tangents", tangents, count, "tangent")) return error;
-    if (count > 0 && !distances)
-      return make_error(ErrorCode::empty_input,
-                        "distances: null pointer for " + std::to_string(count) + " distances");
+    if (auto error = detail::distances_error(distances, count)) return error;
     std::size_t cursor = 0;
     for (std::size_t i = 0; i < count; ++i) {
       const Sample at = sample(distances[i], cursor);

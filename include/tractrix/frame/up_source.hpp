@@ -129,8 +129,14 @@ class UpSource {
   // The full frame at distance s along `path` (wrapped or clamped to it), a path this source
   // fits (check_fits).
   Frame<S> frame_at(const MeasuredPath<S>& path, S s) const noexcept {
+    std::size_t cursor = 0;
+    return frame_at(path, s, cursor);
+  }
+  // The same, with the table cursor of a sweep (ArcLengthTable::parameter_at): the same frame,
+  // found in O(1) when s moves a little from the last query.
+  Frame<S> frame_at(const MeasuredPath<S>& path, S s, std::size_t& cursor) const noexcept {
     s = path.wrap_or_clamp(s);
-    const auto at = path.sample(s);
+    const auto at = path.sample(s, cursor);
     Frame<S> frame;
     detail::look_at_unit(frame, at.point, at.tangent,
                          up_at(s, path.length(), at.point, at.tangent));

@@ -3,12 +3,10 @@
 #pragma once
 
 #include <optional>
-#include <string>
 #include <utility>
 
 #include "tractrix/core/caller_arrays.hpp"
 #include "tractrix/curve/measured_path.hpp"
-#include "tractrix/frame/frame.hpp"
 #include "tractrix/frame/up_source.hpp"
 
 namespace tractrix {
@@ -62,16 +60,11 @@ class Track {
   std::optional<Error> frames_at(const S* distances, std::size_t count, const PoseArray<T>& poses,
                                  const EngineAxes& axes = EngineAxes::tractrix()) const {
     if (auto error = detail::output_error("poses", poses, count, "pose")) return error;
-    if (count > 0 && !distances)
-      return make_error(ErrorCode::empty_input,
-                        "distances: null pointer for " + std::to_string(count) + " distances");
+    if (auto error = detail::distances_error(distances, count)) return error;
+    if (poses.count == 0) return std::nullopt;  // no part wanted
     std::size_t cursor = 0;
-    Frame<S> frame;
-    for (std::size_t i = 0; i < count && poses.count; ++i) {
-      const S s = path_.wrap_or_clamp(distances[i]);
-      const Sample at = path_.sample(s, cursor);
-      detail::look_at_unit(frame, at.point, at.tangent,
-                           up_.up_at(s, length(), at.point, at.tangent));
+    for (std::size_t i = 0; i < count; ++i) {
+      const Frame<S> frame = up_.frame_at(path_, distances[i], cursor);
       poses.write(i, frame.origin, frame.rotation, axes);
     }
     return std::nullopt;

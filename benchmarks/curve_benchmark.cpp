@@ -7,6 +7,8 @@
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 #include <random>
 #include <vector>
 
@@ -317,5 +319,114 @@ void BM_SleeperFramesPerCall(benchmark::State& state) {
 BENCHMARK(BM_SleeperFramesPerCall)->DenseRange(0, 5);
 
 }  // namespace
+
+// Closest point on each track of the family. Queries: 1000 points, nine in ten within 50 units of
+// the track (random offsets from random points on it), one in ten anywhere in its bounding box.
+// exact: MeasuredPath::closest_point (PathBounds branch and bound, quintic roots per segment);
+// baked: what engines ship — the track baked into 16 points per segment and every polyline edge
+// tried (O(segments)); its counter `max_error` is the largest distance error against the exact
+// answer, in units. following: a point 2 units beside the track moving 0.5 units per query (a
+// vehicle at 30 m/s and 60 Hz), with a ClosestPointCursor, beside the global search on the same
+// points (`global_searches` counts the cursor's fallbacks).
+struct ClosestQueries {
+  tractrix::MeasuredPath<double> path;
+  std::vector<Vector3d> queries;
+  explicit ClosestQueries(long shape)
+      : path(*tractrix::MeasuredPath<double>::build(
+            tractrix::bench::track_path(tractrix::bench::track_shapes[shape]))) {
+    std::mt19937_64 rng(5);
+    std::uniform_real_distribution<double> unit(0, 1);
+    Vector3d lo = Vector3d::Constant(1e300), hi = -lo;
+    for (const auto& segment : path.path().segments())
+      for (const auto& p : segment.points) {
+        lo = lo.cwiseMin(p);
+        hi = hi.cwiseMax(p);
+      }
+    for (int i = 0; i < 1000; ++i) {
+      const Vector3d random(unit(rng), unit(rng), unit(rng));
+      if (i % 10 == 9)
+        queries.push_back(lo + random.cwiseProduct(hi - lo));
+      else
+        queries.push_back(path.point_at(unit(rng) * path.length()) +
+                          50 * unit(rng) * (2 * random - Vector3d::Ones()).normalized());
+    }
+  }
+  std::vector<Vector3d> following() const {
+    std::vector<Vector3d> points;
+    for (int i = 0; i < 10000; ++i) {
+      const auto at = path.sample(0.5 * i);
+      points.push_back(at.point + 2 * at.tangent.cross(Vector3d::UnitY()).normalized());
+    }
+    return points;
+  }
+};
+
+void BM_ClosestExact(benchmark::State& state) {
+  ClosestQueries c(state.range(0));
+  for (auto _ : state)
+    for (const auto& q : c.queries)
+      benchmark::DoNotOptimize(c.path.closest_point(q));
+  state.SetItemsProcessed(state.iterations() * static_cast<long>(c.queries.size()));
+  state.SetLabel(tractrix::bench::name_of(tractrix::bench::track_shapes[state.range(0)]));
+}
+BENCHMARK(BM_ClosestExact)->DenseRange(0, 5);
+
+void BM_ClosestBaked(benchmark::State& state) {
+  ClosestQueries c(state.range(0));
+  const int per_segment = 16;
+  std::vector<Vector3d> baked;
+  const auto& path = c.path.path();
+  for (std::size_t i = 0; i < path.size(); ++i)
+    for (int k = 0; k < per_segment; ++k)
+      baked.push_back(path.point(static_cast<double>(i) + static_cast<double>(k) / per_segment));
+  baked.push_back(baked.front());
+  const auto nearest = [&](const Vector3d& q) {
+    double best = std::numeric_limits<double>::infinity();
+    for (std::size_t k = 0; k + 1 < baked.size(); ++k) {
+      const Vector3d edge = baked[k + 1] - baked[k];
+      const double f = std::clamp((q - baked[k]).dot(edge) / edge.squaredNorm(), 0.0, 1.0);
+      best = std::min(best, (baked[k] + f * edge - q).squaredNorm());
+    }
+    return best;
+  };
+  for (auto _ : state)
+    for (const auto& q : c.queries)
+      benchmark::DoNotOptimize(nearest(q));
+  double worst = 0;
+  for (const auto& q : c.queries)
+    worst = std::max(worst, std::abs(std::sqrt(nearest(q)) -
+                                     std::sqrt(c.path.closest_point(q).squared_distance)));
+  state.counters["max_error"] = worst;
+  state.SetItemsProcessed(state.iterations() * static_cast<long>(c.queries.size()));
+  state.SetLabel(tractrix::bench::name_of(tractrix::bench::track_shapes[state.range(0)]));
+}
+BENCHMARK(BM_ClosestBaked)->DenseRange(0, 5)->Unit(benchmark::kMicrosecond);
+
+void BM_ClosestFollowingCursor(benchmark::State& state) {
+  ClosestQueries c(state.range(0));
+  const auto points = c.following();
+  std::size_t searches = 0;
+  for (auto _ : state) {
+    tractrix::ClosestPointCursor<double> cursor;
+    for (const auto& q : points)
+      benchmark::DoNotOptimize(c.path.closest_point(q, cursor));
+    searches = cursor.global_searches();
+  }
+  state.counters["global_searches"] = static_cast<double>(searches);
+  state.SetItemsProcessed(state.iterations() * static_cast<long>(points.size()));
+  state.SetLabel(tractrix::bench::name_of(tractrix::bench::track_shapes[state.range(0)]));
+}
+BENCHMARK(BM_ClosestFollowingCursor)->DenseRange(0, 5);
+
+void BM_ClosestFollowingGlobal(benchmark::State& state) {
+  ClosestQueries c(state.range(0));
+  const auto points = c.following();
+  for (auto _ : state)
+    for (const auto& q : points)
+      benchmark::DoNotOptimize(c.path.closest_point(q));
+  state.SetItemsProcessed(state.iterations() * static_cast<long>(points.size()));
+  state.SetLabel(tractrix::bench::name_of(tractrix::bench::track_shapes[state.range(0)]));
+}
+BENCHMARK(BM_ClosestFollowingGlobal)->DenseRange(0, 5);
 
 BENCHMARK_MAIN();

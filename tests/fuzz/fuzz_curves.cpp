@@ -3,6 +3,7 @@
 
 #include "fuzz/fuzz_input.hpp"
 #include "tractrix/curve/arc_length.hpp"
+#include "tractrix/curve/measured_path.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace tractrix;
@@ -17,8 +18,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                               points, {in.number(), in.number(), in.number()}, closure);
   if (!path) return 0;
   const int samples = in.count(0, 40);
-  auto table = ArcLengthTable<double>::build(
-      *path, {samples, in.flag() ? ArcLengthMethod::chord : ArcLengthMethod::gauss_legendre});
+  const ArcLengthSettings settings{
+      samples, in.flag() ? ArcLengthMethod::chord : ArcLengthMethod::gauss_legendre};
+  // The measured path owns the table; a zero-length path is no measured path, but a table.
+  auto measured = MeasuredPath<double>::build(*path, settings);
+  auto table = measured ? Expected<ArcLengthTable<double>>(measured->table())
+                        : ArcLengthTable<double>::build(*path, settings);
   if (!table) return 0;
   const double length = table->length(), end = path->end_parameter();
   fuzz::require(std::isfinite(length) && length >= 0, "length finite");
@@ -34,6 +39,30 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const auto pt = path->evaluate(in.number());
     fuzz::require(pt.point.allFinite() && pt.tangent.allFinite(), "evaluate finite");
     fuzz::require(path->unit_tangent(in.number()).allFinite(), "unit tangent finite");
+  }
+  // Closest points: in range, and never farther than any point of the path tried beside them.
+  if (!measured) return 0;
+  ClosestPointCursor<double> tracker;
+  for (int q = 0; q < 4; ++q) {
+    const Vector3d query = in.vector();
+    for (const auto& got :
+         {measured->closest_point(query), measured->closest_point(query, tracker)}) {
+      if (!query.allFinite()) {
+        fuzz::require(std::isnan(got.squared_distance), "non-finite query: NaN");
+        continue;
+      }
+      fuzz::require(got.parameter >= 0 && got.parameter <= end, "closest parameter in range");
+      fuzz::require(got.distance >= 0 && got.distance <= measured->length() * (1 + 1e-12),
+                    "closest distance in range");
+      if (!std::isfinite(got.squared_distance)) continue;  // overflowed: coordinates near 1e154
+      // Points are found to the rounding of the coordinates: eps times their magnitude.
+      const double slack = 64 * epsilon<double>() * (path->extent() + query.cwiseAbs().maxCoeff());
+      for (int k = 0; k <= 16; ++k) {
+        const double other = (path->point(end * k / 16) - query).squaredNorm();
+        fuzz::require(got.squared_distance <= other + 2 * std::sqrt(other) * slack + slack * slack,
+                      "closest is nearest");
+      }
+    }
   }
   return 0;
 }

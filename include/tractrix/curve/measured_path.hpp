@@ -4,12 +4,15 @@
 
 #include <cmath>
 #include <cstddef>
+#include <limits>
 #include <memory>
 #include <utility>
 
 #include "tractrix/core/caller_arrays.hpp"
 #include "tractrix/curve/arc_length.hpp"
+#include "tractrix/curve/closest_point.hpp"
 #include "tractrix/curve/path.hpp"
+#include "tractrix/curve/path_bounds.hpp"
 
 namespace tractrix {
 
@@ -38,7 +41,9 @@ class MeasuredPath {
     if (!table) return table.error();
     if (!(table->length() > S(0)))
       return make_error(ErrorCode::out_of_range, "path: zero length (all control points equal)");
-    return MeasuredPath(std::make_shared<const Data>(Data{std::move(path), std::move(*table)}));
+    PathBounds<S, D> bounds(path);
+    return MeasuredPath(
+        std::make_shared<const Data>(Data{std::move(path), std::move(*table), std::move(bounds)}));
   }
   // The result of a Path factory, measured; its error, if it holds one, passes through.
   static Expected<MeasuredPath> build(Expected<Path<S, D>> path, ArcLengthSettings settings = {}) {
@@ -134,6 +139,28 @@ class MeasuredPath {
   // not overflow.
   S curvature_at(S s) const noexcept { return curvature_vector_at(s).stableNorm(); }
 
+  // The point of the path nearest to `query`, and its distance along the path: the global
+  // minimum over the whole path, not over samples (a track has several local minima). Each
+  // segment's candidates are the real roots of the quintic (r(u) − q)·r'(u) and its ends, found
+  // to the rounding of u; segments whose control-point box is farther than the best so far are
+  // skipped (PathBounds), so a query looks at a few segments, not all. `distance` is the exact
+  // distance_at of the point's parameter. Where two points of the path are equally near (a query
+  // on an axis of symmetry, at a centre of curvature) either may come back; the squared distance
+  // is the minimum either way. A non-finite query gives the path's start with a NaN
+  // squared_distance.
+  ClosestPoint<S, D> closest_point(const Point& query) const noexcept {
+    if (!query.allFinite()) return not_finite();
+    return closest_of(detail::nearest_on_path(path(), data_->bounds, query, detail::Nearest<S>{}),
+                      query);
+  }
+  // The same for a point that moves a little between calls: O(1) while the nearest point stays
+  // near the last one, a global search when it jumps (ClosestPointCursor says when).
+  ClosestPoint<S, D> closest_point(const Point& query,
+                                   ClosestPointCursor<S, D>& cursor) const noexcept {
+    if (!query.allFinite()) return not_finite();
+    return closest_of(cursor.nearest(path(), data_->bounds, query, data_), query);
+  }
+
   // True when both hold the same data (one was copied from the other).
   bool shares_data_with(const MeasuredPath& other) const noexcept { return data_ == other.data_; }
 
@@ -141,8 +168,25 @@ class MeasuredPath {
   struct Data {
     Path<S, D> path;
     ArcLengthTable<S> table;
+    PathBounds<S, D> bounds;  // for closest_point
   };
   explicit MeasuredPath(std::shared_ptr<const Data> data) : data_(std::move(data)) {}
+
+  ClosestPoint<S, D> closest_of(const detail::Nearest<S>& nearest, const Point& query) const {
+    ClosestPoint<S, D> out;
+    out.parameter = S(nearest.segment) + nearest.u;
+    if (closed() && !(out.parameter < path().end_parameter())) out.parameter = S(0);
+    out.point = de_casteljau(path().segment(nearest.segment), nearest.u).point;
+    out.squared_distance = (out.point - query).squaredNorm();
+    out.distance = distance_at(out.parameter);
+    return out;
+  }
+  ClosestPoint<S, D> not_finite() const {
+    ClosestPoint<S, D> out;
+    out.point = path().segment(0).points[0];
+    out.squared_distance = std::numeric_limits<S>::quiet_NaN();
+    return out;
+  }
 
   std::shared_ptr<const Data> data_;
 };

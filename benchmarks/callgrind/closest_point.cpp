@@ -1,0 +1,38 @@
+// Instruction counts under callgrind (not built by CMake): see benchmarks/README.md, "Closest
+// point". A point 2 units beside a track of the benchmark family (0 gentle, 1 tight, 2 noisy,
+// 3 tiny, 4 mountain, 5 straights) moves 0.5 units per query for 10⁴ queries; `cursor` follows it
+// with a ClosestPointCursor, `global` searches the whole track each time. Build with -Ibenchmarks.
+#include <valgrind/callgrind.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <vector>
+
+#include "track_family.hpp"
+#include "tractrix/tractrix.hpp"
+
+using namespace tractrix;
+
+int main(int argc, char** argv) {
+  if (argc < 3) {
+    std::fprintf(stderr, "usage: closest_point 0..5 cursor|global\n");
+    return 1;
+  }
+  const auto shape = bench::track_shapes[std::atoi(argv[1]) % 6];
+  const bool with_cursor = std::strcmp(argv[2], "cursor") == 0;
+  const auto path = *MeasuredPath<double>::build(bench::track_path(shape));
+  std::vector<Vector3d> points;
+  for (int i = 0; i < 10000; ++i) {
+    const auto at = path.sample(0.5 * i);
+    points.push_back(at.point + 2 * at.tangent.cross(Vector3d::UnitY()).normalized());
+  }
+  ClosestPointCursor<double> cursor;
+  double sum = 0;
+  CALLGRIND_START_INSTRUMENTATION;
+  for (const auto& q : points)
+    sum += with_cursor ? path.closest_point(q, cursor).distance : path.closest_point(q).distance;
+  CALLGRIND_STOP_INSTRUMENTATION;
+  std::printf("%s %s: sum of distances %.6f, global searches %zu\n", bench::name_of(shape), argv[2],
+              sum, cursor.global_searches());
+}

@@ -1,0 +1,271 @@
+// Closest point on a path to a point in space: the exact global minimum of the distance, per
+// segment from the real roots of a quintic, across segments by branch and bound over PathBounds;
+// and a cursor for a point that moves a little each frame (a player, a vehicle, a camera target).
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <limits>
+#include <memory>
+#include <vector>
+
+#include "tractrix/core/numeric.hpp"
+#include "tractrix/curve/de_casteljau.hpp"
+#include "tractrix/curve/path.hpp"
+#include "tractrix/curve/path_bounds.hpp"
+
+namespace tractrix {
+
+template <class S, int D>
+class MeasuredPath;
+
+// The nearest point of a path to a query point (MeasuredPath::closest_point).
+template <class S, int D = 3>
+struct ClosestPoint {
+  S distance = S(0);   // along the path, from its start: the 1-D answer ("offset on the curve")
+  S parameter = S(0);  // path parameter t of the same point
+  Vector<S, D> point = Vector<S, D>::Zero();
+  // |point − query|²; NaN when the query was not finite (and then the rest is the path's start).
+  S squared_distance = S(0);
+};
+
+namespace detail {
+
+template <class S>
+S horner(const S* c, int degree, S x) noexcept {
+  S p = c[degree];
+  for (int k = degree - 1; k >= 0; --k)
+    p = p * x + c[k];
+  return p;
+}
+
+// The root in (lo, hi) of a polynomial monotone there, with p(lo) of sign `low_negative` and
+// p(hi) of the other: Newton kept inside the bracket, bisecting when a step would leave it or
+// shrinks the bracket too slowly; stops at a step of 2 eps (u lives in [0, 1]).
+template <class S>
+S monotone_root(const S* c, const S* derivative, int degree, S lo, S hi,
+                bool low_negative) noexcept {
+  using std::abs;
+  S step_before = hi - lo, step = step_before;
+  S x = lo + S(0.5) * (hi - lo);
+  for (int iteration = 0; iteration < 256; ++iteration) {
+    const S p = horner(c, degree, x);
+    if (!(p < S(0)) && !(p > S(0))) return x;
+    if ((p < S(0)) == low_negative)
+      lo = x;
+    else
+      hi = x;
+    const S slope = horner(derivative, degree - 1, x);
+    const S newton = x - p / slope;
+    if (!(newton > lo && newton < hi) || abs(S(2) * p) > abs(step_before * slope)) {
+      step_before = step;
+      step = S(0.5) * (hi - lo);
+      x = lo + step;
+    } else {
+      step_before = step;
+      step = p / slope;
+      x = newton;
+    }
+    if (abs(step) <= S(2) * epsilon<S>()) return x;
+  }
+  return x;
+}
+
+// The real roots in (0, 1) of Σ c[k] u^k (degree ≤ 5), ascending; returns how many. The roots of
+// the derivative (recursively) cut [0, 1] into pieces on which the polynomial is monotone, so each
+// piece holds at most one root and a sign change brackets it: no root is missed, whatever their
+// spacing. A double root that rounding lifts off zero has no sign change; the derivative's roots,
+// written to `turns` (at most degree − 1) when it is given, are where to look for it.
+template <class S>
+int unit_interval_roots(const S* c, int degree, S* roots, S* turns = nullptr,
+                        int* turn_count = nullptr) noexcept {
+  if (turn_count) *turn_count = 0;
+  while (degree > 0 && !(c[degree] < S(0)) && !(c[degree] > S(0)))
+    --degree;
+  if (degree <= 0) return 0;
+  if (degree == 1) {
+    const S r = -c[0] / c[1];
+    if (!(r > S(0) && r < S(1))) return 0;
+    roots[0] = r;
+    return 1;
+  }
+  S derivative[5];
+  for (int k = 0; k < degree; ++k)
+    derivative[k] = S(k + 1) * c[k + 1];
+  S critical[4];
+  const int critical_count = unit_interval_roots(derivative, degree - 1, critical);
+  if (turns) {
+    std::copy(critical, critical + critical_count, turns);
+    *turn_count = critical_count;
+  }
+  int count = 0;
+  S a = S(0), pa = c[0];
+  for (int j = 0; j <= critical_count; ++j) {
+    const S b = j < critical_count ? critical[j] : S(1);
+    const S pb = horner(c, degree, b);
+    if (a > S(0) && !(pa < S(0)) && !(pa > S(0)))
+      roots[count++] = a;  // exactly on a critical point
+    else if ((pa < S(0) && pb > S(0)) || (pa > S(0) && pb < S(0)))
+      roots[count++] = monotone_root(c, derivative, degree, a, b, pa < S(0));
+    a = b;
+    pa = pb;
+  }
+  return count;
+}
+
+template <class S>
+struct Nearest {
+  std::size_t segment = 0;
+  S u = S(0);
+  S squared_distance = std::numeric_limits<S>::infinity();
+};
+
+// Lowers `best` to the nearest point of one segment when that is nearer. With Q_j = P_j − q the
+// segment is r(u) − q = a u³ + b u² + c u + d, and the squared distance's derivative is twice
+// the quintic (r − q)·r' = 3a·a u⁵ + 5a·b u⁴ + (4a·c + 2b·b) u³ + 3(a·d + b·c) u²
+// + (2b·d + c·c) u + c·d.
+// Its minima are among the quintic's roots and the ends; the quartic's roots (where the quintic
+// turns) are tried as well, so a tangential minimum that rounding lifts off zero is not lost.
+template <class S, int D>
+void nearest_on_segment(const Bezier<S, D, 3>& segment, std::size_t index, const Vector<S, D>& q,
+                        Nearest<S>& best) noexcept {
+  using V = Vector<S, D>;
+  const V q0 = segment.points[0] - q, q1 = segment.points[1] - q, q2 = segment.points[2] - q,
+          q3 = segment.points[3] - q;
+  const V c = S(3) * (q1 - q0), b = S(3) * (q0 - S(2) * q1 + q2), a = q3 - q0 + S(3) * (q1 - q2);
+  const V& d = q0;
+  const S quintic[6] = {c.dot(d),
+                        S(2) * b.dot(d) + c.dot(c),
+                        S(3) * (a.dot(d) + b.dot(c)),
+                        S(4) * a.dot(c) + S(2) * b.dot(b),
+                        S(5) * a.dot(b),
+                        S(3) * a.dot(a)};
+  S roots[5], turns[4];
+  int turn_count = 0;
+  const int root_count = unit_interval_roots(quintic, 5, roots, turns, &turn_count);
+  const auto consider = [&](S u) {
+    const S squared = (((a * u + b) * u + c) * u + d).squaredNorm();
+    if (squared < best.squared_distance) best = Nearest<S>{index, u, squared};
+  };
+  consider(S(0));
+  for (int j = 0; j < root_count; ++j)
+    consider(roots[j]);
+  for (int j = 0; j < turn_count; ++j)
+    consider(turns[j]);
+  consider(S(1));
+}
+
+// The global minimum over the path: branch and bound over the segment boxes, starting from `best`
+// (a candidate already known, or the empty one).
+template <class S, int D>
+Nearest<S> nearest_on_path(const Path<S, D>& path, const PathBounds<S, D>& bounds,
+                           const Vector<S, D>& q, Nearest<S> best) noexcept {
+  S bound = best.squared_distance;
+  bounds.search(q, bound, [&](std::size_t i, S& bound2) {
+    const auto& segment = path.segment(i);
+    if (!(PathBounds<S, D>::squared_distance(PathBounds<S, D>::segment_box(segment), q) < bound2))
+      return;
+    nearest_on_segment(segment, i, q, best);
+    bound2 = std::min(bound2, best.squared_distance);
+  });
+  return best;
+}
+
+}  // namespace detail
+
+// Follows a query point that moves a little between calls (MeasuredPath::closest_point with a
+// cursor): a player, a vehicle beside the track, a camera target. When it searches, it also keeps
+// the segments whose boxes lie within a radius R of that query q0, sorted by their box distance,
+// with R = 2·(nearest distance) + 2·(mean segment length). A later query q, m = |q − q0| away,
+// tries only those, nearest box first, and stops at the first box farther than the best answer
+// plus m; every segment it did not keep is at least R − m away, so an answer nearer than R − m is
+// the global one (the same as without a cursor, up to ties). The last answer's segment is solved
+// first, so the list's scan starts with a tight bound. Otherwise — the point jumped or
+// drifted about R/2 — it searches globally again; global_searches() counts those. Per query that
+// is the segments the global search solves, without its descent through the tree of boxes. One
+// cursor per moving point and path; it owns a small list (reused between searches).
+template <class S, int D = 3>
+class ClosestPointCursor {
+ public:
+  std::size_t queries() const noexcept { return queries_; }
+  std::size_t global_searches() const noexcept { return global_searches_; }
+  // Forget the state: the next call searches globally.
+  void reset() noexcept { owner_.reset(); }
+
+ private:
+  friend class MeasuredPath<S, D>;
+  using Point = Vector<S, D>;
+  struct Candidate {
+    S box_distance;  // from the query the list was made for
+    std::size_t segment;
+    typename PathBounds<S, D>::Box box;
+  };
+
+  // `owner` is the measured path's shared data: held weakly, so a path destroyed and another
+  // built at the same address is not mistaken for it.
+  template <class Owner>
+  detail::Nearest<S> nearest(const Path<S, D>& path, const PathBounds<S, D>& bounds, const Point& q,
+                             const std::shared_ptr<Owner>& owner) {
+    using std::sqrt;
+    ++queries_;
+    detail::Nearest<S> best;
+    const bool same_path =
+        !owner_.expired() && !owner_.owner_before(owner) && !owner.owner_before(owner_);
+    if (same_path) {
+      const S moved = (q - origin_).norm();
+      // The last answer's segment first: its distance bounds the rest from the start.
+      detail::nearest_on_segment(path.segment(last_), last_, q, best);
+      S best_distance = sqrt(best.squared_distance);
+      for (const Candidate& candidate : candidates_) {
+        if (!(candidate.box_distance - moved < best_distance)) break;
+        if (candidate.segment == last_ ||
+            !(PathBounds<S, D>::squared_distance(candidate.box, q) < best.squared_distance))
+          continue;
+        detail::nearest_on_segment(path.segment(candidate.segment), candidate.segment, q, best);
+        best_distance = sqrt(best.squared_distance);
+      }
+      if (best_distance <= radius_ - moved) {
+        last_ = best.segment;
+        return best;
+      }
+    }
+    ++global_searches_;
+    best = detail::nearest_on_path(path, bounds, q, best);
+    if (!same_path) mean_segment_ = mean_segment(path);
+    owner_ = owner;
+    last_ = best.segment;
+    origin_ = q;
+    radius_ = S(2) * sqrt(best.squared_distance) + S(2) * mean_segment_;
+    candidates_.clear();
+    S reach = radius_ * radius_;
+    bounds.search(q, reach, [&](std::size_t i, S&) {
+      const auto box = PathBounds<S, D>::segment_box(path.segment(i));
+      const S box2 = PathBounds<S, D>::squared_distance(box, q);
+      if (box2 < reach) candidates_.push_back(Candidate{sqrt(box2), i, box});
+    });
+    std::sort(candidates_.begin(), candidates_.end(), [](const Candidate& x, const Candidate& y) {
+      return x.box_distance < y.box_distance;
+    });
+    return best;
+  }
+
+  // The mean diagonal of the segments' boxes: a segment's size, even for a closed loop segment.
+  static S mean_segment(const Path<S, D>& path) noexcept {
+    S total = S(0);
+    for (const auto& segment : path.segments()) {
+      const auto box = PathBounds<S, D>::segment_box(segment);
+      total += (box.hi - box.lo).norm();
+    }
+    return total / S(path.size());
+  }
+
+  std::weak_ptr<const void> owner_;
+  Point origin_ = Point::Zero();
+  S radius_ = S(0), mean_segment_ = S(0);
+  std::vector<Candidate> candidates_;
+  std::size_t last_ = 0;  // the segment of the last answer
+  std::size_t queries_ = 0, global_searches_ = 0;
+};
+
+}  // namespace tractrix

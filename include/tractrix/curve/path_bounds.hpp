@@ -1,0 +1,110 @@
+// PathBounds: axis-aligned boxes over runs of a path's segments, in a balanced tree, for queries
+// that need "which segments can be within this distance of a point" (closest point) without
+// looking at every segment.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+#include "tractrix/curve/path.hpp"
+
+namespace tractrix {
+
+// A Bézier segment lies inside the convex hull of its control points, so the box of the control
+// points bounds it. Leaves hold runs of `leaf_size` consecutive segments (consecutive segments are
+// neighbours in space, so the boxes stay tight); a node's box bounds its two children's. The tree
+// is implicit: node 1 is the root, node k has children 2k and 2k + 1, leaves fill the last level
+// (padding leaves are empty boxes, infinitely far from everything). Memory: at most one box per
+// segment (2·D scalars), half that on long paths.
+template <class S, int D = 3>
+class PathBounds {
+ public:
+  using Point = Vector<S, D>;
+  static constexpr std::size_t leaf_size = 4;
+
+  struct Box {
+    Point lo, hi;
+  };
+
+  PathBounds() = default;
+  explicit PathBounds(const Path<S, D>& path) : segments_(path.size()) {
+    const std::size_t leaves = (segments_ + leaf_size - 1) / leaf_size;
+    first_leaf_ = 1;
+    while (first_leaf_ < leaves)
+      first_leaf_ *= 2;
+    constexpr S inf = std::numeric_limits<S>::infinity();
+    boxes_.assign(2 * first_leaf_, Box{Point::Constant(inf), Point::Constant(-inf)});
+    for (std::size_t i = 0; i < segments_; ++i) {
+      Box& leaf = boxes_[first_leaf_ + i / leaf_size];
+      const Box box = segment_box(path.segment(i));
+      leaf.lo = leaf.lo.cwiseMin(box.lo);
+      leaf.hi = leaf.hi.cwiseMax(box.hi);
+    }
+    for (std::size_t k = first_leaf_ - 1; k >= 1; --k) {
+      boxes_[k].lo = boxes_[2 * k].lo.cwiseMin(boxes_[2 * k + 1].lo);
+      boxes_[k].hi = boxes_[2 * k].hi.cwiseMax(boxes_[2 * k + 1].hi);
+    }
+  }
+
+  std::size_t segment_count() const noexcept { return segments_; }
+
+  // The box of one segment's control points.
+  static Box segment_box(const Bezier<S, D, 3>& segment) noexcept {
+    Box box{segment.points[0], segment.points[0]};
+    for (std::size_t j = 1; j < 4; ++j) {
+      box.lo = box.lo.cwiseMin(segment.points[j]);
+      box.hi = box.hi.cwiseMax(segment.points[j]);
+    }
+    return box;
+  }
+
+  // Squared distance from q to the box: 0 inside, +inf for an empty box.
+  static S squared_distance(const Box& box, const Point& q) noexcept {
+    S sum = S(0);
+    for (int c = 0; c < D; ++c) {
+      const S below = box.lo[c] - q[c], above = q[c] - box.hi[c];
+      const S gap = std::max(S(0), std::max(below, above));
+      sum += gap * gap;
+    }
+    return sum;
+  }
+
+  // Branch and bound: calls visit(segment, bound2) for every segment in a leaf whose box is
+  // closer to q than sqrt(bound2), nearer leaves first. The visitor may lower bound2 (the best
+  // squared distance found so far); later nodes are skipped against the lowered value.
+  template <class Visit>
+  void search(const Point& q, S& bound2, Visit&& visit) const {
+    if (segments_ == 0) return;
+    // Depth-first with the farther child pushed first: at most one pending node per level.
+    std::array<std::size_t, 2 * std::numeric_limits<std::size_t>::digits> stack;
+    std::size_t top = 0;
+    stack[top++] = 1;
+    while (top > 0) {
+      const std::size_t node = stack[--top];
+      if (!(squared_distance(boxes_[node], q) < bound2)) continue;
+      if (node >= first_leaf_) {
+        const std::size_t begin = (node - first_leaf_) * leaf_size;
+        const std::size_t end = std::min(segments_, begin + leaf_size);
+        for (std::size_t i = begin; i < end; ++i)
+          visit(i, bound2);
+        continue;
+      }
+      const S left = squared_distance(boxes_[2 * node], q);
+      const S right = squared_distance(boxes_[2 * node + 1], q);
+      const std::size_t near = left <= right ? 2 * node : 2 * node + 1;
+      if (std::max(left, right) < bound2) stack[top++] = near ^ 1;
+      if (std::min(left, right) < bound2) stack[top++] = near;
+    }
+  }
+
+ private:
+  std::size_t segments_ = 0;
+  std::size_t first_leaf_ = 1;
+  std::vector<Box> boxes_;
+};
+
+}  // namespace tractrix

@@ -1,0 +1,345 @@
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <memory>
+#include <random>
+#include <vector>
+
+#include "support/catch.hpp"
+#include "support/reference_arc_length.hpp"
+#include "support/shapes.hpp"
+#include "tractrix/curve/closest_point.hpp"
+#include "tractrix/curve/measured_path.hpp"
+
+using namespace tractrix;
+using namespace tractrix::test;
+
+namespace {
+
+using LongPoint = std::array<long double, 3>;
+
+// The nearest point by brute force in long double, sharing nothing with the library's search:
+// every segment sampled in Bernstein form at 512 parameters; around each sampled local minimum of
+// the squared distance, the sign change of (r − q)·r' (also Bernstein, long double) is bisected
+// to the last bit. Also reports the nearest local minimum elsewhere on the path, so a test knows
+// when two branches are (nearly) equally near and the answer's position is a tie.
+struct Reference {
+  long double squared = std::numeric_limits<long double>::infinity();
+  long double distance = 0;  // along the path (tanh–sinh arc lengths, ReferenceArcLength)
+  long double second = std::numeric_limits<long double>::infinity();  // elsewhere
+  long double curvature_term = 0;  // d²(|r − q|²)/ds² / 2 at the answer: small = ill-conditioned
+};
+
+template <class S>
+LongPoint point_of(const Bezier<S, 3, 3>& b, long double u, int derivative = 0) {
+  const long double v = 1 - u;
+  LongPoint out{};
+  for (std::size_t k = 0; k < 3; ++k) {
+    const Eigen::Index c = static_cast<Eigen::Index>(k);
+    const long double p0 = b.points[0][c], p1 = b.points[1][c], p2 = b.points[2][c],
+                      p3 = b.points[3][c];
+    if (derivative == 0)
+      out[k] = v * v * v * p0 + 3 * u * v * v * p1 + 3 * u * u * v * p2 + u * u * u * p3;
+    else if (derivative == 1)
+      out[k] = 3 * (v * v * (p1 - p0) + 2 * u * v * (p2 - p1) + u * u * (p3 - p2));
+    else
+      out[k] = 6 * (v * (p2 - 2 * p1 + p0) + u * (p3 - 2 * p2 + p1));
+  }
+  return out;
+}
+
+template <class S>
+long double squared_to(const Bezier<S, 3, 3>& b, long double u, const LongPoint& q) {
+  const LongPoint p = point_of(b, u);
+  long double sum = 0;
+  for (std::size_t k = 0; k < 3; ++k)
+    sum += (p[k] - q[k]) * (p[k] - q[k]);
+  return sum;
+}
+
+template <class S>
+long double slope(const Bezier<S, 3, 3>& b, long double u, const LongPoint& q) {
+  const LongPoint p = point_of(b, u), d = point_of(b, u, 1);
+  long double sum = 0;
+  for (std::size_t k = 0; k < 3; ++k)
+    sum += (p[k] - q[k]) * d[k];
+  return sum;
+}
+
+template <class S>
+Reference reference(const Path<S, 3>& path, const Vector3<S>& query) {
+  const LongPoint q{query[0], query[1], query[2]};
+  struct Minimum {
+    std::size_t segment;
+    long double u, squared, along;
+  };
+  std::vector<Minimum> minima;
+  long double before = 0;
+  const int samples = 512;
+  for (std::size_t i = 0; i < path.size(); ++i) {
+    const auto& b = path.segment(i);
+    const ReferenceArcLength arc(b);
+    std::vector<long double> f(samples + 1);
+    for (int j = 0; j <= samples; ++j)
+      f[static_cast<std::size_t>(j)] = squared_to(b, static_cast<long double>(j) / samples, q);
+    for (int j = 0; j <= samples; ++j) {
+      const std::size_t k = static_cast<std::size_t>(j);
+      if (j > 0 && f[k - 1] < f[k]) continue;
+      if (j < samples && f[k + 1] < f[k]) continue;
+      long double lo = std::max(0.0L, (j - 1.0L) / samples);
+      long double hi = std::min(1.0L, (j + 1.0L) / samples);
+      long double u = static_cast<long double>(j) / samples;
+      // Bisect the derivative's sign change (− before the minimum, + after) where there is one.
+      if (slope(b, lo, q) < 0 && slope(b, hi, q) > 0) {
+        for (int it = 0; it < 128; ++it) {
+          const long double mid = (lo + hi) / 2;
+          (slope(b, mid, q) < 0 ? lo : hi) = mid;
+        }
+        u = (lo + hi) / 2;
+      } else if (j > 0 && j < samples) {
+        continue;  // a flat sample plateau, not a minimum
+      }
+      minima.push_back({i, u, squared_to(b, u, q), before + arc.distance(u)});
+    }
+    before += arc.length();
+  }
+  Reference out;
+  const long double total = before;
+  std::size_t best = 0;
+  for (std::size_t m = 0; m < minima.size(); ++m)
+    if (minima[m].squared < minima[best].squared) best = m;
+  out.squared = minima[best].squared;
+  out.distance = minima[best].along;
+  for (const auto& m : minima) {
+    long double apart = std::abs(m.along - out.distance);
+    if (path.closed()) apart = std::min(apart, total - apart);
+    if (apart > 1e-6L * total) out.second = std::min(out.second, m.squared);
+  }
+  // d²/ds² of |r − q|²/2 = 1 + (r − q)·r''/|r'|² − ((r − q)·r')(r'·r'')/|r'|⁴; at a minimum
+  // inside a segment the last term vanishes.
+  const auto& b = path.segment(minima[best].segment);
+  const LongPoint p = point_of(b, minima[best].u), d1 = point_of(b, minima[best].u, 1),
+                  d2 = point_of(b, minima[best].u, 2);
+  long double pd2 = 0, speed2 = 0;
+  for (std::size_t k = 0; k < 3; ++k) {
+    pd2 += (p[k] - q[k]) * d2[k];
+    speed2 += d1[k] * d1[k];
+  }
+  out.curvature_term = 1 + pd2 / speed2;
+  return out;
+}
+
+template <class S>
+Path<S, 3> random_path(std::mt19937& rng, bool closed) {
+  std::uniform_real_distribution<S> coordinate(S(-10), S(10));
+  std::uniform_int_distribution<int> count(3, 10);
+  std::vector<Vector3<S>> keys(static_cast<std::size_t>(count(rng)));
+  for (auto& k : keys)
+    k = Vector3<S>(coordinate(rng), coordinate(rng), S(0.3) * coordinate(rng));
+  return *Path<S, 3>::catmull_rom(keys, closed ? Closure::closed : Closure::open);
+}
+
+// Checks one query against the reference: the distance to the path always, the position along
+// it where the minimum is unique and well conditioned.
+template <class S>
+void check_query(const MeasuredPath<S>& measured, const Vector3<S>& q, const ClosestPoint<S>& got,
+                 long double tolerance) {
+  const Reference want = reference(measured.path(), q);
+  const long double L = measured.length();
+  const long double got_distance = std::sqrt(static_cast<long double>(got.squared_distance));
+  const long double want_distance = std::sqrt(want.squared);
+  INFO("query " << q.transpose() << ", got s = " << got.distance << " at distance "
+                << static_cast<double>(got_distance)
+                << ", want s = " << static_cast<double>(want.distance) << " at "
+                << static_cast<double>(want_distance));
+  CHECK(std::abs(got_distance - want_distance) <= tolerance * (L + want_distance));
+  // The reported point is the path's point at the reported parameter and distance.
+  CHECK((got.point - measured.path().point(got.parameter)).norm() <= tolerance * L);
+  CHECK(std::abs(static_cast<long double>(measured.distance_at(got.parameter)) - got.distance) <=
+        tolerance * L);
+  CHECK(std::abs(static_cast<long double>((got.point - q).squaredNorm()) - got.squared_distance) <=
+        4 * std::numeric_limits<S>::epsilon() * got.squared_distance);
+  const bool unique = std::sqrt(want.second) - want_distance > 1e-6L * L;
+  if (unique && want.curvature_term > 0.05L) {
+    long double apart = std::abs(static_cast<long double>(got.distance) - want.distance);
+    if (measured.closed()) apart = std::min(apart, L - apart);
+    CHECK(apart <= tolerance * L);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("closest_point: the global minimum on random paths, against long double brute force") {
+  std::mt19937 rng(20261130);
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  int checked = 0;
+  for (int trial = 0; trial < 60; ++trial) {
+    const bool closed = trial % 2 == 0;
+    const auto measured = *MeasuredPath<double>::build(random_path<double>(rng, closed));
+    const auto& path = measured.path();
+    for (int k = 0; k < 12; ++k) {
+      Vector3d q;
+      switch (k % 6) {
+        case 0:  // anywhere around the path
+        case 1:
+          q = Vector3d(30 * unit(rng) - 15, 30 * unit(rng) - 15, 10 * unit(rng) - 5);
+          break;
+        case 2:  // on the path
+          q = path.point(unit(rng) * path.end_parameter());
+          break;
+        case 3:  // a hair off it
+          q = path.point(unit(rng) * path.end_parameter()) + 1e-9 * Vector3d::Random();
+          break;
+        case 4:  // near an end (and past it)
+          q = path.point(k % 2 ? 0.0 : path.end_parameter()) + 2 * Vector3d::Random();
+          break;
+        default:  // far away
+          q = std::pow(10.0, 3 + 3 * unit(rng)) * Vector3d::Random().normalized();
+          break;
+      }
+      check_query(measured, q, measured.closest_point(q), 1e-12L);
+      ++checked;
+    }
+  }
+  CHECK(checked == 720);
+}
+
+TEST_CASE("closest_point: ends, points on the path, ties between branches") {
+  // An open U: two straight branches along x = ±1 joined by a bend; the axis between them is at
+  // distance 1 from both.
+  const auto line = [](Vector3d a, Vector3d b) {
+    return Bezier<double, 3, 3>{{a, (2 * a + b) / 3, (a + 2 * b) / 3, b}};
+  };
+  const Bezier<double, 3, 3> bend{
+      {Vector3d(-1, 0, 0), Vector3d(-1, -4.0 / 3, 0), Vector3d(1, -4.0 / 3, 0), Vector3d(1, 0, 0)}};
+  const auto measured = *MeasuredPath<double>::build(
+      Path<double>::from_segments({line(Vector3d(-1, 10, 0), Vector3d(-1, 0, 0)), bend,
+                                   line(Vector3d(1, 0, 0), Vector3d(1, 10, 0))},
+                                  Closure::open));
+  const double L = measured.length();
+
+  SECTION("past the ends: the end points, at distance 0 and length()") {
+    const auto start = measured.closest_point(Vector3d(-1, 20, 0));
+    CHECK(start.distance == 0.0);
+    CHECK(start.parameter == 0.0);
+    CHECK(start.squared_distance == Approx(100.0).epsilon(1e-14));
+    const auto end = measured.closest_point(Vector3d(1, 20, 0));
+    CHECK(end.distance == Approx(L).epsilon(1e-15));
+    CHECK(end.parameter == measured.path().end_parameter());
+  }
+  SECTION("on the path: the point itself") {
+    for (double s : {0.1, 3.0, 0.5 * L, L - 2.0}) {
+      const Vector3d on = measured.point_at(s);
+      const auto got = measured.closest_point(on);
+      CHECK(got.squared_distance <= 1e-24 * L * L);
+      CHECK(std::abs(got.distance - s) <= 1e-12 * L);
+    }
+  }
+  SECTION("on the axis between two branches: either branch, at the same distance") {
+    const auto got = measured.closest_point(Vector3d(0, 5, 0));
+    check_query(measured, Vector3d(0, 5, 0), got, 1e-12L);
+    CHECK(std::abs(std::abs(got.point.x()) - 1.0) <= 1e-15);
+    CHECK(got.point.y() == Approx(5.0).epsilon(1e-15));
+    CHECK(got.squared_distance == Approx(1.0).epsilon(1e-15));
+  }
+  SECTION("a non-finite query: NaN distance, the start") {
+    const auto got = measured.closest_point(Vector3d(std::nan(""), 0, 0));
+    CHECK(std::isnan(got.squared_distance));
+    CHECK(got.distance == 0.0);
+  }
+  SECTION("the centre of a circle: every point is nearest, the radius is the distance") {
+    const auto circle = *MeasuredPath<double>::build(test::circle(5.0, 8));
+    const Vector3d centre = Vector3d::Zero();
+    check_query(circle, centre, circle.closest_point(centre), 1e-12L);
+  }
+}
+
+TEST_CASE("closest_point: float paths far from the origin") {
+  std::mt19937 rng(7);
+  for (float offset : {0.0f, 1e4f}) {
+    auto path = random_path<float>(rng, true);
+    path = *path.translated(Vector3f::Constant(offset));
+    const auto measured = *MeasuredPath<float>::build(path);
+    std::uniform_real_distribution<float> around(-12.0f, 12.0f);
+    for (int k = 0; k < 40; ++k) {
+      const Vector3f q = Vector3f::Constant(offset) + Vector3f(around(rng), around(rng), 0.0f);
+      // Rounding is relative to the coordinates' magnitude (Path::extent), not the length.
+      const long double scale = path.extent() / measured.length();
+      check_query(measured, q, measured.closest_point(q),
+                  64 * std::numeric_limits<float>::epsilon() * (1 + scale));
+    }
+  }
+}
+
+TEST_CASE("closest_point with a cursor: the global answer, searching globally only on jumps") {
+  std::mt19937 rng(11);
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  for (int trial = 0; trial < 8; ++trial) {
+    const bool closed = trial % 2 == 0;
+    const auto measured = *MeasuredPath<double>::build(random_path<double>(rng, closed));
+    const double L = measured.length();
+    ClosestPointCursor<double> cursor;
+    // A vehicle 0.5 to the side of the path, 0.02 of a unit per frame, then a teleport.
+    const int frames = 2000;
+    for (int frame = 0; frame < frames; ++frame) {
+      const double s = std::fmod(0.02 * frame, L);
+      Vector3d q = measured.point_at(s) + 0.5 * Vector3d(0, 0, 1);
+      if (frame % 500 == 499) q = Vector3d(20 * unit(rng) - 10, 20 * unit(rng) - 10, 0);
+      const auto tracked = measured.closest_point(q, cursor);
+      const auto global = measured.closest_point(q);
+      INFO("trial " << trial << " frame " << frame);
+      CHECK(tracked.squared_distance <= global.squared_distance * (1 + 1e-12) + 1e-24 * L * L);
+      CHECK(global.squared_distance <= tracked.squared_distance * (1 + 1e-12) + 1e-24 * L * L);
+    }
+    CHECK(cursor.queries() == static_cast<std::size_t>(frames));
+    // Following the path a little each frame needs few global searches.
+    CHECK(cursor.global_searches() < static_cast<std::size_t>(frames) / 10);
+  }
+  SECTION("a cursor used on another path starts over") {
+    const auto a = *MeasuredPath<double>::build(test::circle(5.0, 8));
+    const auto b = *MeasuredPath<double>::build(test::circle(9.0, 8));
+    ClosestPointCursor<double> cursor;
+    (void)a.closest_point(Vector3d(6, 0, 0), cursor);
+    const auto on_b = b.closest_point(Vector3d(6, 0, 0), cursor);
+    CHECK(on_b.squared_distance == Approx(9.0).epsilon(1e-4));
+    CHECK(cursor.global_searches() == 2);
+    // A copy shares the data: the same path, no new search. A path destroyed and another built
+    // (perhaps at the same address) is a new path.
+    auto temporary = std::make_unique<MeasuredPath<double>>(b);
+    (void)temporary->closest_point(Vector3d(6, 0, 0), cursor);
+    CHECK(cursor.global_searches() == 2);
+    temporary =
+        std::make_unique<MeasuredPath<double>>(*MeasuredPath<double>::build(test::circle(7.0, 8)));
+    CHECK(temporary->closest_point(Vector3d(6, 0, 0), cursor).squared_distance ==
+          Approx(1.0).epsilon(1e-4));
+    CHECK(cursor.global_searches() == 3);
+  }
+}
+
+TEST_CASE("unit_interval_roots: every root of a quintic, however close") {
+  // (u − r1)…(u − r5) with roots spread and clustered; coefficients in long double, rounded once.
+  const std::vector<std::array<double, 5>> cases{{0.1, 0.3, 0.5, 0.7, 0.9},
+                                                 {0.2, 0.2001, 0.5, 0.8, 0.80001},
+                                                 {0.01, 0.02, 0.03, 1.5, -2},
+                                                 {0.999, 0.5, -0.5, 2, 3}};
+  for (const auto& r : cases) {
+    long double c[6] = {1, 0, 0, 0, 0, 0};
+    for (int k = 0; k < 5; ++k) {
+      for (int j = 5; j > 0; --j)
+        c[j] = c[j - 1] - r[static_cast<std::size_t>(k)] * c[j];
+      c[0] = -r[static_cast<std::size_t>(k)] * c[0];
+    }
+    double coefficients[6];
+    for (int j = 0; j < 6; ++j)
+      coefficients[j] = static_cast<double>(c[j]);
+    double roots[5];
+    const int count = detail::unit_interval_roots(coefficients, 5, roots);
+    std::vector<double> want;
+    for (double x : r)
+      if (x > 0 && x < 1) want.push_back(x);
+    std::sort(want.begin(), want.end());
+    REQUIRE(count == static_cast<int>(want.size()));
+    for (int j = 0; j < count; ++j)
+      CHECK(roots[j] == Approx(want[static_cast<std::size_t>(j)]).margin(1e-9));
+  }
+}

@@ -68,7 +68,10 @@ class TrainSolver {
       // within one lap (the distance behind the bogie starts at 0 and reaches it). Chords within
       // the track's narrowest reach (a bound for every head) need no trial solve; each distinct
       // longer one is checked by solving it at 256 heads, which also names where it fails.
-      const S reach = solver.narrowest_reach();
+      S longest = S(0);
+      for (const Wagon<S>& w : solver.wagons_)
+        longest = std::max({longest, w.bogie_distance, w.length - w.bogie_distance});
+      const S reach = solver.narrowest_reach(longest);
       std::vector<std::pair<S, S>> checked;  // chord, unsolvable_at (NaN: solvable)
       for (std::size_t i = 0; i < solver.wagons_.size(); ++i) {
         const Wagon<S>& w = solver.wagons_[i];
@@ -480,7 +483,9 @@ class TrainSolver {
   // every head lies within that arc, so within that distance, of a sampled one (the triangle
   // inequality). Any chord up to it has a solution behind every head. O(256 · 1024) distances,
   // however many wagons; on the stack (8 kB in double): building allocates only what it keeps.
-  S narrowest_reach() const noexcept {
+  // Stops early once every head sees a point `enough` away (plus the 1/512): fewer points give
+  // a smaller bound, still a bound, and one that already covers every chord up to `enough`.
+  S narrowest_reach(S enough = std::numeric_limits<S>::infinity()) const noexcept {
     constexpr std::size_t heads = 256, points = 1024;
     const S length = track_.length();
     std::size_t cursor = 0;
@@ -490,13 +495,19 @@ class TrainSolver {
       head[k] = sample_at(length * S(k) / S(heads), cursor).point;
       farthest[k] = S(0);
     }
+    const S margin = length / S(2 * heads);
+    const S wanted = (enough + margin) * (enough + margin);
     for (std::size_t j = 0; j < points; ++j) {
       const Vector3<S> q = sample_at(length * S(j) / S(points), cursor).point;
-      for (std::size_t k = 0; k < heads; ++k)
+      S nearest = std::numeric_limits<S>::infinity();
+      for (std::size_t k = 0; k < heads; ++k) {
         farthest[k] = std::max(farthest[k], (q - head[k]).squaredNorm());
+        nearest = std::min(nearest, farthest[k]);
+      }
+      if (nearest >= wanted) break;
     }
     using std::sqrt;
-    return sqrt(*std::min_element(farthest.begin(), farthest.end())) - length / S(2 * heads);
+    return sqrt(*std::min_element(farthest.begin(), farthest.end())) - margin;
   }
 
   // The first head distance (of 256 around the loop) behind which no track point lies `chord`

@@ -153,17 +153,33 @@ void check_query(const MeasuredPath<S>& measured, const Vector3<S>& q, const Clo
                 << ", want s = " << static_cast<double>(want.distance) << " at "
                 << static_cast<double>(want_distance));
   CHECK(std::abs(got_distance - want_distance) <= tolerance * (L + want_distance));
-  // The reported point is the path's point at the reported parameter and distance.
-  CHECK((got.point - measured.path().point(got.parameter)).norm() <= tolerance * L);
-  CHECK(std::abs(static_cast<long double>(measured.distance_at(got.parameter)) - got.distance) <=
-        tolerance * L);
-  CHECK(std::abs(static_cast<long double>((got.point - q).squaredNorm()) - got.squared_distance) <=
-        4 * std::numeric_limits<S>::epsilon() * got.squared_distance);
+  // The reported point, squared distance and distance along, recomputed in long double from the
+  // reported parameter (Bernstein form, tanh–sinh arc lengths).
+  const auto& path = measured.path();
+  const long double t = got.parameter;
+  const std::size_t segment = std::min(static_cast<std::size_t>(t), path.size() - 1);
+  const long double u = t - static_cast<long double>(segment);
+  const LongPoint at = point_of(path.segment(segment), u);
+  long double squared = 0, point_error = 0;
+  for (std::size_t k = 0; k < 3; ++k) {
+    squared +=
+        (at[k] - q[static_cast<Eigen::Index>(k)]) * (at[k] - q[static_cast<Eigen::Index>(k)]);
+    point_error = std::max(point_error, std::abs(at[k] - got.point[static_cast<Eigen::Index>(k)]));
+  }
+  CHECK(point_error <= tolerance * L);
+  CHECK(std::abs(std::sqrt(squared) - got_distance) <= tolerance * (L + want_distance));
+  long double along = 0;
+  for (std::size_t i = 0; i < segment; ++i)
+    along += ReferenceArcLength(path.segment(i)).length();
+  along += ReferenceArcLength(path.segment(segment)).distance(u);
+  if (measured.closed() && along >= L) along -= L;
+  CHECK(std::abs(along - got.distance) <= tolerance * L);
   const bool unique = std::sqrt(want.second) - want_distance > 1e-6L * L;
   if (unique && want.curvature_term > 0.05L) {
     long double apart = std::abs(static_cast<long double>(got.distance) - want.distance);
     if (measured.closed()) apart = std::min(apart, L - apart);
-    CHECK(apart <= tolerance * L);
+    // Rounding of (r − q)·r' grows with the query's distance: a few eps of it along the path.
+    CHECK(apart <= tolerance * L + 8 * std::numeric_limits<S>::epsilon() * want_distance);
   }
 }
 
@@ -177,6 +193,9 @@ TEST_CASE("closest_point: the global minimum on random paths, against long doubl
     const bool closed = trial % 2 == 0;
     const auto measured = *MeasuredPath<double>::build(random_path<double>(rng, closed));
     const auto& path = measured.path();
+    const auto random_unit = [&] {
+      return Vector3d(2 * unit(rng) - 1, 2 * unit(rng) - 1, 2 * unit(rng) - 1);
+    };
     for (int k = 0; k < 12; ++k) {
       Vector3d q;
       switch (k % 6) {
@@ -188,13 +207,13 @@ TEST_CASE("closest_point: the global minimum on random paths, against long doubl
           q = path.point(unit(rng) * path.end_parameter());
           break;
         case 3:  // a hair off it
-          q = path.point(unit(rng) * path.end_parameter()) + 1e-9 * Vector3d::Random();
+          q = path.point(unit(rng) * path.end_parameter()) + 1e-9 * random_unit();
           break;
         case 4:  // near an end (and past it)
-          q = path.point(k % 2 ? 0.0 : path.end_parameter()) + 2 * Vector3d::Random();
+          q = path.point(k % 12 == 4 ? 0.0 : path.end_parameter()) + 2 * random_unit();
           break;
         default:  // far away
-          q = std::pow(10.0, 3 + 3 * unit(rng)) * Vector3d::Random().normalized();
+          q = std::pow(10.0, 3 + 3 * unit(rng)) * random_unit().normalized();
           break;
       }
       check_query(measured, q, measured.closest_point(q), 1e-12L);
@@ -316,6 +335,55 @@ TEST_CASE("closest_point with a cursor: the global answer, searching globally on
   }
 }
 
+TEST_CASE("closest_point with a cursor on long paths: the certificate, not the whole path") {
+  // 200 keys on a random walk that folds back on itself: the cursor's list covers a small part of
+  // the path, so its answers rest on the certificate (a wrong one shows as a nearer global
+  // answer).
+  std::mt19937 rng(23);
+  std::uniform_real_distribution<double> step(-3.0, 3.0), unit(0.0, 1.0);
+  for (const Closure closure : {Closure::open, Closure::closed}) {
+    std::vector<Vector3d> keys{Vector3d::Zero()};
+    for (int k = 1; k < 200; ++k)
+      keys.push_back(keys.back() + Vector3d(step(rng) + 0.5, step(rng), 0.2 * step(rng)));
+    const auto measured = *MeasuredPath<double>::build(Path<double>::catmull_rom(keys, closure));
+    ClosestPointCursor<double> cursor;
+    const int frames = 6000;
+    for (int frame = 0; frame < frames; ++frame) {
+      const double s = std::fmod(0.07 * frame, measured.length());
+      Vector3d q = measured.point_at(s) + Vector3d(0.8 * std::sin(0.01 * frame), 1.5, 0.3);
+      if (frame % 700 == 699) q += Vector3d(20 * unit(rng) - 10, 20 * unit(rng) - 10, 0);
+      const auto tracked = measured.closest_point(q, cursor);
+      const auto global = measured.closest_point(q);
+      INFO("frame " << frame);
+      CHECK(std::abs(tracked.squared_distance - global.squared_distance) <=
+            1e-12 * (1 + global.squared_distance));
+    }
+    CHECK(cursor.global_searches() < static_cast<std::size_t>(frames) / 5);
+  }
+}
+
+TEST_CASE("closest_point with a cursor: a path destroyed and rebuilt near the query") {
+  // A ring of 64 keys; the cursor follows a point inside it. The ring is destroyed and rebuilt
+  // (often at the same address) with one key pulled next to the query: the cursor must see it.
+  std::vector<Vector3d> keys;
+  for (int k = 0; k < 64; ++k) {
+    const double angle = 2 * 3.141592653589793 * k / 64;
+    keys.emplace_back(20 * std::cos(angle), 0, 20 * std::sin(angle));
+  }
+  const Vector3d q(-15, 0, 0);  // nearest the key at angle π, 5 away
+  ClosestPointCursor<double> cursor;
+  auto ring = std::make_unique<MeasuredPath<double>>(
+      *MeasuredPath<double>::build(Path<double>::catmull_rom(keys, Closure::closed)));
+  CHECK(std::sqrt(ring->closest_point(q, cursor).squared_distance) == Approx(5.0).epsilon(1e-3));
+  ring.reset();
+  keys[16] = Vector3d(-15, 0, 0.5);  // the key at angle π/2 pulled to 0.5 from the query
+  ring = std::make_unique<MeasuredPath<double>>(
+      *MeasuredPath<double>::build(Path<double>::catmull_rom(keys, Closure::closed)));
+  const auto got = ring->closest_point(q, cursor);
+  CHECK(got.squared_distance <= 0.25 + 1e-12);
+  CHECK(got.squared_distance == Approx(ring->closest_point(q).squared_distance).epsilon(1e-12));
+}
+
 TEST_CASE("unit_interval_roots: every root of a quintic, however close") {
   // (u − r1)…(u − r5) with roots spread and clustered; coefficients in long double, rounded once.
   const std::vector<std::array<double, 5>> cases{{0.1, 0.3, 0.5, 0.7, 0.9},
@@ -341,5 +409,15 @@ TEST_CASE("unit_interval_roots: every root of a quintic, however close") {
     REQUIRE(count == static_cast<int>(want.size()));
     for (int j = 0; j < count; ++j)
       CHECK(roots[j] == Approx(want[static_cast<std::size_t>(j)]).margin(1e-9));
+  }
+  SECTION("leading zeros, the zero polynomial, roots on the ends") {
+    double roots[5];
+    const double line[6] = {-0.25, 1, 0, 0, 0, 0};  // u − 1/4 written as a quintic
+    REQUIRE(detail::unit_interval_roots(line, 5, roots) == 1);
+    CHECK(roots[0] == 0.25);
+    const double zero[6] = {0, 0, 0, 0, 0, 0};
+    CHECK(detail::unit_interval_roots(zero, 5, roots) == 0);
+    const double ends[6] = {0, -1, 1, 0, 0, 0};  // u² − u: roots 0 and 1, neither inside
+    CHECK(detail::unit_interval_roots(ends, 5, roots) == 0);
   }
 }

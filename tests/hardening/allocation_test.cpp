@@ -130,6 +130,8 @@ TEST_CASE("per-frame calls allocate nothing", "[hardening][allocation]") {
       sleeper_matrices(16 * 40);
   const auto sleeper_track = *Track<double>::build(path, sources[3]);
 
+  ClosestPointCursor<double> follower;
+
   Counting scope;
   std::size_t cursor = 0;
   for (int i = 0; i < 100; ++i) {
@@ -158,6 +160,10 @@ TEST_CASE("per-frame calls allocate nothing", "[hardening][allocation]") {
         sample(path, profile, 0.03 * i, sources[0]).speed + camera.at(0.03 * i).frame.forward().x();
     sink += reader.weight(Eigen::Matrix3d::Identity(),
                           Eigen::AngleAxisd(0.01 * i, Vector3d::UnitX()).toRotationMatrix());
+    const Vector3d near_track =
+        path.point_at(s) + Vector3d(1, 2, 0) + (i % 10 == 9 ? 70 : 0) * Vector3d::UnitX();
+    sink += path.closest_point(near_track).distance +
+            path.closest_point(near_track, follower).squared_distance;
     chain.lengths(8.0 + 0.05 * i, GlobalScale<double>(), lengths);
     sink += lengths[0] +
             chain.two_bone(Vector3d::Zero(), Vector3d(9, 0, 0), Vector3d(0, 1, 0), {}).knee.y();
@@ -170,6 +176,7 @@ TEST_CASE("per-frame calls allocate nothing", "[hardening][allocation]") {
   CHECK(made == 0);
 #endif
   CHECK(std::isfinite(sink));
+  CHECK(follower.global_searches() > 1);  // the cursor rebuilt its list inside the counted scope
 }
 
 TEST_CASE("trains share their track: 1000 solvers on a 10^6-segment track hold one table",

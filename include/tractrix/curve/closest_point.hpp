@@ -4,14 +4,13 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstddef>
 #include <limits>
 #include <memory>
-#include <vector>
 
 #include "tractrix/core/numeric.hpp"
-#include "tractrix/curve/de_casteljau.hpp"
 #include "tractrix/curve/path.hpp"
 #include "tractrix/curve/path_bounds.hpp"
 
@@ -176,15 +175,18 @@ Nearest<S> nearest_on_path(const Path<S, D>& path, const PathBounds<S, D>& bound
 
 // Follows a query point that moves a little between calls (MeasuredPath::closest_point with a
 // cursor): a player, a vehicle beside the track, a camera target. When it searches, it also keeps
-// the segments whose boxes lie within a radius R of that query q0, sorted by their box distance,
-// with R = 2·(nearest distance) + 2·(mean segment length). A later query q, m = |q − q0| away,
-// tries only those, nearest box first, and stops at the first box farther than the best answer
-// plus m; every segment it did not keep is at least R − m away, so an answer nearer than R − m is
-// the global one (the same as without a cursor, up to ties). The last answer's segment is solved
-// first, so the list's scan starts with a tight bound. Otherwise — the point jumped or
-// drifted about R/2 — it searches globally again; global_searches() counts those. Per query that
-// is the segments the global search solves, without its descent through the tree of boxes. One
-// cursor per moving point and path; it owns a small list (reused between searches).
+// the segments whose boxes lie within a radius R of that query q0, sorted by their box distance:
+// R = 2·(nearest distance) + 2·(mean box diagonal of a segment), or less where more than
+// `capacity` segments lie that near (then R is the box distance of the farthest kept). A later
+// query q, m = |q − q0| away, solves the last answer's segment, then the kept ones nearest box
+// first, stopping at the first box farther than the best answer plus m; every segment not kept
+// is at least R − m away, so an answer nearer than R − m is the global one (the same as without
+// a cursor, up to ties). Otherwise — the point jumped or drifted about R/2 — it searches
+// globally again; global_searches() counts those. Cheaper than the global search where segments
+// are about as long as the query is far from the path (1.3–2.6× fewer instructions on the
+// benchmark family); where they are much shorter the list is rebuilt often and the cursor costs
+// up to twice the global search (benchmarks/README.md, "Closest point"). No allocation: the list
+// lives in the cursor (capacity entries). One cursor per moving point and path.
 template <class S, int D = 3>
 class ClosestPointCursor {
  public:
@@ -196,11 +198,15 @@ class ClosestPointCursor {
  private:
   friend class MeasuredPath<S, D>;
   using Point = Vector<S, D>;
+  static constexpr std::size_t capacity = 256;
   struct Candidate {
-    S box_distance;  // from the query the list was made for
+    S box_distance;  // squared while the list is built, then its root
     std::size_t segment;
     typename PathBounds<S, D>::Box box;
   };
+  static bool nearer(const Candidate& x, const Candidate& y) noexcept {
+    return x.box_distance < y.box_distance;
+  }
 
   // `owner` is the measured path's shared data: held weakly, so a path destroyed and another
   // built at the same address is not mistaken for it.
@@ -217,7 +223,8 @@ class ClosestPointCursor {
       // The last answer's segment first: its distance bounds the rest from the start.
       detail::nearest_on_segment(path.segment(last_), last_, q, best);
       S best_distance = sqrt(best.squared_distance);
-      for (const Candidate& candidate : candidates_) {
+      for (std::size_t k = 0; k < kept_; ++k) {
+        const Candidate& candidate = candidates_[k];
         if (!(candidate.box_distance - moved < best_distance)) break;
         if (candidate.segment == last_ ||
             !(PathBounds<S, D>::squared_distance(candidate.box, q) < best.squared_distance))
@@ -232,38 +239,42 @@ class ClosestPointCursor {
     }
     ++global_searches_;
     best = detail::nearest_on_path(path, bounds, q, best);
-    if (!same_path) mean_segment_ = mean_segment(path);
     owner_ = owner;
     last_ = best.segment;
     origin_ = q;
-    radius_ = S(2) * sqrt(best.squared_distance) + S(2) * mean_segment_;
-    candidates_.clear();
-    S reach = radius_ * radius_;
-    bounds.search(q, reach, [&](std::size_t i, S&) {
+    // The `capacity` segments with the nearest boxes within the radius: a max-heap on the box
+    // distance whose top, once it is full, lowers the tree search's bound.
+    S reach = S(2) * sqrt(best.squared_distance) + S(2) * bounds.mean_diagonal();
+    reach *= reach;
+    kept_ = 0;
+    bounds.search(q, reach, [&](std::size_t i, S& bound2) {
       const auto box = PathBounds<S, D>::segment_box(path.segment(i));
       const S box2 = PathBounds<S, D>::squared_distance(box, q);
-      if (box2 < reach) candidates_.push_back(Candidate{sqrt(box2), i, box});
+      if (!(box2 < bound2)) return;
+      if (kept_ == capacity) {
+        std::pop_heap(candidates_.begin(), candidates_.end(), nearer);
+        --kept_;
+      }
+      candidates_[kept_++] = Candidate{box2, i, box};
+      std::push_heap(candidates_.begin(), candidates_.begin() + static_cast<std::ptrdiff_t>(kept_),
+                     nearer);
+      if (kept_ == capacity) bound2 = candidates_[0].box_distance;
     });
-    std::sort(candidates_.begin(), candidates_.end(), [](const Candidate& x, const Candidate& y) {
-      return x.box_distance < y.box_distance;
-    });
+    // Every segment left out is at least this far from q: pruned by a box (or evicted) no nearer
+    // than the bound when it was left out, and the bound only fell.
+    radius_ = sqrt(reach);
+    std::sort_heap(candidates_.begin(), candidates_.begin() + static_cast<std::ptrdiff_t>(kept_),
+                   nearer);
+    for (std::size_t k = 0; k < kept_; ++k)
+      candidates_[k].box_distance = sqrt(candidates_[k].box_distance);
     return best;
-  }
-
-  // The mean diagonal of the segments' boxes: a segment's size, even for a closed loop segment.
-  static S mean_segment(const Path<S, D>& path) noexcept {
-    S total = S(0);
-    for (const auto& segment : path.segments()) {
-      const auto box = PathBounds<S, D>::segment_box(segment);
-      total += (box.hi - box.lo).norm();
-    }
-    return total / S(path.size());
   }
 
   std::weak_ptr<const void> owner_;
   Point origin_ = Point::Zero();
-  S radius_ = S(0), mean_segment_ = S(0);
-  std::vector<Candidate> candidates_;
+  S radius_ = S(0);
+  std::array<Candidate, capacity> candidates_{};
+  std::size_t kept_ = 0;
   std::size_t last_ = 0;  // the segment of the last answer
   std::size_t queries_ = 0, global_searches_ = 0;
 };

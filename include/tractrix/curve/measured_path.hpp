@@ -147,14 +147,16 @@ class MeasuredPath {
   // distance_at of the point's parameter. Where two points of the path are equally near (a query
   // on an axis of symmetry, at a centre of curvature) either may come back; the squared distance
   // is the minimum either way. A non-finite query gives the path's start with a NaN
-  // squared_distance.
+  // squared_distance; where squared distances overflow (coordinates beyond ~1e19 in float,
+  // ~1e154 in double) every point compares equal and the start comes back.
   ClosestPoint<S, D> closest_point(const Point& query) const noexcept {
     if (!query.allFinite()) return not_finite();
     return closest_of(detail::nearest_on_path(path(), data_->bounds, query, detail::Nearest<S>{}),
                       query);
   }
-  // The same for a point that moves a little between calls: O(1) while the nearest point stays
-  // near the last one, a global search when it jumps (ClosestPointCursor says when).
+  // The same for a point that moves a little between calls: only the segments kept near the last
+  // search, while the answer stays within their radius; a global search when it jumps
+  // (ClosestPointCursor says when, and what it costs).
   ClosestPoint<S, D> closest_point(const Point& query,
                                    ClosestPointCursor<S, D>& cursor) const noexcept {
     if (!query.allFinite()) return not_finite();

@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <array>
 #include <cstddef>
-#include <cstdint>
 #include <limits>
 #include <vector>
 
@@ -18,8 +17,8 @@ namespace tractrix {
 // points bounds it. Leaves hold runs of `leaf_size` consecutive segments (consecutive segments are
 // neighbours in space, so the boxes stay tight); a node's box bounds its two children's. The tree
 // is implicit: node 1 is the root, node k has children 2k and 2k + 1, leaves fill the last level
-// (padding leaves are empty boxes, infinitely far from everything). Memory: at most one box per
-// segment (2·D scalars), half that on long paths.
+// (padding leaves are empty boxes, infinitely far from everything). Memory: between n/2 and n
+// boxes of 2·D scalars for n ≥ 4 segments (the leaf level is padded to a power of two).
 template <class S, int D = 3>
 class PathBounds {
  public:
@@ -38,12 +37,15 @@ class PathBounds {
       first_leaf_ *= 2;
     constexpr S inf = std::numeric_limits<S>::infinity();
     boxes_.assign(2 * first_leaf_, Box{Point::Constant(inf), Point::Constant(-inf)});
+    S diagonals = S(0);
     for (std::size_t i = 0; i < segments_; ++i) {
       Box& leaf = boxes_[first_leaf_ + i / leaf_size];
       const Box box = segment_box(path.segment(i));
       leaf.lo = leaf.lo.cwiseMin(box.lo);
       leaf.hi = leaf.hi.cwiseMax(box.hi);
+      diagonals += (box.hi - box.lo).norm();
     }
+    mean_diagonal_ = segments_ > 0 ? diagonals / S(segments_) : S(0);
     for (std::size_t k = first_leaf_ - 1; k >= 1; --k) {
       boxes_[k].lo = boxes_[2 * k].lo.cwiseMin(boxes_[2 * k + 1].lo);
       boxes_[k].hi = boxes_[2 * k].hi.cwiseMax(boxes_[2 * k + 1].hi);
@@ -51,6 +53,8 @@ class PathBounds {
   }
 
   std::size_t segment_count() const noexcept { return segments_; }
+  // The mean diagonal of the segments' boxes: the size of a segment, for a loop segment too.
+  S mean_diagonal() const noexcept { return mean_diagonal_; }
 
   // The box of one segment's control points.
   static Box segment_box(const Bezier<S, D, 3>& segment) noexcept {
@@ -95,15 +99,16 @@ class PathBounds {
       }
       const S left = squared_distance(boxes_[2 * node], q);
       const S right = squared_distance(boxes_[2 * node + 1], q);
-      const std::size_t near = left <= right ? 2 * node : 2 * node + 1;
-      if (std::max(left, right) < bound2) stack[top++] = near ^ 1;
-      if (std::min(left, right) < bound2) stack[top++] = near;
+      const std::size_t nearer = left <= right ? 2 * node : 2 * node + 1;
+      if (std::max(left, right) < bound2) stack[top++] = nearer ^ 1;
+      if (std::min(left, right) < bound2) stack[top++] = nearer;
     }
   }
 
  private:
   std::size_t segments_ = 0;
   std::size_t first_leaf_ = 1;
+  S mean_diagonal_ = S(0);
   std::vector<Box> boxes_;
 };
 

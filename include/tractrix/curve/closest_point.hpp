@@ -183,9 +183,10 @@ Nearest<S> nearest_on_path(const Path<S, D>& path, const PathBounds<S, D>& bound
 // is at least R − m away, so an answer nearer than R − m is the global one (the same as without
 // a cursor, up to ties). Otherwise — the point jumped or drifted about R/2 — it searches
 // globally again; global_searches() counts those. Cheaper than the global search where segments
-// are about as long as the query is far from the path (1.3–2.6× fewer instructions on the
-// benchmark family); where they are much shorter the list is rebuilt often and the cursor costs
-// up to twice the global search (benchmarks/README.md, "Closest point"). No allocation: the list
+// are about as long as the query is far from the path (1.3–2.5× fewer instructions on five
+// tracks of the benchmark family); where they are much shorter the list is rebuilt often and
+// the cursor costs more than the global search (2.6× with 0.06-unit segments 2 units away:
+// benchmarks/README.md, "Closest point"). No allocation: the list
 // lives in the cursor (capacity entries). One cursor per moving point and path.
 template <class S, int D = 3>
 class ClosestPointCursor {

@@ -25,6 +25,8 @@
 #include "tractrix/motion/camera_rig.hpp"
 #include "tractrix/motion/motion_sample.hpp"
 #include "tractrix/motion/time_profile.hpp"
+#include "tractrix/network/network.hpp"
+#include "tractrix/network/route.hpp"
 #include "tractrix/rig/pose_reader.hpp"
 #include "tractrix/rig/stretch_ik.hpp"
 #include "tractrix/train/head_position.hpp"

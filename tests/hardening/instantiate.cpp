@@ -33,6 +33,13 @@ template class Track<float>;
 template class Track<double>;
 template class TrainSolver<float>;
 template class TrainSolver<double>;
+template class Network<float>;
+template class Network<double>;
+template class Route<float>;
+template class Route<double>;
+template class TrainSolver<float, Route<float>>;
+template class TrainSolver<double, Route<double>>;
+template std::vector<Wagon<float>> reversed_train<float>(const std::vector<Wagon<float>>&);
 template class HeadPosition<float>;
 template class HeadPosition<double>;
 template struct PoseArray<float>;
@@ -53,6 +60,9 @@ template void train_kinematics<float>(const TrainSolver<float>&, const WagonPose
                                       float, WagonMotion<float>*) noexcept;
 template void train_kinematics<double>(const TrainSolver<double>&, const WagonPose<double>*, double,
                                        double, WagonMotion<double>*) noexcept;
+template void train_kinematics<float, Route<float>>(const TrainSolver<float, Route<float>>&,
+                                                    const WagonPose<float>*, float, float,
+                                                    WagonMotion<float>*) noexcept;
 template MotionSample<float> sample<float>(const MeasuredPath<float>&, const TimeProfile<float>&,
                                            float, const UpSource<float>&) noexcept;
 template MotionSample<double> sample<double>(const MeasuredPath<double>&,

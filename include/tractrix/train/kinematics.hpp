@@ -31,28 +31,26 @@ struct WagonMotion {
 // twice along the chain (exact, with D = P_b − P_a and K = κN):
 //   s_b' = s_a' (D·T_a)/(D·T_b),
 //   s_b'' = [D·(T_a s_a'' + K_a s_a'² − K_b s_b'²) − |T_b s_b' − T_a s_a'|²] / (D·T_b).
-template <class S>
-void train_kinematics(const TrainSolver<S>& solver, const WagonPose<S>* poses, S head_speed,
-                      S head_acceleration, WagonMotion<S>* out) noexcept {
+template <class S, class TrackType>
+void train_kinematics(const TrainSolver<S, TrackType>& solver, const WagonPose<S>* poses,
+                      S head_speed, S head_acceleration, WagonMotion<S>* out) noexcept {
   // Non-finite head speed or acceleration is treated as 0 (a stopped, unaccelerated train).
   if (!std::isfinite(head_speed)) head_speed = S(0);
   if (!std::isfinite(head_acceleration)) head_acceleration = S(0);
-  const Track<S>& track = solver.track();
+  const TrackType& track = solver.track();
   const bool chord = solver.options().spacing == Spacing::chord;
   struct Point {  // initialized, though always assigned before use: GCC's -O2 cannot tell
     Vector3<S> position = Vector3<S>::Zero(), tangent = Vector3<S>::Zero(),
                curvature = Vector3<S>::Zero();
     S first = S(1), second = S(0);  // s'(h), s''(h)
   };
-  std::size_t cursor = 0;
+  typename TrackType::Cursor cursor{};
   auto local = [&](S distance, const Vector3<S>& position) {
     Point p;
     p.position = position;
     const auto sample = solver.sample_at(distance, cursor);
     p.tangent = sample.tangent;
-    p.curvature = solver.beyond_end(distance)
-                      ? Vector3<S>::Zero()
-                      : track.path().path().curvature_vector(sample.parameter);
+    p.curvature = solver.beyond_end(distance) ? Vector3<S>::Zero() : track.curvature_vector(sample);
     return p;
   };
   auto held = [&](S distance) { return solver.held_at_end(distance); };
@@ -104,8 +102,8 @@ void train_kinematics(const TrainSolver<S>& solver, const WagonPose<S>* poses, S
   }
 }
 
-template <class S>
-std::vector<WagonMotion<S>> train_kinematics(const TrainSolver<S>& solver,
+template <class S, class TrackType>
+std::vector<WagonMotion<S>> train_kinematics(const TrainSolver<S, TrackType>& solver,
                                              const std::vector<WagonPose<S>>& poses, S head_speed,
                                              S head_acceleration) {
   std::vector<WagonMotion<S>> motions(poses.size());

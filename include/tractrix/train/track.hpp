@@ -2,12 +2,15 @@
 // and any rotation-minimizing frames, so one track serves any number of trains.
 #pragma once
 
+#include <algorithm>
+#include <cstddef>
 #include <optional>
 #include <utility>
 
 #include "tractrix/core/caller_arrays.hpp"
 #include "tractrix/curve/measured_path.hpp"
 #include "tractrix/frame/up_source.hpp"
+#include "tractrix/train/wagon.hpp"
 
 namespace tractrix {
 
@@ -15,6 +18,7 @@ template <class S>
 class Track {
  public:
   using Sample = typename MeasuredPath<S>::Sample;
+  using Cursor = std::size_t;  // a table entry (ArcLengthTable::parameter_at)
 
   // World +Y unless an up source is given, which must fit the path (UpSource::check_fits). The
   // path's table density (ArcLengthSettings) sets how often the Hermite inverse that places
@@ -50,6 +54,22 @@ class Track {
   Vector3<S> up_at(S s, const Vector3<S>& point, const Vector3<S>& tangent) const noexcept {
     return up_.up_at(path_.wrap_or_clamp(s), length(), point, tangent);
   }
+  // The same at a sample of this track (TrainSolver's interface, shared with Route).
+  Vector3<S> up_at(S s, const Sample& at) const noexcept { return up_at(s, at.point, at.tangent); }
+  // World up if the up source is a constant one (up_at is then the same everywhere), else null.
+  const Vector3<S>* constant_up() const noexcept {
+    return up_.is_constant() ? &up_.world_up() : nullptr;
+  }
+  // Curvature vector κN at a sample.
+  Vector3<S> curvature_vector(const Sample& at) const noexcept {
+    return path_.path().curvature_vector(at.parameter);
+  }
+  // A single track is piece 0; the distance is the one asked for.
+  PiecePlace<S> place(S s, const Sample&) const noexcept { return {0, s}; }
+  // The size of the numbers a solver on this track works with: its length or its largest
+  // coordinate, whichever is larger. Far from the origin a float step is eps · that coordinate.
+  S coordinate_scale() const noexcept { return std::max(path_.length(), path_.path().extent()); }
+
   // The frame at distance s: forward along the track, up from the up source.
   Frame<S> frame_at(S s) const noexcept { return up_.frame_at(path_, s); }
   // The frames at `count` distances, written straight into the caller's pose records (engine

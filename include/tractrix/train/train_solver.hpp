@@ -29,12 +29,13 @@ struct TrainOptions {
   Spacing spacing = Spacing::chord;
 };
 
-template <class S>
+// On a Track, or on any track type with the same queries (a network's Route<S>).
+template <class S, class TrackType = Track<S>>
 class TrainSolver {
  public:
   // Checks every wagon (finite, 0 < bogie_distance <= length, overhang >= 0) and, for chord
   // spacing on a loop, that each chord has a solution at 256 evenly spaced positions.
-  static Expected<TrainSolver> build(Track<S> track, std::vector<Wagon<S>> wagons,
+  static Expected<TrainSolver> build(TrackType track, std::vector<Wagon<S>> wagons,
                                      TrainOptions options = {}) {
     if (options.wrap == Wrap::automatic)
       options.wrap = track.closed() ? Wrap::circular : Wrap::clamp;
@@ -95,7 +96,7 @@ class TrainSolver {
   }
 
   // The result of Track::build; its error, if it holds one, passes through.
-  static Expected<TrainSolver> build(Expected<Track<S>> track, std::vector<Wagon<S>> wagons,
+  static Expected<TrainSolver> build(Expected<TrackType> track, std::vector<Wagon<S>> wagons,
                                      TrainOptions options = {}) {
     if (!track) return track.error();
     return build(std::move(*track), std::move(wagons), options);
@@ -107,7 +108,7 @@ class TrainSolver {
     return spline_position * track_length;
   }
 
-  const Track<S>& track() const noexcept { return track_; }
+  const TrackType& track() const noexcept { return track_; }
   const std::vector<Wagon<S>>& wagons() const noexcept { return wagons_; }
   const TrainOptions& options() const noexcept { return options_; }
 
@@ -117,12 +118,13 @@ class TrainSolver {
     return options_.wrap == Wrap::clamp && (distance <= S(0) || distance >= track_.length());
   }
 
-  using Sample = typename Track<S>::Sample;
+  using Sample = typename TrackType::Sample;
+  using Cursor = typename TrackType::Cursor;
 
   // The track under a bogie at `distance` as this solver places it: wrapped on loops, and past
   // the ends of open track straight along the end tangent with Wrap::extend. The one rule for
   // solve() and train_kinematics.
-  Sample sample_at(S distance, std::size_t& cursor) const noexcept {
+  Sample sample_at(S distance, Cursor& cursor) const noexcept {
     return options_.wrap == Wrap::extend ? track_.sample_extended(distance, cursor)
                                          : track_.sample(distance, cursor);
   }
@@ -244,7 +246,7 @@ class TrainSolver {
     // lookups, square roots, divisions) with the frames' arithmetic and the pose stores.
     constexpr std::size_t lag = 2;
     Placed placed[lag + 1];
-    std::size_t cursor = 0;
+    Cursor cursor{};
     Sample next;
     bool have_next = false;
     S front = head;
@@ -295,9 +297,9 @@ class TrainSolver {
     }
   }
 
-  TrainSolver(Track<S> track, std::vector<Wagon<S>> wagons, TrainOptions options)
+  TrainSolver(TrackType track, std::vector<Wagon<S>> wagons, TrainOptions options)
       : track_(std::move(track)),
-        coordinate_scale_(std::max(track_.length(), track_.path().path().extent())),
+        coordinate_scale_(track_.coordinate_scale()),
         wagons_(std::move(wagons)),
         options_(options) {
     offsets_.reserve(wagons_.size());
@@ -343,21 +345,21 @@ class TrainSolver {
     long long lap;
   };
 
-  void write_pose(const Wagon<S>& wagon, const Placed& p, std::size_t cursor,
+  void write_pose(const Wagon<S>& wagon, const Placed& p, Cursor cursor,
                   WagonPose<S>& pose) const noexcept {
-    const UpSource<S>& up = track_.up_source();
     const Sample& f = p.front;
     const Sample& r = p.rear;
-    if (up.is_constant()) {
+    if (const Vector3<S>* up = track_.constant_up()) {
       // By reference: a copy of the up vector per frame cost a failed store-to-load forward.
-      write_frames(wagon, f, r, up.world_up(), up.world_up(), up.world_up(), pose);
+      write_frames(wagon, f, r, *up, *up, *up, pose);
     } else {
-      write_frames(wagon, f, r, track_.up_at(p.front_distance, f.point, f.tangent),
-                   track_.up_at(p.rear_distance, r.point, r.tangent),
+      write_frames(wagon, f, r, track_.up_at(p.front_distance, f), track_.up_at(p.rear_distance, r),
                    body_middle_up(p.front_distance, p.rear_distance, cursor), pose);
     }
     pose.front_distance = p.front_distance;
     pose.rear_distance = p.rear_distance;
+    pose.front_place = track_.place(p.front_distance, f);
+    pose.rear_place = track_.place(p.rear_distance, r);
     pose.lap = p.lap;
     pose.status = WagonStatus::on_track;
     if (held_at_end(p.front_distance) || held_at_end(p.rear_distance)) {
@@ -384,12 +386,12 @@ class TrainSolver {
     pose.coupler = f.point + wagon.front_overhang * body_forward;
   }
 
-  Vector3<S> body_middle_up(S front, S rear, std::size_t cursor) const noexcept {
+  Vector3<S> body_middle_up(S front, S rear, Cursor cursor) const noexcept {
     // On a loop the rear may sit just behind the seam: take the middle of the short way.
     if (track_.closed() && rear > front) rear -= track_.length();
     const S middle = S(0.5) * (front + rear);
     const auto m = sample_at(middle, cursor);
-    return track_.up_at(middle, m.point, m.tangent);
+    return track_.up_at(middle, m);
   }
 
   // The first distance s behind `from` (at point p) where the track point is `chord` away from p:
@@ -398,7 +400,7 @@ class TrainSolver {
   // when no solution lies within one track length (build() rules that out on loops), and stops at
   // 0 in clamp mode. `solved` says whether a root was found (or the chord ends off the track in
   // clamp mode) rather than the arc fallback taken.
-  S chord_behind(S from, const Vector3<S>& p, S chord, std::size_t& cursor, Sample& found,
+  S chord_behind(S from, const Vector3<S>& p, S chord, Cursor& cursor, Sample& found,
                  bool* solved = nullptr) const noexcept {
     const S length = track_.length();
     const S arc_guess = from - chord;
@@ -488,7 +490,7 @@ class TrainSolver {
   S narrowest_reach(S enough = std::numeric_limits<S>::infinity()) const noexcept {
     constexpr std::size_t heads = 256, points = 1024;
     const S length = track_.length();
-    std::size_t cursor = 0;
+    Cursor cursor{};
     std::array<Vector3<S>, heads> head;
     std::array<S, heads> farthest;  // squared
     for (std::size_t k = 0; k < heads; ++k) {
@@ -514,7 +516,7 @@ class TrainSolver {
   // away within one lap, or NaN if the chord has a solution behind every one.
   S chord_unsolvable_at(S chord) const noexcept {
     const S length = track_.length();
-    std::size_t cursor = 0;
+    Cursor cursor{};
     for (int k = 0; k < 256; ++k) {
       const S s = length * S(k) / S(256);
       const Vector3<S> p = sample_at(s, cursor).point;
@@ -526,7 +528,7 @@ class TrainSolver {
     return std::numeric_limits<S>::quiet_NaN();
   }
 
-  Track<S> track_;
+  TrackType track_;
   // The size of the numbers the solver works with: the track's length or its largest coordinate,
   // whichever is larger. Far from the origin a float step is eps · that coordinate, so solver
   // tolerances scale with it (a track 10⁶ units out resolves to 0.06 units in float).

@@ -1,9 +1,11 @@
 // Wagon: the TrainDriver plugin's per-car user data, and the pose the TrainSolver returns for it.
 #pragma once
 
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "tractrix/core/caller_arrays.hpp"
 #include "tractrix/core/expected.hpp"
@@ -23,6 +25,33 @@ struct Wagon {
 // bogie_distance (the train piled up at the end) is compressed.
 enum class WagonStatus { on_track, held_at_end, compressed };
 
+// The same train driven from its other end (backing into a siding is driving forwards on the
+// reversed route): the wagons in reverse order, each turned round, its rear bogie now its front.
+// Wagon k of the result is wagon j = n − 1 − k; its bogie_distance is the same and its length
+// reaches to the old rear bogie of wagon j − 1, so with the head at the old last rear bogie every
+// bogie stands where it stood (chord and arc spacing alike). Overhangs become 0: a Wagon has no
+// rear overhang to turn into a front one.
+template <class S>
+std::vector<Wagon<S>> reversed_train(const std::vector<Wagon<S>>& wagons) {
+  std::vector<Wagon<S>> out;
+  out.reserve(wagons.size());
+  for (std::size_t j = wagons.size(); j-- > 0;) {
+    const Wagon<S>& w = wagons[j];
+    const S gap_behind =
+        j > 0 ? wagons[j - 1].length - wagons[j - 1].bogie_distance : w.length - w.bogie_distance;
+    out.push_back(Wagon<S>{w.bogie_distance + gap_behind, w.bogie_distance, S(0)});
+  }
+  return out;
+}
+
+// Where a bogie stands on the pieces under it: the piece (0 on a single Track) and the distance
+// along that piece in its own direction (a route may drive a piece backwards).
+template <class S>
+struct PiecePlace {
+  std::size_t piece = 0;
+  S distance = S(0);
+};
+
 template <class S>
 struct WagonPose {
   Frame<S> front;  // front bogie: forward = track tangent, up from the track's up source
@@ -33,6 +62,8 @@ struct WagonPose {
   S front_distance = S(0);  // along the track: [0, length) on loops, may leave [0, length)
   S rear_distance = S(0);   // only with Wrap::extend on open track
   long long lap = 0;        // whole laps of the front bogie on a loop (floor of distance / length)
+  PiecePlace<S> front_place;  // the front bogie's piece and distance on it (on a Route)
+  PiecePlace<S> rear_place;
   WagonStatus status = WagonStatus::on_track;
 
   // The body frame moved to the midpoint between the bogies.

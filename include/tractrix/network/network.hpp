@@ -1,0 +1,229 @@
+// Network: track pieces whose ends meet at joints; a joint where three or more ends meet is a
+// switch. Immutable and shared like the tracks it holds; which way each switch is set is kept
+// apart, in SwitchSettings, so routes already handed to trains never change under them.
+#pragma once
+
+#include <array>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "tractrix/train/track.hpp"
+
+namespace tractrix {
+
+// One of a piece's two ends: where its distance is 0 (start) or its length (end).
+enum class End : std::uint8_t { start, end };
+
+struct PieceEnd {
+  std::size_t piece = 0;
+  End end = End::start;
+
+  friend bool operator==(const PieceEnd& a, const PieceEnd& b) noexcept {
+    return a.piece == b.piece && a.end == b.end;
+  }
+  friend bool operator!=(const PieceEnd& a, const PieceEnd& b) noexcept { return !(a == b); }
+};
+
+inline std::string to_string(const PieceEnd& e) {
+  return "piece " + std::to_string(e.piece) + (e.end == End::start ? " start" : " end");
+}
+
+// How far joined ends may be apart, relative to the network's scale (its largest piece length or
+// coordinate), and how far from collinear their tangents may be, in radians. Zero means the
+// scalar's default: 1e-9 (double) or 64 eps (float) of the scale, and 1e-6 rad (double) or 64 eps
+// (float). Hand-placed data from a DCC tool usually needs looser ones: say so here.
+struct JointTolerance {
+  double relative_gap = 0.0;
+  double angle = 0.0;
+};
+
+namespace detail {
+// Which joint and which side of it each piece end is on. Shared by a network and the switch
+// settings made for it.
+struct Topology {
+  static constexpr std::size_t none = std::numeric_limits<std::size_t>::max();
+  // Per piece: the joint of its start and of its end (none: a buffer stop), and their sides.
+  std::vector<std::array<std::size_t, 2>> joint_of;
+  std::vector<std::array<std::uint8_t, 2>> side_of;
+  // Per joint: the ends on each side. A train crosses from one side to the other.
+  std::vector<std::array<std::vector<PieceEnd>, 2>> sides;
+
+  std::size_t joint(const PieceEnd& e) const noexcept {
+    return joint_of[e.piece][static_cast<std::size_t>(e.end)];
+  }
+  std::uint8_t side(const PieceEnd& e) const noexcept {
+    return side_of[e.piece][static_cast<std::size_t>(e.end)];
+  }
+};
+}  // namespace detail
+
+// Which end each side of each joint leads to. A side with one end always leads to it; a side with
+// several (the legs of a switch) leads to the one selected, by default the first listed. Cheap
+// to copy: a game keeps one, throws switches in it, and asks for routes with it.
+class SwitchSettings {
+ public:
+  SwitchSettings() = default;
+
+  // Selects `leg` on its side of its joint. An end that is no switch leg (a buffer stop, a side
+  // with one end) or of another network is an error; the settings are unchanged then.
+  std::optional<Error> set(const PieceEnd& leg) {
+    if (!topology_ || leg.piece >= topology_->joint_of.size())
+      return make_error(ErrorCode::out_of_range, to_string(leg) + ": no such piece in the network");
+    const std::size_t joint = topology_->joint(leg);
+    if (joint == detail::Topology::none)
+      return make_error(ErrorCode::out_of_range, to_string(leg) + " is a buffer stop, no switch");
+    const std::uint8_t side = topology_->side(leg);
+    const auto& ends = topology_->sides[joint][side];
+    for (std::size_t k = 0; k < ends.size(); ++k)
+      if (ends[k] == leg) selected_[2 * joint + side] = static_cast<std::uint32_t>(k);
+    return std::nullopt;
+  }
+  // The end the given side of a joint leads to.
+  const PieceEnd& selected(std::size_t joint, std::uint8_t side) const noexcept {
+    return topology_->sides[joint][side][selected_[2 * joint + side]];
+  }
+  // Whether these settings were made for the network with this topology.
+  bool made_for(const detail::Topology* topology) const noexcept {
+    return topology_.get() == topology;
+  }
+
+ private:
+  template <class S>
+  friend class Network;
+  explicit SwitchSettings(std::shared_ptr<const detail::Topology> topology)
+      : topology_(std::move(topology)), selected_(2 * topology_->sides.size(), 0) {}
+
+  std::shared_ptr<const detail::Topology> topology_;
+  std::vector<std::uint32_t> selected_;
+};
+
+template <class S>
+class Network {
+ public:
+  // Pieces are tracks (a measured path and its up source) and must be open; `joints` lists, per
+  // joint, the piece ends that meet there (two for a plain joint, three or more for a switch). An
+  // end in no joint is a buffer stop. Every joint is checked: its ends lie within the gap of each
+  // other, and each sits on one of two sides (by its outward tangent) whose ends point away from
+  // the other side's within the angle, so a train crosses from any end of one side to any of the
+  // other without a kink. A failure names the joint, both ends and the gap or angle; nothing is
+  // built then.
+  static Expected<Network> build(std::vector<Track<S>> pieces,
+                                 const std::vector<std::vector<PieceEnd>>& joints,
+                                 JointTolerance tolerance = {}) {
+    if (pieces.empty()) return make_error(ErrorCode::empty_input, "network: no pieces");
+    S scale = S(0);
+    for (std::size_t i = 0; i < pieces.size(); ++i) {
+      if (pieces[i].closed())
+        return make_error(ErrorCode::mismatched_topology,
+                          "network: piece " + std::to_string(i) +
+                              " is closed; a piece has two ends (split a loop into pieces)");
+      scale = std::max({scale, pieces[i].length(), pieces[i].path().path().extent()});
+    }
+    using std::max;
+    const S gap_limit = S(tolerance.relative_gap > 0.0 ? tolerance.relative_gap
+                                                       : max(1e-9, 64.0 * double(epsilon<S>()))) *
+                        scale;
+    const S angle_limit =
+        S(tolerance.angle > 0.0 ? tolerance.angle : max(1e-6, 64.0 * double(epsilon<S>())));
+
+    auto topology = std::make_shared<detail::Topology>();
+    topology->joint_of.assign(pieces.size(), {detail::Topology::none, detail::Topology::none});
+    topology->side_of.assign(pieces.size(), {0, 0});
+    topology->sides.resize(joints.size());
+    for (std::size_t j = 0; j < joints.size(); ++j) {
+      const std::vector<PieceEnd>& ends = joints[j];
+      const std::string joint = "joint " + std::to_string(j) + ": ";
+      if (ends.size() < 2)
+        return make_error(ErrorCode::too_few_points, joint + "lists " +
+                                                         std::to_string(ends.size()) +
+                                                         " piece ends; a joint joins two or more");
+      std::vector<Vector3<S>> point(ends.size()), outward(ends.size());
+      for (std::size_t k = 0; k < ends.size(); ++k) {
+        const PieceEnd& e = ends[k];
+        if (e.piece >= pieces.size())
+          return make_error(ErrorCode::out_of_range, joint + to_string(e) + ": the network has " +
+                                                         std::to_string(pieces.size()) + " pieces");
+        std::size_t& slot = topology->joint_of[e.piece][static_cast<std::size_t>(e.end)];
+        if (slot != detail::Topology::none)
+          return make_error(ErrorCode::out_of_range,
+                            joint + to_string(e) + " is already in joint " + std::to_string(slot));
+        slot = j;
+        const MeasuredPath<S>& path = pieces[e.piece].path();
+        const bool at_start = e.end == End::start;
+        const auto at = path.sample(at_start ? S(0) : path.length());
+        point[k] = at.point;
+        outward[k] = at_start ? Vector3<S>(-at.tangent) : at.tangent;
+      }
+      // Sides by outward direction: with the first end, or against it.
+      for (std::size_t k = 0; k < ends.size(); ++k) {
+        const std::uint8_t side = outward[k].dot(outward[0]) >= S(0) ? 0 : 1;
+        topology->side_of[ends[k].piece][static_cast<std::size_t>(ends[k].end)] = side;
+        topology->sides[j][side].push_back(ends[k]);
+      }
+      if (topology->sides[j][1].empty())
+        return make_error(ErrorCode::not_continuous,
+                          joint + "all " + std::to_string(ends.size()) +
+                              " ends point the same way (" + to_string(ends[0]) + " and " +
+                              to_string(ends[1]) + "): a train cannot pass from one to another");
+      for (std::size_t a = 0; a < ends.size(); ++a)
+        for (std::size_t b = a + 1; b < ends.size(); ++b) {
+          const S gap = (point[a] - point[b]).norm();
+          if (!(gap <= gap_limit))
+            return make_error(ErrorCode::not_continuous,
+                              joint + to_string(ends[a]) + " and " + to_string(ends[b]) + " are " +
+                                  std::to_string(gap) + " apart (tolerance " +
+                                  std::to_string(gap_limit) + ")");
+          // Ends on opposite sides must continue each other: outward tangents opposite.
+          const bool across = topology->side(ends[a]) != topology->side(ends[b]);
+          const Vector3<S> other = across ? Vector3<S>(-outward[b]) : outward[b];
+          using std::atan2;
+          const S angle = atan2(outward[a].cross(other).norm(), outward[a].dot(other));
+          if (!(angle <= angle_limit))
+            return make_error(ErrorCode::not_continuous,
+                              joint + "the tangents of " + to_string(ends[a]) + " and " +
+                                  to_string(ends[b]) + " are " + std::to_string(angle) +
+                                  " rad from collinear (tolerance " + std::to_string(angle_limit) +
+                                  ")");
+        }
+    }
+    return Network(std::make_shared<const Data>(Data{std::move(pieces), std::move(topology)}));
+  }
+
+  std::size_t piece_count() const noexcept { return data_->pieces.size(); }
+  const Track<S>& piece(std::size_t i) const noexcept { return data_->pieces[i]; }
+  std::size_t joint_count() const noexcept { return data_->topology->sides.size(); }
+  // The joint an end is in, or none: a buffer stop.
+  std::optional<std::size_t> joint_of(const PieceEnd& e) const noexcept {
+    const std::size_t j = data_->topology->joint(e);
+    if (j == detail::Topology::none) return std::nullopt;
+    return j;
+  }
+  // The ends on side 0 or 1 of a joint (side 0 holds the first end listed at build).
+  const std::vector<PieceEnd>& side(std::size_t joint, std::uint8_t s) const noexcept {
+    return data_->topology->sides[joint][s];
+  }
+  // Every switch set to the first end listed on each of its sides.
+  SwitchSettings default_settings() const { return SwitchSettings(data_->topology); }
+
+  const detail::Topology& topology() const noexcept { return *data_->topology; }
+  // True when both hold the same data (one was copied from the other).
+  bool shares_data_with(const Network& other) const noexcept { return data_ == other.data_; }
+
+ private:
+  struct Data {
+    std::vector<Track<S>> pieces;
+    std::shared_ptr<const detail::Topology> topology;
+  };
+  explicit Network(std::shared_ptr<const Data> data) : data_(std::move(data)) {}
+
+  std::shared_ptr<const Data> data_;
+};
+
+}  // namespace tractrix

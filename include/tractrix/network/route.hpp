@@ -1,0 +1,370 @@
+// Route: a walk through a network — pieces in order, each driven forwards or backwards — measured
+// as one track, so a TrainSolver runs on it as on a single curve: TrainSolver<S, Route<S>>.
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "tractrix/network/network.hpp"
+#include "tractrix/train/wagon.hpp"
+
+namespace tractrix {
+
+// Along a piece's own distance (forward) or against it (backward).
+enum class Direction : std::uint8_t { forward, backward };
+
+struct Step {
+  std::size_t piece = 0;
+  Direction direction = Direction::forward;
+
+  friend bool operator==(const Step& a, const Step& b) noexcept {
+    return a.piece == b.piece && a.direction == b.direction;
+  }
+  friend bool operator!=(const Step& a, const Step& b) noexcept { return !(a == b); }
+  // The same piece driven the other way.
+  Step turned() const noexcept {
+    return {piece, direction == Direction::forward ? Direction::backward : Direction::forward};
+  }
+  // The end a train enters the piece by, and the end it leaves by.
+  PieceEnd entry() const noexcept {
+    return {piece, direction == Direction::forward ? End::start : End::end};
+  }
+  PieceEnd exit() const noexcept {
+    return {piece, direction == Direction::forward ? End::end : End::start};
+  }
+};
+
+inline std::string to_string(const Step& step) {
+  return "piece " + std::to_string(step.piece) +
+         (step.direction == Direction::forward ? " forward" : " backward");
+}
+
+template <class S>
+class Route {
+ public:
+  // A point on the route: as MeasuredPath::Sample (the tangent points along the route, so against
+  // the piece on a backward step; the parameter is the piece's), plus the step it lies on and
+  // its distance along that piece in the piece's own direction.
+  struct Sample {
+    Vector3<S> point;
+    Vector3<S> tangent;
+    S parameter;
+    std::size_t step;
+    S piece_distance;
+  };
+  // Where the last query landed: its step and its entry in that piece's table. Any value is
+  // valid (a stale cursor costs a search, never a wrong answer).
+  struct Cursor {
+    std::size_t step = 0;
+    std::size_t table = 0;
+  };
+  // A distance along the route on its piece.
+  struct Place {
+    std::size_t step;
+    std::size_t piece;
+    S piece_distance;
+    Direction direction;
+  };
+
+  // The walk `steps` through `network`: each step must continue the one before it — the one's
+  // exit end and the next's entry end in one joint, on opposite sides — and, if `closed`, the
+  // first continues the last. Switch settings are not consulted (a route is what the train will
+  // drive; SwitchSettings::set each leg on it to show it). A break names both steps and why.
+  static Expected<Route> build(Network<S> network, std::vector<Step> steps, bool closed = false) {
+    if (steps.empty()) return make_error(ErrorCode::empty_input, "route: no steps");
+    for (std::size_t i = 0; i < steps.size(); ++i)
+      if (steps[i].piece >= network.piece_count())
+        return make_error(ErrorCode::out_of_range,
+                          "route: step " + std::to_string(i) + " (" + to_string(steps[i]) +
+                              ") leaves the network of " + std::to_string(network.piece_count()) +
+                              " pieces");
+    for (std::size_t i = 1; i < steps.size() + (closed ? 1 : 0); ++i) {
+      const Step& from = steps[i - 1];
+      const Step& to = steps[i % steps.size()];
+      if (auto error = break_between(network, from, to))
+        return make_error(ErrorCode::not_continuous,
+                          "route: step " + std::to_string(i % steps.size()) + " (" + to_string(to) +
+                              ") does not continue step " + std::to_string(i - 1) + " (" +
+                              to_string(from) + "): " + *error);
+    }
+    return Route(std::move(network), std::move(steps), closed);
+  }
+
+  // The walk from `start` that a train takes with these switch settings: piece after piece until
+  // a buffer stop, until it comes back to `start` (a closed route), or until it is at least
+  // `min_length` long (an open route ending at the end of the piece that got it there). Entering
+  // a switch by a leg it is not set to is an error naming the joint and both legs; so is a walk
+  // with no length limit that runs into a loop not leading back to `start`.
+  static Expected<Route> follow(Network<S> network, const SwitchSettings& settings, Step start,
+                                S min_length = std::numeric_limits<S>::infinity()) {
+    if (start.piece >= network.piece_count())
+      return make_error(ErrorCode::out_of_range,
+                        "route: the start (" + to_string(start) + ") is not in the network of " +
+                            std::to_string(network.piece_count()) + " pieces");
+    bool closed = false;
+    auto steps = walk(network, settings, start, min_length, &closed);
+    if (!steps) return steps.error();
+    return Route(std::move(network), std::move(*steps), closed);
+  }
+
+  const Network<S>& network() const noexcept { return network_; }
+  S length() const noexcept { return offsets_.back(); }
+  bool closed() const noexcept { return closed_; }
+  std::size_t size() const noexcept { return steps_.size(); }
+  const Step& step(std::size_t i) const noexcept { return steps_[i]; }
+  // The route distance where step i starts (i == size(): the length).
+  S step_start(std::size_t i) const noexcept { return offsets_[i]; }
+
+  // The same walk driven the other way: the steps in reverse order, each turned. Distance s on
+  // this route is length() − s on the reversed one; a train backing along this route is a train
+  // driving forwards on the reversed one (reversed_train gives its wagons).
+  Route reversed() const {
+    std::vector<Step> steps;
+    steps.reserve(steps_.size());
+    for (auto it = steps_.rbegin(); it != steps_.rend(); ++it)
+      steps.push_back(it->turned());
+    return Route(network_, std::move(steps), closed_);
+  }
+
+  // The step and piece distance at route distance s (wrapped on closed routes, clamped on open
+  // ones): O(log steps).
+  Place locate(S s) const noexcept {
+    Cursor cursor;
+    cursor.step = find_step(wrap_or_clamp(s));
+    const Sample at = sample(s, cursor);
+    return {at.step, steps_[at.step].piece, at.piece_distance, steps_[at.step].direction};
+  }
+
+  // s wrapped (closed) or clamped (open) into [0, length()]; NaN gives 0.
+  S wrap_or_clamp(S s) const noexcept {
+    if (closed_) return wrap(s, length());
+    return clamp_or_low(s, S(0), length());
+  }
+
+  // Point and unit tangent along the route at distance s (wrapped or clamped), exact to the
+  // pieces' promise (MeasuredPath::sample); O(1) from a cursor near s, O(log steps) otherwise.
+  Sample sample(S s, Cursor& cursor) const noexcept {
+    s = wrap_or_clamp(s);
+    const std::size_t i = step_near(s, cursor);
+    const Step& step = steps_[i];
+    const Track<S>& piece = network_.piece(step.piece);
+    const S piece_length = piece.length();
+    const S local = clamp_or_low(s - offsets_[i], S(0), piece_length);
+    const bool forward = step.direction == Direction::forward;
+    const S d = forward ? local : piece_length - local;
+    const auto at = piece.sample(d, cursor.table);
+    Sample out;
+    out.point = at.point;
+    out.tangent = forward ? at.tangent : Vector3<S>(-at.tangent);
+    out.parameter = at.parameter;
+    out.step = i;
+    out.piece_distance = d;
+    return out;
+  }
+  // As sample, but an open route continues straight along its end tangents past either end (the
+  // piece distance runs on past the piece's end likewise).
+  Sample sample_extended(S s, Cursor& cursor) const noexcept {
+    if (closed_ || !(s < S(0) || s > length())) return sample(s, cursor);  // NaN: as sample
+    const bool before = s < S(0);
+    const S beyond = before ? s : s - length();
+    Sample end = sample(before ? S(0) : length(), cursor);
+    end.point += beyond * end.tangent;
+    const bool forward = steps_[end.step].direction == Direction::forward;
+    end.piece_distance += forward ? beyond : -beyond;
+    return end;
+  }
+
+  // Up at a sample, from its piece's up source. The source sees the piece's own direction, so a
+  // banked curve leans the same way whichever way it is driven.
+  Vector3<S> up_at(S, const Sample& at) const noexcept {
+    const Step& step = steps_[at.step];
+    const Track<S>& piece = network_.piece(step.piece);
+    const bool forward = step.direction == Direction::forward;
+    return piece.up_at(at.piece_distance, at.point, forward ? at.tangent : Vector3<S>(-at.tangent));
+  }
+  // The world up every piece of the route shares, if all have the same constant up source; else
+  // null (up_at must be asked).
+  const Vector3<S>* constant_up() const noexcept { return constant_up_; }
+  // Curvature vector κN at a sample: the same whichever way a piece is driven.
+  Vector3<S> curvature_vector(const Sample& at) const noexcept {
+    return network_.piece(steps_[at.step].piece).path().path().curvature_vector(at.parameter);
+  }
+  // The piece and the distance along it (its own direction) of a sample.
+  PiecePlace<S> place(S, const Sample& at) const noexcept {
+    return {steps_[at.step].piece, at.piece_distance};
+  }
+  // The size of the numbers a solver on this route works with: its length or its pieces'
+  // largest coordinate, whichever is larger.
+  S coordinate_scale() const noexcept { return coordinate_scale_; }
+
+  // A train's route as it moves: the steps under the train (from `train_length` behind `head` to
+  // `head`) kept as they are — a switch thrown under the train moves no wagon — and beyond them
+  // the steps the switch settings lead to, until `ahead` past the head and `behind` past the last
+  // bogie are covered or a buffer stop is reached. Steps further away are dropped, so the route
+  // stays short on a big network. Returns the new route and the head's distance on it; the train
+  // solved there stands where it stood. A closed route comes back unchanged. Errors as follow's.
+  struct Moved;
+  Expected<Moved> around(S head, S train_length, const SwitchSettings& settings, S ahead,
+                         S behind) const {
+    if (closed_) return Moved{*this, head};
+    if (!std::isfinite(head)) head = S(0);
+    using std::max;
+    const S front = wrap_or_clamp(head);
+    const S back = wrap_or_clamp(head - max(train_length, S(0)));
+    const std::size_t first = find_step(back), last = find_step(front);
+    // Ahead: walk on from the head's step until `ahead` past the head is covered.
+    const S wanted_ahead = front - offsets_[last] + max(ahead, S(0));
+    auto forward_steps = walk(network_, settings, steps_[last], wanted_ahead, nullptr);
+    if (!forward_steps) return forward_steps.error();
+    // Behind: walk the first step turned round, from its far end, past the last bogie.
+    const S wanted_behind = offsets_[first + 1] - back + max(behind, S(0));
+    auto backward_steps = walk(network_, settings, steps_[first].turned(), wanted_behind, nullptr);
+    if (!backward_steps) return backward_steps.error();
+    std::vector<Step> steps;
+    steps.reserve(backward_steps->size() + (last - first) + forward_steps->size());
+    for (std::size_t k = backward_steps->size(); k-- > 1;)
+      steps.push_back((*backward_steps)[k].turned());
+    S prepended = S(0);
+    for (const Step& s : steps)
+      prepended += network_.piece(s.piece).length();
+    for (std::size_t k = first; k <= last; ++k)
+      steps.push_back(steps_[k]);
+    for (std::size_t k = 1; k < forward_steps->size(); ++k)
+      steps.push_back((*forward_steps)[k]);
+    return Moved{Route(network_, std::move(steps), false), head - offsets_[first] + prepended};
+  }
+
+ private:
+  Route(Network<S> network, std::vector<Step> steps, bool closed)
+      : network_(std::move(network)), steps_(std::move(steps)), closed_(closed) {
+    offsets_.reserve(steps_.size() + 1);
+    offsets_.push_back(S(0));
+    S sum = S(0), carry = S(0);  // compensated: a long route's offsets stay exact to an ulp
+    bool same_up = true;
+    const Track<S>& first = network_.piece(steps_.front().piece);
+    coordinate_scale_ = S(0);
+    for (const Step& step : steps_) {
+      const Track<S>& piece = network_.piece(step.piece);
+      const S next = sum + piece.length();
+      carry += rounding_of_sum(sum, piece.length(), next);
+      sum = next;
+      offsets_.push_back(sum + carry);
+      coordinate_scale_ = std::max(coordinate_scale_, piece.path().path().extent());
+      same_up = same_up && piece.up_source().is_constant() &&
+                exactly_equal(piece.up_source().world_up().x(), first.up_source().world_up().x()) &&
+                exactly_equal(piece.up_source().world_up().y(), first.up_source().world_up().y()) &&
+                exactly_equal(piece.up_source().world_up().z(), first.up_source().world_up().z());
+    }
+    coordinate_scale_ = std::max(coordinate_scale_, offsets_.back());
+    constant_up_ = same_up ? &first.up_source().world_up() : nullptr;
+  }
+
+  // Why `to` cannot follow `from`, or nothing when it can.
+  static std::optional<std::string> break_between(const Network<S>& network, const Step& from,
+                                                  const Step& to) {
+    const detail::Topology& topology = network.topology();
+    const PieceEnd out = from.exit(), in = to.entry();
+    const std::size_t j = topology.joint(out);
+    if (j == detail::Topology::none) return to_string(out) + " is a buffer stop";
+    if (topology.joint(in) != j) {
+      const std::size_t k = topology.joint(in);
+      return to_string(out) + " is in joint " + std::to_string(j) + ", " + to_string(in) +
+             (k == detail::Topology::none ? " is a buffer stop" : " in joint " + std::to_string(k));
+    }
+    if (topology.side(out) == topology.side(in))
+      return to_string(out) + " and " + to_string(in) + " are on the same side of joint " +
+             std::to_string(j) + " (a train cannot turn back there)";
+    return std::nullopt;
+  }
+
+  // Steps from `start` as the settings lead, until min_length is covered, a buffer stop, or (when
+  // `closed` is given) back at `start`.
+  static Expected<std::vector<Step>> walk(const Network<S>& network, const SwitchSettings& settings,
+                                          Step start, S min_length, bool* closed) {
+    const detail::Topology& topology = network.topology();
+    if (!settings.made_for(&topology))
+      return make_error(ErrorCode::mismatched_topology,
+                        "route: the switch settings were made for another network");
+    std::vector<Step> steps{start};
+    S length = network.piece(start.piece).length();
+    const bool unlimited = !(min_length < std::numeric_limits<S>::infinity());
+    std::vector<std::uint8_t> seen;  // only without a limit: a lasso would walk forever
+    if (unlimited) seen.assign(2 * network.piece_count(), 0);
+    auto mark = [&seen](const Step& s) -> std::uint8_t& {
+      return seen[2 * s.piece + (s.direction == Direction::forward ? 0 : 1)];
+    };
+    if (unlimited) mark(start) = 1;
+    while (!(length >= min_length)) {
+      const PieceEnd out = steps.back().exit();
+      const std::size_t j = topology.joint(out);
+      if (j == detail::Topology::none) break;  // a buffer stop
+      const std::uint8_t side = topology.side(out);
+      if (topology.sides[j][side].size() > 1 && settings.selected(j, side) != out)
+        return make_error(ErrorCode::no_solution, "route: joint " + std::to_string(j) +
+                                                      " is entered from " + to_string(out) +
+                                                      " but the switch is set to " +
+                                                      to_string(settings.selected(j, side)));
+      const PieceEnd in = settings.selected(j, static_cast<std::uint8_t>(1 - side));
+      const Step next{in.piece, in.end == End::start ? Direction::forward : Direction::backward};
+      if (closed && next == start) {
+        *closed = true;
+        break;
+      }
+      if (unlimited) {
+        if (mark(next))
+          return make_error(ErrorCode::no_solution,
+                            "route: from " + to_string(start) +
+                                " the switches lead into a loop at " + to_string(next) +
+                                " that never returns to the start (give a length limit)");
+        mark(next) = 1;
+      }
+      steps.push_back(next);
+      length += network.piece(next.piece).length();
+    }
+    return steps;
+  }
+
+  std::size_t find_step(S s) const noexcept {
+    const auto it = std::upper_bound(offsets_.begin() + 1, offsets_.end() - 1, s);
+    return static_cast<std::size_t>(it - (offsets_.begin() + 1));
+  }
+  // The step holding s (in [0, length]): the cursor's, a neighbour's, or by binary search.
+  std::size_t step_near(S s, Cursor& cursor) const noexcept {
+    const std::size_t n = steps_.size();
+    std::size_t i = cursor.step < n ? cursor.step : n - 1;
+    if (!(s >= offsets_[i] && (s < offsets_[i + 1] || i + 1 == n))) {
+      if (i + 1 < n && s >= offsets_[i + 1] && (i + 2 == n || s < offsets_[i + 2]))
+        ++i;
+      else if (i > 0 && s < offsets_[i] && s >= offsets_[i - 1])
+        --i;
+      else
+        i = find_step(s);
+      cursor.table = steps_[i].direction == Direction::forward
+                         ? 0
+                         : std::numeric_limits<std::size_t>::max();  // the piece's far end
+    }
+    cursor.step = i;
+    return i;
+  }
+
+  Network<S> network_;
+  std::vector<Step> steps_;
+  std::vector<S> offsets_;  // offsets_[i]: route distance where step i starts; back(): length
+  bool closed_;
+  const Vector3<S>* constant_up_ = nullptr;
+  S coordinate_scale_ = S(0);
+};
+
+template <class S>
+struct Route<S>::Moved {
+  Route route;
+  S head;  // the head's distance on `route`
+};
+
+}  // namespace tractrix

@@ -1,0 +1,520 @@
+// Networks and routes: a route through several pieces against the same geometry as one curve,
+// trains through a switch in small steps, reversal, switches thrown under traffic, bad networks.
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "support/catch.hpp"
+#include "support/properties.hpp"
+#include "support/shapes.hpp"
+#include "tractrix/network/route.hpp"
+#include "tractrix/train/kinematics.hpp"
+#include "tractrix/train/train_solver.hpp"
+
+using namespace tractrix;
+using namespace tractrix::test;
+
+namespace {
+
+using Segments = std::vector<CubicBezier<double, 3>>;
+
+// Segments [begin, end) of `path`, as one open piece; turned round (segments and their control
+// points in reverse order) if `turn`, so the route must drive it backwards.
+Track<double> piece_of(const Path<double, 3>& path, std::size_t begin, std::size_t end, bool turn,
+                       const UpSource<double>& up) {
+  Segments segments;
+  for (std::size_t i = begin; i < end; ++i)
+    segments.push_back(path.segment(i));
+  if (turn) {
+    std::reverse(segments.begin(), segments.end());
+    for (auto& s : segments)
+      std::reverse(s.points.begin(), s.points.end());
+  }
+  return *Track<double>::build(
+      MeasuredPath<double>::build(Path<double, 3>::from_segments(segments, Closure::open)), up);
+}
+
+struct Split {
+  Network<double> network;
+  std::vector<Step> steps;
+};
+
+// `path` cut at `cuts` (segment indices, increasing, ending at path.size()) into pieces joined end
+// to end; the pieces with odd index are stored turned round and driven backwards.
+Split split(const Path<double, 3>& path, const std::vector<std::size_t>& cuts,
+            const UpSource<double>& up, bool turn_odd = true) {
+  std::vector<Track<double>> pieces;
+  std::vector<Step> steps;
+  std::size_t begin = 0;
+  for (std::size_t k = 0; k < cuts.size(); ++k) {
+    const bool turn = turn_odd && k % 2 == 1;
+    pieces.push_back(piece_of(path, begin, cuts[k], turn, up));
+    steps.push_back({k, turn ? Direction::backward : Direction::forward});
+    begin = cuts[k];
+  }
+  std::vector<std::vector<PieceEnd>> joints;
+  const std::size_t joined = path.closed() ? steps.size() : steps.size() - 1;
+  for (std::size_t k = 0; k < joined; ++k)
+    joints.push_back({steps[k].exit(), steps[(k + 1) % steps.size()].entry()});
+  auto network = Network<double>::build(std::move(pieces), joints);
+  REQUIRE(network);
+  return {*network, steps};
+}
+
+std::vector<Wagon<double>> train_of(int count) {
+  std::vector<Wagon<double>> wagons;
+  for (int i = 0; i < count; ++i)
+    wagons.push_back({12.0 + 3.0 * (i % 3), 8.0 + (i % 2), 1.0});
+  return wagons;
+}
+
+// Poses of the same train on the route and on the single curve agree to `tolerance` (positions,
+// distances) and to tolerance / length in the rotations.
+void check_same_poses(const std::vector<WagonPose<double>>& route,
+                      const std::vector<WagonPose<double>>& curve, double tolerance,
+                      double length) {
+  REQUIRE(route.size() == curve.size());
+  for (std::size_t i = 0; i < route.size(); ++i) {
+    INFO("wagon " << i);
+    CHECK((route[i].front.origin - curve[i].front.origin).norm() <= tolerance);
+    CHECK((route[i].rear.origin - curve[i].rear.origin).norm() <= tolerance);
+    CHECK((route[i].coupler - curve[i].coupler).norm() <= tolerance);
+    CHECK(std::abs(route[i].front_distance - curve[i].front_distance) <= tolerance);
+    CHECK(std::abs(route[i].rear_distance - curve[i].rear_distance) <= tolerance);
+    CHECK(route[i].status == curve[i].status);
+    for (auto part :
+         {&WagonPose<double>::front, &WagonPose<double>::rear, &WagonPose<double>::body})
+      CHECK(((route[i].*part).rotation - (curve[i].*part).rotation).norm() <=
+            1e3 * tolerance / length);
+  }
+}
+
+// The piece and piece distance a bogie reports, recomputed from the route's step boundaries.
+void check_places(const Route<double>& route, const std::vector<WagonPose<double>>& poses) {
+  for (const auto& pose : poses) {
+    for (const auto& [distance, place] : {std::pair{pose.front_distance, pose.front_place},
+                                          {pose.rear_distance, pose.rear_place}}) {
+      const double s = route.wrap_or_clamp(distance);
+      std::size_t i = 0;
+      while (i + 1 < route.size() && s >= route.step_start(i + 1))
+        ++i;
+      const Step& step = route.step(i);
+      const double piece_length = route.network().piece(step.piece).length();
+      const double local = s - route.step_start(i);
+      CHECK(place.piece == step.piece);
+      CHECK(std::abs(place.distance -
+                     (step.direction == Direction::forward ? local : piece_length - local)) <=
+            1e-9 * route.length());
+    }
+  }
+}
+
+}  // namespace
+
+TEST_CASE("a closed route of several pieces gives the poses of the same loop as one curve",
+          "[network]") {
+  const auto up = *UpSource<double>::world();
+  for (const auto& path : {trefoil<double>(24, 20.0), circle<double>(60.0, 12)}) {
+    const std::size_t n = path.size();
+    const Split s = split(path, {n / 4, n / 4 + 2, n / 2 + 1, n - 3, n}, up);
+    const auto route = Route<double>::build(s.network, s.steps, true);
+    REQUIRE(route);
+    const auto whole = *Track<double>::build(MeasuredPath<double>::build(path), up);
+    REQUIRE(std::abs(route->length() - whole.length()) <= 1e-12 * whole.length());
+    for (Spacing spacing : {Spacing::chord, Spacing::arc}) {
+      INFO((spacing == Spacing::chord ? "chord" : "arc"));
+      const auto wagons = train_of(9);
+      const auto on_route =
+          TrainSolver<double, Route<double>>::build(*route, wagons, {Wrap::automatic, spacing});
+      const auto on_curve = TrainSolver<double>::build(whole, wagons, {Wrap::automatic, spacing});
+      REQUIRE(on_route);
+      REQUIRE(on_curve);
+      // Heads spread over the loop and over several laps, so wagons straddle every joint.
+      for (int k = -7; k < 40; ++k) {
+        const double head = route->length() * k / 13.0 + 0.37;
+        const auto a = on_route->solve(head);
+        check_same_poses(a, on_curve->solve(head), 1e-9 * whole.length(), whole.length());
+        check_places(*route, a);
+        const auto b = on_curve->solve(head);
+        const auto ma = train_kinematics(*on_route, a, 2.0, 0.3);
+        const auto mb = train_kinematics(*on_curve, b, 2.0, 0.3);
+        for (std::size_t i = 0; i < a.size(); ++i) {
+          CHECK(a[i].lap == b[i].lap);
+          CHECK((ma[i].rear.acceleration - mb[i].rear.acceleration).norm() <= 1e-6);
+          CHECK(std::abs(ma[i].rear.speed - mb[i].rear.speed) <= 1e-9);
+        }
+      }
+    }
+  }
+}
+
+TEST_CASE("an open route of several pieces gives the poses of the same line as one curve",
+          "[network]") {
+  const auto up = *UpSource<double>::world();
+  const auto loop = trefoil<double>(24, 20.0);
+  Segments segments;
+  for (std::size_t i = 0; i < 18; ++i)
+    segments.push_back(loop.segment(i));
+  const auto path = *Path<double, 3>::from_segments(segments, Closure::open);
+  const Split s = split(path, {3, 4, 9, 15, 18}, up);
+  const auto route = Route<double>::build(s.network, s.steps);
+  REQUIRE(route);
+  const auto whole = *Track<double>::build(MeasuredPath<double>::build(path), up);
+  for (Wrap wrap : {Wrap::clamp, Wrap::extend})
+    for (Spacing spacing : {Spacing::chord, Spacing::arc}) {
+      INFO((spacing == Spacing::chord ? "chord " : "arc ")
+           << (wrap == Wrap::clamp ? "clamp" : "extend"));
+      const auto wagons = train_of(7);
+      const auto on_route =
+          *TrainSolver<double, Route<double>>::build(*route, wagons, {wrap, spacing});
+      const auto on_curve = *TrainSolver<double>::build(whole, wagons, {wrap, spacing});
+      // From before the start (buffer stop) to past the end.
+      for (int k = -3; k <= 30; ++k) {
+        const double head = whole.length() * k / 26.0;
+        const auto a = on_route.solve(head);
+        check_same_poses(a, on_curve.solve(head), 1e-9 * whole.length(), whole.length());
+        if (wrap == Wrap::clamp) check_places(*route, a);
+      }
+    }
+}
+
+TEST_CASE("pieces banked by their own roll: a route of forward pieces is the banked curve",
+          "[network]") {
+  const auto roll = *RollProfile<double>::build({0.0}, {0.3});
+  const auto up = UpSource<double>::world().value().with_roll(roll);
+  const auto path = circle<double>(60.0, 12);
+  const Split s = split(path, {3, 7, 12}, up, false);
+  const auto route = *Route<double>::build(s.network, s.steps, true);
+  REQUIRE(route.constant_up() == nullptr);
+  const auto whole = *Track<double>::build(MeasuredPath<double>::build(path), up);
+  const auto wagons = train_of(6);
+  const auto on_route = *TrainSolver<double, Route<double>>::build(route, wagons);
+  const auto on_curve = *TrainSolver<double>::build(whole, wagons);
+  for (int k = 0; k < 20; ++k) {
+    const double head = route.length() * k / 7.0;
+    check_same_poses(on_route.solve(head), on_curve.solve(head), 1e-9 * whole.length(),
+                     whole.length());
+  }
+}
+
+TEST_CASE("locate: route distance to piece and piece distance on straight pieces", "[network]") {
+  // Three straight pieces of lengths 10, 20 and 5 (exact), the middle one stored backwards.
+  auto straight = [](Vector3<double> a, Vector3<double> b) {
+    return *Track<double>::build(MeasuredPath<double>::build(
+        Path<double, 3>::from_hermite_keys({a, b}, {b - a, b - a}, Closure::open)));
+  };
+  std::vector<Track<double>> pieces{straight({0, 0, 0}, {10, 0, 0}),
+                                    straight({30, 0, 0}, {10, 0, 0}),
+                                    straight({30, 0, 0}, {35, 0, 0})};
+  const auto network = *Network<double>::build(
+      pieces, {{{0, End::end}, {1, End::end}}, {{1, End::start}, {2, End::start}}});
+  const auto route = *Route<double>::build(
+      network, {{0, Direction::forward}, {1, Direction::backward}, {2, Direction::forward}});
+  CHECK(std::abs(route.length() - 35.0) <= 1e-13);
+  const struct {
+    double s;
+    std::size_t piece;
+    double distance;
+  } expected[] = {{0, 0, 0},  {4, 0, 4},  {10.5, 1, 19.5}, {29, 1, 1},
+                  {31, 2, 1}, {35, 2, 5}, {50, 2, 5},      {-3, 0, 0}};
+  for (const auto& e : expected) {
+    INFO("s = " << e.s);
+    const auto place = route.locate(e.s);
+    CHECK(place.piece == e.piece);
+    CHECK(std::abs(place.piece_distance - e.distance) <= 1e-12);
+  }
+  // The reversed route: distance s there is 35 − s here.
+  const Route<double> back = route.reversed();
+  CHECK(back.step(0) == Step{2, Direction::backward});
+  CHECK(back.locate(35.0 - 10.5).piece == 1);
+  CHECK(std::abs(back.locate(35.0 - 10.5).piece_distance - 19.5) <= 1e-12);
+  // Tangents along the route: +x everywhere, also on the piece stored backwards.
+  Route<double>::Cursor cursor;
+  for (double s = 0.0; s <= 35.0; s += 0.5) {
+    const auto at = route.sample(s, cursor);
+    CHECK((at.point - Vector3<double>(s, 0, 0)).norm() <= 1e-12);
+    CHECK((at.tangent - Vector3<double>(1, 0, 0)).norm() <= 1e-12);
+  }
+}
+
+namespace {
+
+// A main line through a switch: piece 0 straight along +x to the origin, then piece 1 straight
+// on, or piece 2 curving off towards +z (a circular arc of radius `radius`, tangent to +x at the
+// switch). Piece 3 is a siding continuing piece 2; piece 4 comes back to piece 0's start from the
+// far side (a buffer stop at its end).
+struct Junction {
+  Network<double> network;
+  double radius;
+};
+
+Path<double, 3> arc_path(double radius, double from, double to, int keys, Vector3<double> centre) {
+  std::vector<Vector3<double>> points, tangents;
+  const double step = (to - from) / (keys - 1);
+  const double factor = 4.0 * std::tan(step / 4.0);
+  for (int k = 0; k < keys; ++k) {
+    const double a = from + step * k;
+    points.push_back(centre + radius * Vector3<double>(std::sin(a), 0, -std::cos(a)));
+    tangents.push_back(factor * radius * Vector3<double>(std::cos(a), 0, std::sin(a)));
+  }
+  return *Path<double, 3>::from_hermite_keys(points, tangents, Closure::open);
+}
+
+Junction junction(double radius = 150.0) {
+  auto straight = [](Vector3<double> a, Vector3<double> b) {
+    return *Track<double>::build(MeasuredPath<double>::build(
+        Path<double, 3>::from_hermite_keys({a, b}, {b - a, b - a}, Closure::open)));
+  };
+  const Vector3<double> centre(0, 0, radius);
+  const double turn = 0.5;
+  const Vector3<double> end_of_arc =
+      centre + radius * Vector3<double>(std::sin(turn), 0, -std::cos(turn));
+  const Vector3<double> heading(std::cos(turn), 0, std::sin(turn));
+  std::vector<Track<double>> pieces{
+      straight({-200, 0, 0}, {0, 0, 0}), straight({0, 0, 0}, {200, 0, 0}),
+      *Track<double>::build(MeasuredPath<double>::build(arc_path(radius, 0.0, turn, 6, centre))),
+      straight(end_of_arc, end_of_arc + 80.0 * heading), straight({-300, 0, 0}, {-200, 0, 0})};
+  auto network = Network<double>::build(pieces, {{{0, End::end}, {1, End::start}, {2, End::start}},
+                                                 {{2, End::end}, {3, End::start}},
+                                                 {{4, End::end}, {0, End::start}}});
+  REQUIRE(network);
+  return {*network, radius};
+}
+
+}  // namespace
+
+TEST_CASE("switches: settings choose the leg, the joint knows its sides", "[network]") {
+  const Junction j = junction();
+  CHECK(j.network.joint_count() == 3);
+  CHECK(j.network.side(0, 0).size() == 1);                // piece 0's end: the switch's toe
+  CHECK(j.network.side(0, 1).size() == 2);                // pieces 1 and 2: its legs
+  CHECK(!j.network.joint_of({1, End::end}).has_value());  // a buffer stop
+  SwitchSettings settings = j.network.default_settings();
+  const auto main_line = *Route<double>::follow(j.network, settings, {4, Direction::forward});
+  CHECK(!main_line.closed());
+  REQUIRE(main_line.size() == 3);
+  CHECK(main_line.step(2) == Step{1, Direction::forward});
+  CHECK(!settings.set({2, End::start}));
+  const auto siding = *Route<double>::follow(j.network, settings, {4, Direction::forward});
+  REQUIRE(siding.size() == 4);
+  CHECK(siding.step(2) == Step{2, Direction::forward});
+  CHECK(siding.step(3) == Step{3, Direction::forward});
+  // Coming back from the siding through the switch set for it: onto piece 0, backwards.
+  const auto back = *Route<double>::follow(j.network, settings, {3, Direction::backward});
+  REQUIRE(back.size() == 4);
+  CHECK(back.step(2) == Step{0, Direction::backward});
+  // Set the other way, the same walk enters the switch by the leg it is not set to.
+  CHECK(!settings.set({1, End::start}));
+  const auto blocked = Route<double>::follow(j.network, settings, {3, Direction::backward});
+  REQUIRE(!blocked);
+  CHECK(blocked.error().message.find("joint 0 is entered from piece 2 start") != std::string::npos);
+  CHECK(blocked.error().message.find("set to piece 1 start") != std::string::npos);
+  // A length limit stops the walk at the end of the piece that reaches it.
+  const auto short_walk =
+      *Route<double>::follow(j.network, settings, {4, Direction::forward}, 150.0);
+  CHECK(short_walk.size() == 2);
+  // Settings are the network's: a buffer stop is no leg, another network's settings are refused.
+  CHECK(settings.set({1, End::end}).has_value());
+  const Junction other = junction();
+  CHECK(!Route<double>::follow(other.network, settings, {4, Direction::forward}));
+}
+
+TEST_CASE("a train through a switch in small head steps: every bogie moves continuously",
+          "[network]") {
+  const Junction j = junction(120.0);
+  SwitchSettings settings = j.network.default_settings();
+  REQUIRE(!settings.set({2, End::start}));
+  const auto route = *Route<double>::follow(j.network, settings, {4, Direction::forward});
+  for (Spacing spacing : {Spacing::chord, Spacing::arc}) {
+    INFO((spacing == Spacing::chord ? "chord" : "arc"));
+    const auto train =
+        *TrainSolver<double, Route<double>>::build(route, train_of(8), {Wrap::clamp, spacing});
+    const double step = 0.01;
+    auto previous = train.solve(150.0);
+    bool crossed = false;
+    for (double head = 150.0 + step; head < 500.0; head += step) {
+      const auto poses = train.solve(head);
+      for (std::size_t i = 0; i < poses.size(); ++i) {
+        // A bogie on a chord chain moves at most (1 + chord·κ)-times the head; here < 1.1.
+        const double stretch = 1.1;
+        for (auto part : {&WagonPose<double>::front, &WagonPose<double>::rear}) {
+          const Frame<double>& a = poses[i].*part;
+          const Frame<double>& b = previous[i].*part;
+          const double moved = (a.origin - b.origin).norm();
+          if (!(moved <= stretch * step + 1e-9 * route.length())) {
+            FAIL_CHECK("wagon " << i << " jumped " << moved << " at head " << head);
+          }
+          // Frames turn at most κ · (distance moved) plus rounding: no kink at the joint.
+          const double turned = std::acos(std::min(1.0, a.forward().dot(b.forward())));
+          if (!(turned <= moved / j.radius * 1.01 + 1e-7)) {
+            FAIL_CHECK("wagon " << i << " turned " << turned << " at head " << head);
+          }
+        }
+        crossed = crossed || (poses[i].front_place.piece == 2 && poses[i].rear_place.piece == 0);
+      }
+      previous = poses;
+    }
+    CHECK(crossed);  // some wagon straddled the switch
+  }
+}
+
+TEST_CASE("reversal: the reversed train on the reversed route stands where the train stood",
+          "[network]") {
+  const auto roll = *RollProfile<double>::build({0.0, 40.0}, {0.0, 0.4});
+  const auto up = UpSource<double>::world().value().with_roll(roll);
+  const auto loop = trefoil<double>(24, 20.0);
+  Segments segments;
+  for (std::size_t i = 0; i < 18; ++i)
+    segments.push_back(loop.segment(i));
+  const auto path = *Path<double, 3>::from_segments(segments, Closure::open);
+  for (bool closed : {false, true}) {
+    const Split s = closed ? split(loop, {5, 9, 16, 20, 24}, up) : split(path, {3, 8, 13, 18}, up);
+    const auto route = *Route<double>::build(s.network, s.steps, closed);
+    const Route<double> back = route.reversed();
+    for (Spacing spacing : {Spacing::chord, Spacing::arc}) {
+      INFO((closed ? "loop " : "line ") << (spacing == Spacing::chord ? "chord" : "arc"));
+      const auto wagons = train_of(6);
+      const auto forwards = *TrainSolver<double, Route<double>>::build(
+          route, wagons, {closed ? Wrap::circular : Wrap::extend, spacing});
+      const auto backwards = *TrainSolver<double, Route<double>>::build(
+          back, reversed_train(wagons), {closed ? Wrap::circular : Wrap::extend, spacing});
+      for (int k = 0; k < 12; ++k) {
+        const double head = route.length() * (0.45 + 0.5 * k / 12.0);
+        const auto a = forwards.solve(head);
+        const auto b = backwards.solve(route.length() - a.back().rear_distance);
+        for (std::size_t i = 0; i < a.size(); ++i) {
+          const auto& x = a[i];
+          const auto& y = b[a.size() - 1 - i];
+          const double tol = 1e-9 * route.length();
+          CHECK((x.front.origin - y.rear.origin).norm() <= tol);
+          CHECK((x.rear.origin - y.front.origin).norm() <= tol);
+          // Facing the other way, leaning the same way: each piece's own roll.
+          CHECK((x.front.forward() + y.rear.forward()).norm() <= 1e-9);
+          CHECK((x.front.up() - y.rear.up()).norm() <= 1e-9);
+          CHECK(x.front_place.piece == y.rear_place.piece);
+          CHECK(std::abs(x.front_place.distance - y.rear_place.distance) <= tol);
+        }
+      }
+    }
+  }
+}
+
+TEST_CASE("a switch thrown under a train moves no wagon; the next route follows it", "[network]") {
+  const Junction j = junction();
+  SwitchSettings settings = j.network.default_settings();
+  REQUIRE(!settings.set({2, End::start}));
+  const auto wagons = train_of(10);
+  double train_length = 0.0;
+  for (const auto& w : wagons)
+    train_length += w.length;
+  // A short route, as a game keeps it: piece 0 only.
+  auto route = *Route<double>::build(j.network, {{0, Direction::forward}});
+  double head = 150.0;
+  auto moved = route.around(head, train_length, settings, 200.0, 20.0);
+  REQUIRE(moved);
+  CHECK(moved->route.step(0) == Step{4, Direction::forward});  // 20 behind the last bogie
+  CHECK(moved->route.step(moved->route.size() - 1) == Step{3, Direction::forward});
+  route = moved->route;
+  head = moved->head;
+  // Drive onto the siding until the train straddles the switch, then throw it.
+  head += 250.0 - 150.0;
+  auto train = *TrainSolver<double, Route<double>>::build(route, wagons, {Wrap::clamp});
+  const auto before = train.solve(head);
+  REQUIRE(before.front().front_place.piece == 2);
+  REQUIRE(before.back().rear_place.piece == 0);
+  REQUIRE(!settings.set({1, End::start}));
+  const auto after = route.around(head, train_length, settings, 100.0, 20.0);
+  REQUIRE(after);
+  train = *TrainSolver<double, Route<double>>::build(after->route, wagons, {Wrap::clamp});
+  const auto poses = train.solve(after->head);
+  for (std::size_t i = 0; i < poses.size(); ++i) {
+    CHECK((poses[i].front.origin - before[i].front.origin).norm() <= 1e-9 * route.length());
+    CHECK((poses[i].rear.origin - before[i].rear.origin).norm() <= 1e-9 * route.length());
+    CHECK(poses[i].front_place.piece == before[i].front_place.piece);
+  }
+  // Ahead of the head the siding goes on: the train is on its leg, whatever the switch says.
+  CHECK(after->route.step(after->route.size() - 1) == Step{3, Direction::forward});
+  // A train wholly before the switch takes the new setting.
+  const auto fresh =
+      *Route<double>::build(j.network, {{4, Direction::forward}, {0, Direction::forward}});
+  const auto ahead = fresh.around(250.0, 60.0, settings, 100.0, 0.0);
+  REQUIRE(ahead);
+  CHECK(ahead->route.step(ahead->route.size() - 1) == Step{1, Direction::forward});
+}
+
+TEST_CASE("bad networks and routes are named errors", "[network]") {
+  auto straight = [](Vector3<double> a, Vector3<double> b) {
+    return *Track<double>::build(MeasuredPath<double>::build(
+        Path<double, 3>::from_hermite_keys({a, b}, {b - a, b - a}, Closure::open)));
+  };
+  const auto a = straight({0, 0, 0}, {10, 0, 0});
+  const auto b = straight({10, 0, 0}, {20, 0, 0});
+  auto message = [](const Expected<Network<double>>& n) {
+    REQUIRE(!n);
+    return n.error().message;
+  };
+  // Ends that do not meet.
+  const auto gap = Network<double>::build({a, straight({10.5, 0, 0}, {20, 0, 0})},
+                                          {{{0, End::end}, {1, End::start}}});
+  CHECK(message(gap).find("joint 0: piece 0 end and piece 1 start are 0.5") != std::string::npos);
+  // A kink.
+  const auto kink = Network<double>::build({a, straight({10, 0, 0}, {20, 1, 0})},
+                                           {{{0, End::end}, {1, End::start}}});
+  CHECK(message(kink).find("tangents of piece 0 end and piece 1 start") != std::string::npos);
+  // Both ends point the same way.
+  const auto same = Network<double>::build({a, b}, {{{0, End::end}, {1, End::end}}});
+  CHECK(message(same).find("point the same way") != std::string::npos);
+  // One end in two joints, a joint of one end, a piece that is not there, a closed piece.
+  CHECK(message(Network<double>::build(
+                    {a, b}, {{{0, End::end}, {1, End::start}}, {{0, End::end}, {1, End::start}}}))
+            .find("already in joint 0") != std::string::npos);
+  CHECK(message(Network<double>::build({a, b}, {{{0, End::end}}})).find("lists 1 piece ends") !=
+        std::string::npos);
+  CHECK(message(Network<double>::build({a, b}, {{{0, End::end}, {7, End::start}}}))
+            .find("piece 7 start") != std::string::npos);
+  const auto ring = *Track<double>::build(MeasuredPath<double>::build(circle<double>(5.0, 4)));
+  CHECK(message(Network<double>::build({a, ring}, {})).find("piece 1 is closed") !=
+        std::string::npos);
+  CHECK(message(Network<double>::build({}, {})).find("no pieces") != std::string::npos);
+  // A looser tolerance accepts the gap.
+  CHECK(Network<double>::build({a, straight({10.5, 0, 0}, {20, 0, 0})},
+                               {{{0, End::end}, {1, End::start}}}, {0.1, 0.0}));
+
+  const auto network = *Network<double>::build({a, b, straight({20, 0, 0}, {30, 0, 0})},
+                                               {{{0, End::end}, {1, End::start}}});
+  auto route_message = [](const Expected<Route<double>>& r) {
+    REQUIRE(!r);
+    return r.error().message;
+  };
+  // Across unjoined ends: piece 1's end is a buffer stop.
+  CHECK(route_message(Route<double>::build(network, {{0, Direction::forward},
+                                                     {1, Direction::forward},
+                                                     {2, Direction::forward}}))
+            .find("piece 1 end is a buffer stop") != std::string::npos);
+  // Turning back at a joint.
+  CHECK(route_message(
+            Route<double>::build(network, {{0, Direction::forward}, {0, Direction::backward}}))
+            .find("same side of joint 0") != std::string::npos);
+  // Leaving the network; closing a route that does not close; no steps.
+  CHECK(route_message(
+            Route<double>::build(network, {{0, Direction::forward}, {9, Direction::forward}}))
+            .find("leaves the network") != std::string::npos);
+  CHECK(route_message(
+            Route<double>::build(network, {{0, Direction::forward}, {1, Direction::forward}}, true))
+            .find("does not continue step 1") != std::string::npos);
+  CHECK(route_message(Route<double>::build(network, {})).find("no steps") != std::string::npos);
+}
+
+TEST_CASE("train kinematics on a route: the arc speed of every bogie is the head's", "[network]") {
+  const Junction j = junction();
+  const auto route =
+      *Route<double>::follow(j.network, j.network.default_settings(), {4, Direction::forward});
+  const auto train =
+      *TrainSolver<double, Route<double>>::build(route, train_of(5), {Wrap::clamp, Spacing::arc});
+  const auto poses = train.solve(260.0);
+  const auto motion = train_kinematics(train, poses, 3.0, 0.5);
+  for (const auto& m : motion) {
+    CHECK(std::abs(m.front.speed - 3.0) <= 1e-12);
+    CHECK(std::abs(m.rear.speed - 3.0) <= 1e-12);
+  }
+}

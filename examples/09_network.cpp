@@ -1,6 +1,7 @@
 // A switch: a straight main line, and a siding curving off it (a quarter-radian arc of radius
 // 150). A train follows the switch onto the siding; thrown under the train, the switch moves no
 // wagon, and the route the train asks for next still runs under it.
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -21,14 +22,14 @@ int main() {
   const V arc_end(r * std::sin(turn), 0, r - r * std::cos(turn));
   const V heading(std::cos(turn), 0, std::sin(turn));
   const auto network = Network<double>::build(
-      {piece({-200, 0, 0}, {200, 0, 0}, {0, 0, 0}, {200, 0, 0}),   // 0: main line to the switch
-       piece({0, 0, 0}, {200, 0, 0}, {200, 0, 0}, {200, 0, 0}),    // 1: straight on
-       piece({0, 0, 0}, {k, 0, 0}, arc_end, k * heading),          // 2: the siding's curve
+      {piece({-200, 0, 0}, {200, 0, 0}, {0, 0, 0}, {200, 0, 0}),  // 0: main line to the switch
+       piece({0, 0, 0}, {200, 0, 0}, {200, 0, 0}, {200, 0, 0}),   // 1: straight on
+       piece({0, 0, 0}, {k, 0, 0}, arc_end, k * heading),         // 2: the siding's curve
        piece(arc_end, 60.0 * heading, arc_end + 60.0 * heading, 60.0 * heading)},  // 3: siding
       {{{0, End::end}, {1, End::start}, {2, End::start}}, {{2, End::end}, {3, End::start}}});
   if (!network) return std::printf("%s\n", network.error().message.c_str()), 1;
 
-  SwitchSettings switches = network->default_settings();  // set to piece 1: straight on
+  SwitchSettings switches = network->default_settings();     // set to piece 1: straight on
   if (auto error = switches.set({2, End::start})) return 1;  // now to the siding
   const auto route = *Route<double>::follow(*network, switches, {0, Direction::forward});
   std::printf("route: %zu pieces, %.3f long (arc %.3f = r·turn %.3f)\n", route.size(),
@@ -45,12 +46,12 @@ int main() {
   // Thrown back under the train: the next route keeps the pieces under it.
   if (auto error = switches.set({1, End::start})) return 1;
   const auto next = route.around(225.0, 64.0, switches, 50.0, 10.0);
-  const auto again = TrainSolver<double, Route<double>>::build(next->route, train.wagons(),
-                                                               train.options())
-                         ->solve(next->head);
+  const auto again =
+      TrainSolver<double, Route<double>>::build(next->route, train.wagons(), train.options())
+          ->solve(next->head);
   double moved = 0.0;
   for (std::size_t i = 0; i < poses.size(); ++i)
     moved = std::max(moved, (again[i].rear.origin - poses[i].rear.origin).norm());
-  std::printf("switch thrown under the train: wagons moved %.1e, route ends on piece %zu\n",
-              moved, next->route.step(next->route.size() - 1).piece);
+  std::printf("switch thrown under the train: wagons moved %.1e, route ends on piece %zu\n", moved,
+              next->route.step(next->route.size() - 1).piece);
 }

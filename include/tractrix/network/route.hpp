@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <limits>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -113,23 +114,23 @@ class Route {
     return Route(std::move(network), std::move(*steps), closed);
   }
 
-  const Network<S>& network() const noexcept { return network_; }
-  S length() const noexcept { return offsets_.back(); }
-  bool closed() const noexcept { return closed_; }
-  std::size_t size() const noexcept { return steps_.size(); }
-  const Step& step(std::size_t i) const noexcept { return steps_[i]; }
+  const Network<S>& network() const noexcept { return data_->network; }
+  S length() const noexcept { return data_->offsets.back(); }
+  bool closed() const noexcept { return data_->closed; }
+  std::size_t size() const noexcept { return data_->steps.size(); }
+  const Step& step(std::size_t i) const noexcept { return data_->steps[i]; }
   // The route distance where step i starts (i == size(): the length).
-  S step_start(std::size_t i) const noexcept { return offsets_[i]; }
+  S step_start(std::size_t i) const noexcept { return data_->offsets[i]; }
 
   // The same walk driven the other way: the steps in reverse order, each turned. Distance s on
   // this route is length() − s on the reversed one; a train backing along this route is a train
   // driving forwards on the reversed one (reversed_train gives its wagons).
   Route reversed() const {
     std::vector<Step> steps;
-    steps.reserve(steps_.size());
-    for (auto it = steps_.rbegin(); it != steps_.rend(); ++it)
+    steps.reserve(data_->steps.size());
+    for (auto it = data_->steps.rbegin(); it != data_->steps.rend(); ++it)
       steps.push_back(it->turned());
-    return Route(network_, std::move(steps), closed_);
+    return Route(data_->network, std::move(steps), data_->closed);
   }
 
   // The step and piece distance at route distance s (wrapped on closed routes, clamped on open
@@ -138,12 +139,13 @@ class Route {
     Cursor cursor;
     cursor.step = find_step(wrap_or_clamp(s));
     const Sample at = sample(s, cursor);
-    return {at.step, steps_[at.step].piece, at.piece_distance, steps_[at.step].direction};
+    return {at.step, data_->steps[at.step].piece, at.piece_distance,
+            data_->steps[at.step].direction};
   }
 
   // s wrapped (closed) or clamped (open) into [0, length()]; NaN gives 0.
   S wrap_or_clamp(S s) const noexcept {
-    if (closed_) return wrap(s, length());
+    if (data_->closed) return wrap(s, length());
     return clamp_or_low(s, S(0), length());
   }
 
@@ -152,10 +154,10 @@ class Route {
   Sample sample(S s, Cursor& cursor) const noexcept {
     s = wrap_or_clamp(s);
     const std::size_t i = step_near(s, cursor);
-    const Step& step = steps_[i];
-    const Track<S>& piece = network_.piece(step.piece);
+    const Step& step = data_->steps[i];
+    const Track<S>& piece = data_->network.piece(step.piece);
     const S piece_length = piece.length();
-    const S local = clamp_or_low(s - offsets_[i], S(0), piece_length);
+    const S local = clamp_or_low(s - data_->offsets[i], S(0), piece_length);
     const bool forward = step.direction == Direction::forward;
     const S d = forward ? local : piece_length - local;
     const auto at = piece.sample(d, cursor.table);
@@ -170,12 +172,12 @@ class Route {
   // As sample, but an open route continues straight along its end tangents past either end (the
   // piece distance runs on past the piece's end likewise).
   Sample sample_extended(S s, Cursor& cursor) const noexcept {
-    if (closed_ || !(s < S(0) || s > length())) return sample(s, cursor);  // NaN: as sample
+    if (data_->closed || !(s < S(0) || s > length())) return sample(s, cursor);  // NaN: as sample
     const bool before = s < S(0);
     const S beyond = before ? s : s - length();
     Sample end = sample(before ? S(0) : length(), cursor);
     end.point += beyond * end.tangent;
-    const bool forward = steps_[end.step].direction == Direction::forward;
+    const bool forward = data_->steps[end.step].direction == Direction::forward;
     end.piece_distance += forward ? beyond : -beyond;
     return end;
   }
@@ -183,25 +185,28 @@ class Route {
   // Up at a sample, from its piece's up source. The source sees the piece's own direction, so a
   // banked curve leans the same way whichever way it is driven.
   Vector3<S> up_at(S, const Sample& at) const noexcept {
-    const Step& step = steps_[at.step];
-    const Track<S>& piece = network_.piece(step.piece);
+    const Step& step = data_->steps[at.step];
+    const Track<S>& piece = data_->network.piece(step.piece);
     const bool forward = step.direction == Direction::forward;
     return piece.up_at(at.piece_distance, at.point, forward ? at.tangent : Vector3<S>(-at.tangent));
   }
   // The world up every piece of the route shares, if all have the same constant up source; else
   // null (up_at must be asked).
-  const Vector3<S>* constant_up() const noexcept { return constant_up_; }
+  const Vector3<S>* constant_up() const noexcept { return data_->constant_up; }
   // Curvature vector κN at a sample: the same whichever way a piece is driven.
   Vector3<S> curvature_vector(const Sample& at) const noexcept {
-    return network_.piece(steps_[at.step].piece).path().path().curvature_vector(at.parameter);
+    return data_->network.piece(data_->steps[at.step].piece)
+        .path()
+        .path()
+        .curvature_vector(at.parameter);
   }
   // The piece and the distance along it (its own direction) of a sample.
   PiecePlace<S> place(S, const Sample& at) const noexcept {
-    return {steps_[at.step].piece, at.piece_distance};
+    return {data_->steps[at.step].piece, at.piece_distance};
   }
   // The size of the numbers a solver on this route works with: its length or its pieces'
   // largest coordinate, whichever is larger.
-  S coordinate_scale() const noexcept { return coordinate_scale_; }
+  S coordinate_scale() const noexcept { return data_->coordinate_scale; }
 
   // A train's route as it moves: the steps under the train (from `train_length` behind `head` to
   // `head`) kept as they are — a switch thrown under the train moves no wagon — and beyond them
@@ -212,19 +217,20 @@ class Route {
   struct Moved;
   Expected<Moved> around(S head, S train_length, const SwitchSettings& settings, S ahead,
                          S behind) const {
-    if (closed_) return Moved{*this, head};
+    if (data_->closed) return Moved{*this, head};
     if (!std::isfinite(head)) head = S(0);
     using std::max;
     const S front = wrap_or_clamp(head);
     const S back = wrap_or_clamp(head - max(train_length, S(0)));
     const std::size_t first = find_step(back), last = find_step(front);
     // Ahead: walk on from the head's step until `ahead` past the head is covered.
-    const S wanted_ahead = front - offsets_[last] + max(ahead, S(0));
-    auto forward_steps = walk(network_, settings, steps_[last], wanted_ahead, nullptr);
+    const S wanted_ahead = front - data_->offsets[last] + max(ahead, S(0));
+    auto forward_steps = walk(data_->network, settings, data_->steps[last], wanted_ahead, nullptr);
     if (!forward_steps) return forward_steps.error();
     // Behind: walk the first step turned round, from its far end, past the last bogie.
-    const S wanted_behind = offsets_[first + 1] - back + max(behind, S(0));
-    auto backward_steps = walk(network_, settings, steps_[first].turned(), wanted_behind, nullptr);
+    const S wanted_behind = data_->offsets[first + 1] - back + max(behind, S(0));
+    auto backward_steps =
+        walk(data_->network, settings, data_->steps[first].turned(), wanted_behind, nullptr);
     if (!backward_steps) return backward_steps.error();
     std::vector<Step> steps;
     steps.reserve(backward_steps->size() + (last - first) + forward_steps->size());
@@ -232,37 +238,40 @@ class Route {
       steps.push_back((*backward_steps)[k].turned());
     S prepended = S(0);
     for (const Step& s : steps)
-      prepended += network_.piece(s.piece).length();
+      prepended += data_->network.piece(s.piece).length();
     for (std::size_t k = first; k <= last; ++k)
-      steps.push_back(steps_[k]);
+      steps.push_back(data_->steps[k]);
     for (std::size_t k = 1; k < forward_steps->size(); ++k)
       steps.push_back((*forward_steps)[k]);
-    return Moved{Route(network_, std::move(steps), false), head - offsets_[first] + prepended};
+    return Moved{Route(data_->network, std::move(steps), false),
+                 head - data_->offsets[first] + prepended};
   }
 
  private:
-  Route(Network<S> network, std::vector<Step> steps, bool closed)
-      : network_(std::move(network)), steps_(std::move(steps)), closed_(closed) {
-    offsets_.reserve(steps_.size() + 1);
-    offsets_.push_back(S(0));
+  Route(Network<S> network, std::vector<Step> steps, bool closed) {
+    std::vector<S> offsets;
+    offsets.reserve(steps.size() + 1);
+    offsets.push_back(S(0));
     S sum = S(0), carry = S(0);  // compensated: a long route's offsets stay exact to an ulp
+    S scale = S(0);
     bool same_up = true;
-    const Track<S>& first = network_.piece(steps_.front().piece);
-    coordinate_scale_ = S(0);
-    for (const Step& step : steps_) {
-      const Track<S>& piece = network_.piece(step.piece);
+    // In the network's shared data, which outlives every route on it.
+    const Vector3<S>& up = network.piece(steps.front().piece).up_source().world_up();
+    for (const Step& step : steps) {
+      const Track<S>& piece = network.piece(step.piece);
       const S next = sum + piece.length();
       carry += rounding_of_sum(sum, piece.length(), next);
       sum = next;
-      offsets_.push_back(sum + carry);
-      coordinate_scale_ = std::max(coordinate_scale_, piece.path().path().extent());
-      same_up = same_up && piece.up_source().is_constant() &&
-                exactly_equal(piece.up_source().world_up().x(), first.up_source().world_up().x()) &&
-                exactly_equal(piece.up_source().world_up().y(), first.up_source().world_up().y()) &&
-                exactly_equal(piece.up_source().world_up().z(), first.up_source().world_up().z());
+      offsets.push_back(sum + carry);
+      scale = std::max(scale, piece.path().path().extent());
+      const Vector3<S>& own = piece.up_source().world_up();
+      same_up = same_up && piece.up_source().is_constant() && exactly_equal(own.x(), up.x()) &&
+                exactly_equal(own.y(), up.y()) && exactly_equal(own.z(), up.z());
     }
-    coordinate_scale_ = std::max(coordinate_scale_, offsets_.back());
-    constant_up_ = same_up ? &first.up_source().world_up() : nullptr;
+    scale = std::max(scale, offsets.back());
+    data_ =
+        std::make_shared<const Data>(Data{std::move(network), std::move(steps), std::move(offsets),
+                                          closed, same_up ? &up : nullptr, scale});
   }
 
   // Why `to` cannot follow `from`, or nothing when it can.
@@ -331,21 +340,21 @@ class Route {
   }
 
   std::size_t find_step(S s) const noexcept {
-    const auto it = std::upper_bound(offsets_.begin() + 1, offsets_.end() - 1, s);
-    return static_cast<std::size_t>(it - (offsets_.begin() + 1));
+    const auto it = std::upper_bound(data_->offsets.begin() + 1, data_->offsets.end() - 1, s);
+    return static_cast<std::size_t>(it - (data_->offsets.begin() + 1));
   }
   // The step holding s (in [0, length]): the cursor's, a neighbour's, or by binary search.
   std::size_t step_near(S s, Cursor& cursor) const noexcept {
-    const std::size_t n = steps_.size();
+    const std::size_t n = data_->steps.size();
     std::size_t i = cursor.step < n ? cursor.step : n - 1;
-    if (!(s >= offsets_[i] && (s < offsets_[i + 1] || i + 1 == n))) {
-      if (i + 1 < n && s >= offsets_[i + 1] && (i + 2 == n || s < offsets_[i + 2]))
+    if (!(s >= data_->offsets[i] && (s < data_->offsets[i + 1] || i + 1 == n))) {
+      if (i + 1 < n && s >= data_->offsets[i + 1] && (i + 2 == n || s < data_->offsets[i + 2]))
         ++i;
-      else if (i > 0 && s < offsets_[i] && s >= offsets_[i - 1])
+      else if (i > 0 && s < data_->offsets[i] && s >= data_->offsets[i - 1])
         --i;
       else
         i = find_step(s);
-      cursor.table = steps_[i].direction == Direction::forward
+      cursor.table = data_->steps[i].direction == Direction::forward
                          ? 0
                          : std::numeric_limits<std::size_t>::max();  // the piece's far end
     }
@@ -353,12 +362,15 @@ class Route {
     return i;
   }
 
-  Network<S> network_;
-  std::vector<Step> steps_;
-  std::vector<S> offsets_;  // offsets_[i]: route distance where step i starts; back(): length
-  bool closed_;
-  const Vector3<S>* constant_up_ = nullptr;
-  S coordinate_scale_ = S(0);
+  struct Data {
+    Network<S> network;
+    std::vector<Step> steps;
+    std::vector<S> offsets;  // offsets[i]: route distance where step i starts; back(): length
+    bool closed;
+    const Vector3<S>* constant_up;  // null unless every piece has this world up
+    S coordinate_scale;
+  };
+  std::shared_ptr<const Data> data_;  // shared by copies: trains on one route share it
 };
 
 template <class S>

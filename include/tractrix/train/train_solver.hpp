@@ -538,4 +538,18 @@ class TrainSolver {
   TrainOptions options_;
 };
 
+// Many trains in one call (a railway's traffic, each train on its own track or route): train k
+// at heads[k], its wagons().size() poses written right after those of trains 0 … k − 1, so `out`
+// holds the sum of the trains' wagon counts. Trains built from copies of one Track or Route share
+// its data; nothing is copied or allocated here. Split the trains over an engine's own threads
+// by calling it on sub-ranges.
+template <class S, class TrackType>
+void solve_trains(const TrainSolver<S, TrackType>* trains, const S* heads, std::size_t count,
+                  WagonPose<S>* out) noexcept {
+  for (std::size_t k = 0; k < count; ++k) {
+    trains[k].solve(heads[k], out);
+    out += trains[k].wagons().size();
+  }
+}
+
 }  // namespace tractrix

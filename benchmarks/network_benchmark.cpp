@@ -1,0 +1,136 @@
+// Trains on a network against trains on one curve of the same geometry: each family track cut
+// into pieces (joined end to end), 1000 trains of 20 wagons, each on its own short route as a
+// game keeps one (Route::around), solved by solve_trains into one buffer; the peers are the same
+// 1000 trains on the track as one curve, and one train of 20 000 wagons on it.
+#include <benchmark/benchmark.h>
+
+#include <algorithm>
+#include <vector>
+
+#include "track_family.hpp"
+
+namespace {
+
+using namespace tractrix;
+using bench::TrackShape;
+
+constexpr std::size_t trains = 1000, wagons_per_train = 20;
+
+std::vector<Wagon<double>> train() {
+  std::vector<Wagon<double>> w;
+  for (std::size_t i = 0; i < wagons_per_train; ++i)
+    w.push_back({4.0 + double(i % 3), 3.0 + 0.5 * double(i % 2)});
+  return w;
+}
+
+// The track's segments cut into `pieces` pieces of (about) equal segment counts.
+Network<double> network_of(const Path<double>& path, std::size_t pieces) {
+  std::vector<Track<double>> tracks;
+  std::vector<std::vector<PieceEnd>> joints;
+  const std::size_t n = path.size();
+  for (std::size_t k = 0; k < pieces; ++k) {
+    std::vector<CubicBezier<double, 3>> segments;
+    for (std::size_t i = n * k / pieces; i < n * (k + 1) / pieces; ++i)
+      segments.push_back(path.segment(i));
+    tracks.push_back(*Track<double>::build(
+        MeasuredPath<double>::build(Path<double>::from_segments(segments, Closure::open))));
+    joints.push_back({{k, End::end}, {(k + 1) % pieces, End::start}});
+  }
+  // Catmull–Rom joins are G1 to rounding; hand the checks a tolerance that says so.
+  return *Network<double>::build(std::move(tracks), joints, {1e-9, 1e-6});
+}
+
+struct Fixture {
+  std::vector<TrainSolver<double, Route<double>>> on_routes;
+  std::vector<TrainSolver<double>> on_curve;
+  std::vector<double> route_heads, curve_heads;
+  std::vector<WagonPose<double>> poses;
+};
+
+Fixture make(TrackShape shape, Spacing spacing) {
+  const Path<double> path = bench::track_path(shape);
+  const std::size_t pieces = std::min<std::size_t>(10000, path.size());
+  const Network<double> network = network_of(path, pieces);
+  const auto whole = *Track<double>::build(MeasuredPath<double>::build(path));
+  const SwitchSettings settings = network.default_settings();
+  Fixture f;
+  double train_length = 0.0;
+  for (const auto& w : train())
+    train_length += w.length;
+  for (std::size_t k = 0; k < trains; ++k) {
+    const std::size_t start = k * pieces / trains;
+    // The route a moving train holds: its own pieces and a little beyond, either way.
+    const auto seed =
+        *Route<double>::follow(network, settings, {start, Direction::forward}, train_length + 10.0);
+    const auto moved = *seed.around(train_length + 5.0, train_length, settings, 10.0, 10.0);
+    f.on_routes.push_back(
+        *TrainSolver<double, Route<double>>::build(moved.route, train(), {Wrap::clamp, spacing}));
+    f.route_heads.push_back(moved.head);
+    f.on_curve.push_back(*TrainSolver<double>::build(whole, train(), {Wrap::circular, spacing}));
+    f.curve_heads.push_back(whole.length() * double(k) / double(trains) + train_length + 5.0);
+  }
+  f.poses.resize(trains * wagons_per_train);
+  return f;
+}
+
+void BM_TrainsOnRoutes(benchmark::State& state) {
+  const auto shape = bench::track_shapes[state.range(0)];
+  const auto spacing = state.range(1) ? Spacing::arc : Spacing::chord;
+  Fixture f = make(shape, spacing);
+  for (auto _ : state) {
+    solve_trains(f.on_routes.data(), f.route_heads.data(), trains, f.poses.data());
+    benchmark::DoNotOptimize(f.poses.data());
+  }
+  state.SetLabel(std::string(bench::name_of(shape)) + (state.range(1) ? " arc" : " chord"));
+  state.counters["ns/wagon"] = benchmark::Counter(
+      double(trains * wagons_per_train),
+      benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+}
+
+void BM_TrainsOnOneCurve(benchmark::State& state) {
+  const auto shape = bench::track_shapes[state.range(0)];
+  const auto spacing = state.range(1) ? Spacing::arc : Spacing::chord;
+  Fixture f = make(shape, spacing);
+  for (auto _ : state) {
+    solve_trains(f.on_curve.data(), f.curve_heads.data(), trains, f.poses.data());
+    benchmark::DoNotOptimize(f.poses.data());
+  }
+  state.SetLabel(std::string(bench::name_of(shape)) + (state.range(1) ? " arc" : " chord"));
+  state.counters["ns/wagon"] = benchmark::Counter(
+      double(trains * wagons_per_train),
+      benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+}
+
+void BM_OneLongTrain(benchmark::State& state) {
+  const auto shape = bench::track_shapes[state.range(0)];
+  const auto spacing = state.range(1) ? Spacing::arc : Spacing::chord;
+  const auto whole = *Track<double>::build(MeasuredPath<double>::build(bench::track_path(shape)));
+  std::vector<Wagon<double>> wagons;
+  for (std::size_t k = 0; k < trains; ++k)
+    for (const auto& w : train())
+      wagons.push_back(w);
+  const auto solver = *TrainSolver<double>::build(whole, wagons, {Wrap::circular, spacing});
+  std::vector<WagonPose<double>> poses(wagons.size());
+  for (auto _ : state) {
+    solver.solve(100.0, poses.data());
+    benchmark::DoNotOptimize(poses.data());
+  }
+  state.SetLabel(std::string(bench::name_of(shape)) + (state.range(1) ? " arc" : " chord"));
+  state.counters["ns/wagon"] =
+      benchmark::Counter(double(wagons.size()), benchmark::Counter::kIsIterationInvariantRate |
+                                                    benchmark::Counter::kInvert);
+}
+
+void shapes(benchmark::internal::Benchmark* b) {
+  for (int shape : {0, 1, 2, 3, 4, 5})
+    for (int arc : {0, 1})
+      b->Args({shape, arc});
+}
+
+BENCHMARK(BM_TrainsOnRoutes)->Apply(shapes)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_TrainsOnOneCurve)->Apply(shapes)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_OneLongTrain)->Apply(shapes)->Unit(benchmark::kMicrosecond);
+
+}  // namespace
+
+BENCHMARK_MAIN();

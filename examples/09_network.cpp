@@ -46,9 +46,11 @@ int main() {
   // Thrown back under the train: the next route keeps the pieces under it.
   if (auto error = switches.set({1, End::start})) return 1;
   const auto next = route.around(225.0, 64.0, switches, 50.0, 10.0);
-  const auto again =
-      TrainSolver<double, Route<double>>::build(next->route, train.wagons(), train.options())
-          ->solve(next->head);
+  if (!next) return std::printf("%s\n", next.error().message.c_str()), 1;
+  const auto moved_train =
+      TrainSolver<double, Route<double>>::build(next->route, train.wagons(), train.options());
+  if (!moved_train) return std::printf("%s\n", moved_train.error().message.c_str()), 1;
+  const auto again = moved_train->solve(next->head);
   double moved = 0.0;
   for (std::size_t i = 0; i < poses.size(); ++i)
     moved = std::max(moved, (again[i].rear.origin - poses[i].rear.origin).norm());

@@ -1,11 +1,14 @@
 // Networks and routes: a route through several pieces against the same geometry as one curve,
 // trains through a switch in small steps, reversal, switches thrown under traffic, bad networks.
+#include <algorithm>
 #include <cmath>
+#include <random>
 #include <string>
 #include <vector>
 
 #include "support/catch.hpp"
 #include "support/properties.hpp"
+#include "support/reference_closest_point.hpp"
 #include "support/shapes.hpp"
 #include "tractrix/network/route.hpp"
 #include "tractrix/train/kinematics.hpp"
@@ -89,22 +92,33 @@ void check_same_poses(const std::vector<WagonPose<double>>& route,
   }
 }
 
-// The piece and piece distance a bogie reports, recomputed from the route's step boundaries.
+// The piece and piece distance a bogie reports, against step boundaries summed here (long
+// double) from the pieces' lengths.
 void check_places(const Route<double>& route, const std::vector<WagonPose<double>>& poses) {
+  std::vector<long double> starts{0.0L};
+  for (std::size_t i = 0; i < route.size(); ++i)
+    starts.push_back(starts.back() + route.network().piece(route.step(i).piece).length());
+  const long double length = starts.back();
   for (const auto& pose : poses) {
     for (const auto& [distance, place] : {std::pair{pose.front_distance, pose.front_place},
                                           {pose.rear_distance, pose.rear_place}}) {
-      const double s = route.wrap_or_clamp(distance);
+      long double s = distance;
+      if (route.closed()) s -= length * std::floor(s / length);
+      s = std::clamp(s, 0.0L, length);
       std::size_t i = 0;
-      while (i + 1 < route.size() && s >= route.step_start(i + 1))
+      while (i + 1 < route.size() && s >= starts[i + 1])
         ++i;
+      // A bogie within rounding of a joint may report either side of it.
+      const bool near_joint =
+          std::abs(s - starts[i]) < 1e-9L * length || std::abs(s - starts[i + 1]) < 1e-9L * length;
+      if (near_joint) continue;
       const Step& step = route.step(i);
-      const double piece_length = route.network().piece(step.piece).length();
-      const double local = s - route.step_start(i);
+      const long double piece_length = starts[i + 1] - starts[i];
+      const long double local = s - starts[i];
       CHECK(place.piece == step.piece);
       CHECK(std::abs(place.distance -
                      (step.direction == Direction::forward ? local : piece_length - local)) <=
-            1e-9 * route.length());
+            1e-9L * length);
     }
   }
 }
@@ -313,8 +327,13 @@ TEST_CASE("switches: settings choose the leg, the joint knows its sides", "[netw
   const auto short_walk =
       *Route<double>::follow(j.network, settings, {4, Direction::forward}, 150.0);
   CHECK(short_walk.size() == 2);
-  // Settings are the network's: a buffer stop is no leg, another network's settings are refused.
+  // Settings are the network's: a buffer stop, the switch's toe and a plain joint's ends are no
+  // legs; another network's settings are refused.
   CHECK(settings.set({1, End::end}).has_value());
+  CHECK(settings.set({0, End::end}).has_value());
+  CHECK(settings.set({3, End::start}).has_value());
+  CHECK(settings.set({9, End::start}).has_value());
+  CHECK(settings.selected(0, 1) == PieceEnd{1, End::start});  // unchanged by the refusals
   const Junction other = junction();
   CHECK(!Route<double>::follow(other.network, settings, {4, Direction::forward}));
 }
@@ -462,7 +481,9 @@ TEST_CASE("bad networks and routes are named errors", "[network]") {
                                            {{{0, End::end}, {1, End::start}}});
   CHECK(message(kink).find("tangents of piece 0 end and piece 1 start") != std::string::npos);
   // Both ends point the same way.
-  const auto same = Network<double>::build({a, b}, {{{0, End::end}, {1, End::end}}});
+  // Both ends point the same way: piece 1 runs back over piece 0 from where piece 0 ends.
+  const auto same = Network<double>::build({a, straight({10, 0, 0}, {0, 0, 0})},
+                                           {{{0, End::end}, {1, End::start}}});
   CHECK(message(same).find("point the same way") != std::string::npos);
   // One end in two joints, a joint of one end, a piece that is not there, a closed piece.
   CHECK(message(Network<double>::build(
@@ -505,16 +526,168 @@ TEST_CASE("bad networks and routes are named errors", "[network]") {
   CHECK(route_message(Route<double>::build(network, {})).find("no steps") != std::string::npos);
 }
 
-TEST_CASE("train kinematics on a route: the arc speed of every bogie is the head's", "[network]") {
-  const Junction j = junction();
-  const auto route =
-      *Route<double>::follow(j.network, j.network.default_settings(), {4, Direction::forward});
-  const auto train =
-      *TrainSolver<double, Route<double>>::build(route, train_of(5), {Wrap::clamp, Spacing::arc});
-  const auto poses = train.solve(260.0);
-  const auto motion = train_kinematics(train, poses, 3.0, 0.5);
-  for (const auto& m : motion) {
-    CHECK(std::abs(m.front.speed - 3.0) <= 1e-12);
-    CHECK(std::abs(m.rear.speed - 3.0) <= 1e-12);
+TEST_CASE(
+    "network closest point: the global minimum over all pieces, against long double brute "
+    "force",
+    "[network]") {
+  std::mt19937_64 rng = make_rng(41);
+  for (const std::size_t count : {std::size_t(1), std::size_t(30), std::size_t(300)}) {
+    INFO(count << " pieces");
+    // Pieces of 1–4 segments scattered in a box of side 400, in no order, joined nowhere.
+    std::vector<Track<double>> pieces;
+    std::vector<Path<double, 3>> paths;
+    for (std::size_t k = 0; k < count; ++k) {
+      const Vector3<double> at = random_vector<double, 3>(rng, 200.0);
+      std::vector<Vector3<double>> keys{at};
+      const int keys_count = 2 + static_cast<int>(rng() % 4);
+      for (int j = 1; j < keys_count; ++j)
+        keys.push_back(keys.back() + random_vector<double, 3>(rng, 12.0));
+      paths.push_back(*Path<double, 3>::catmull_rom(keys, Closure::open));
+      pieces.push_back(*Track<double>::build(MeasuredPath<double>::build(paths.back())));
+    }
+    const auto network = *Network<double>::build(pieces, {});
+    int unique = 0;
+    for (int trial = 0; trial < 60; ++trial) {
+      Vector3<double> q;
+      const int kind = trial % 4;
+      if (kind == 0) {
+        q = random_vector<double, 3>(rng, 220.0);  // anywhere
+      } else if (kind == 1) {
+        q = random_vector<double, 3>(rng, 1e5);  // far away
+      } else {
+        // On a piece, or a hair off it.
+        const auto& piece = pieces[rng() % count];
+        q = piece.path().point_at(uniform<double>(rng, 0.0, piece.length())) +
+            (kind == 2 ? 0.0 : 0.5) * random_vector<double, 3>(rng, 1.0);
+      }
+      INFO("query " << q.transpose());
+      const auto got = network.closest_point(q);
+      long double best = std::numeric_limits<long double>::infinity(),
+                  second = std::numeric_limits<long double>::infinity();
+      std::size_t best_piece = 0;
+      Reference best_reference;
+      for (std::size_t k = 0; k < count; ++k) {
+        const Reference r = reference(paths[k], q);
+        if (r.squared < best) {
+          second = std::min(second, best);
+          best = r.squared, best_piece = k, best_reference = r;
+        } else {
+          second = std::min(second, r.squared);
+        }
+      }
+      const double d = std::sqrt(static_cast<double>(best));
+      CHECK(std::abs(std::sqrt(got.squared_distance) - d) <= 1e-12 * (400.0 + d));
+      CHECK(std::abs((got.point - q).squaredNorm() - got.squared_distance) <=
+            1e-12 * (1.0 + got.squared_distance));
+      // Where the nearest piece and point are clearly the nearest, the same piece and distance.
+      const long double margin = 1e-6L * (1 + best);
+      if (second - best > margin && best_reference.second - best > margin &&
+          best_reference.curvature_term > 1e-3L) {
+        ++unique;
+        CHECK(got.piece == best_piece);
+        CHECK(std::abs(static_cast<long double>(got.distance) - best_reference.distance) <=
+              1e-9L * (1 + pieces[best_piece].length() + std::sqrt(best) * 1e-3L));
+      }
+    }
+    CHECK(unique >= 40);
   }
+  // A non-finite query: piece 0's start and a NaN squared distance.
+  const auto straight =
+      *Track<double>::build(MeasuredPath<double>::build(Path<double, 3>::from_hermite_keys(
+          {{1, 2, 3}, {4, 2, 3}}, {{3, 0, 0}, {3, 0, 0}}, Closure::open)));
+  const auto one = *Network<double>::build({straight}, {});
+  const auto nan = one.closest_point({std::nan(""), 0, 0});
+  CHECK(std::isnan(nan.squared_distance));
+  CHECK(nan.point == Vector3<double>(1, 2, 3));
+  const auto exact = one.closest_point({2.5, 7, 3});
+  CHECK(std::abs(exact.distance - 1.5) <= 1e-13);
+  CHECK(std::abs(exact.squared_distance - 25.0) <= 1e-12);
+}
+
+TEST_CASE("around: a switch thrown behind the train, a train longer than its route, far ahead",
+          "[network]") {
+  const Junction j = junction();
+  SwitchSettings settings = j.network.default_settings();
+  REQUIRE(!settings.set({2, End::start}));
+  const auto route = *Route<double>::follow(j.network, settings, {4, Direction::forward});
+  // The rear 10 past the switch; the switch thrown back for the next train.
+  const double head = route.step_start(2) + 70.0;
+  REQUIRE(!settings.set({1, End::start}));
+  const auto moved = route.around(head, 60.0, settings, 10.0, 20.0);
+  REQUIRE(moved);
+  // Behind the train the walk meets the switch set against it and stops there, as at a buffer
+  // stop: the route starts on the siding's curve, where the rear bogie is.
+  CHECK(moved->route.step(0) == Step{2, Direction::forward});
+  CHECK(std::abs(moved->head - 70.0) <= 1e-12 * route.length());
+  // Driving on, the siding continues ahead of the head.
+  CHECK(moved->route.step(moved->route.size() - 1) == Step{3, Direction::forward});
+
+  // A train longer than its one-piece route: the route grows behind it until it holds the train.
+  const auto short_route = *Route<double>::build(j.network, {{1, Direction::forward}});
+  const auto grown = short_route.around(50.0, 300.0, settings, 10.0, 20.0);
+  REQUIRE(grown);
+  CHECK(grown->route.step(0) == Step{4, Direction::forward});
+  CHECK(std::abs(grown->head - (100.0 + 200.0 + 50.0)) <= 1e-9);
+  // A head past the end of the route: piece 1 ends at a buffer stop, nothing more to add.
+  const auto past = short_route.around(230.0, 10.0, settings, 10.0, 0.0);
+  REQUIRE(past);
+  CHECK(past->route.size() == 1);
+
+  // A length far beyond what a loop holds is an error, not a walk without end.
+  const auto ring = circle<double>(50.0, 8);
+  const Split loop = split(ring, {2, 4, 6, 8}, *UpSource<double>::world());
+  const auto piece_route = *Route<double>::build(loop.network, {loop.steps[0]});
+  const auto endless = piece_route.around(10.0, 5.0, loop.network.default_settings(), 1e12, 0.0);
+  REQUIRE(!endless);
+  CHECK(endless.error().message.find("steps cover") != std::string::npos);
+  // A long one it does hold: round the loop several times.
+  const auto laps = piece_route.around(10.0, 5.0, loop.network.default_settings(), 2000.0, 0.0);
+  REQUIRE(laps);
+  CHECK(laps->route.length() >= 2000.0);
+}
+
+TEST_CASE("float: a closed route of pieces gives the poses of the same loop as one curve",
+          "[network]") {
+  const auto path = circle<float>(60.0f, 12, 0.0f);
+  std::vector<Track<float>> pieces;
+  std::vector<std::vector<PieceEnd>> joints;
+  std::vector<Step> steps;
+  for (std::size_t k = 0; k < 4; ++k) {
+    std::vector<CubicBezier<float, 3>> segments;
+    for (std::size_t i = 3 * k; i < 3 * k + 3; ++i)
+      segments.push_back(path.segment(i));
+    const bool turn = k % 2 == 1;
+    if (turn) {
+      std::reverse(segments.begin(), segments.end());
+      for (auto& b : segments)
+        std::reverse(b.points.begin(), b.points.end());
+    }
+    pieces.push_back(*Track<float>::build(
+        MeasuredPath<float>::build(Path<float, 3>::from_segments(segments, Closure::open))));
+    steps.push_back({k, turn ? Direction::backward : Direction::forward});
+  }
+  for (std::size_t k = 0; k < 4; ++k)
+    joints.push_back({steps[k].exit(), steps[(k + 1) % 4].entry()});
+  const auto network = Network<float>::build(pieces, joints);
+  REQUIRE(network);
+  const auto route = *Route<float>::build(*network, steps, true);
+  const auto whole = *Track<float>::build(MeasuredPath<float>::build(path));
+  const float tolerance = 64 * eps<float>() * 60.0f;
+  for (Spacing spacing : {Spacing::chord, Spacing::arc}) {
+    const std::vector<Wagon<float>> wagons(8, {12.0f, 8.0f});
+    const auto a =
+        *TrainSolver<float, Route<float>>::build(route, wagons, {Wrap::automatic, spacing});
+    const auto b = *TrainSolver<float>::build(whole, wagons, {Wrap::automatic, spacing});
+    for (int k = 0; k < 20; ++k) {
+      const float head = route.length() * float(k) / 7.0f;
+      const auto x = a.solve(head), y = b.solve(head);
+      for (std::size_t i = 0; i < x.size(); ++i) {
+        CHECK((x[i].front.origin - y[i].front.origin).norm() <= tolerance);
+        CHECK((x[i].rear.origin - y[i].rear.origin).norm() <= tolerance);
+      }
+    }
+  }
+  // Closest point in float: 10 outside the circle of radius 60.
+  const auto near = network->closest_point({70.0f, 0.0f, 0.0f});
+  CHECK(std::abs(std::sqrt(near.squared_distance) - 10.0f) <= tolerance);
 }

@@ -102,6 +102,14 @@ class [[nodiscard]] Expected {
   std::variant<T, Error> storage_;
 };
 
+// A number for an error message, with the digits it has (1e-06, 471.23875, 4096): unlike
+// std::to_string, small values keep their digits.
+inline std::string number_text(double x) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.9g", x);
+  return text;
+}
+
 // Builds an Error; the message should name the field and its value.
 inline Error make_error(ErrorCode code, std::string message) {
   return Error{code, std::move(message)};

@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <limits>
 #include <memory>
+#include <optional>
 #include <utility>
 
 #include "tractrix/core/caller_arrays.hpp"
@@ -162,6 +163,21 @@ class MeasuredPath {
     if (!query.allFinite()) return not_finite();
     return closest_of(cursor.nearest(path(), data_->bounds, query, data_), query);
   }
+
+  // The nearest point as closest_point(query), but only if it lies nearer than sqrt(bound2):
+  // a search over many paths (a network's pieces) passes the best squared distance so far and
+  // skips the segments that cannot beat it.
+  std::optional<ClosestPoint<S, D>> closest_point_within(const Point& query,
+                                                         S bound2) const noexcept {
+    if (!query.allFinite()) return std::nullopt;
+    detail::Nearest<S> seed;
+    seed.squared_distance = bound2;
+    const auto nearest = detail::nearest_on_path(path(), data_->bounds, query, seed);
+    if (!(nearest.squared_distance < bound2)) return std::nullopt;
+    return closest_of(nearest, query);
+  }
+  // The boxes over the path's segments that closest_point searches.
+  const PathBounds<S, D>& bounds() const noexcept { return data_->bounds; }
 
   // True when both hold the same data (one was copied from the other).
   bool shares_data_with(const MeasuredPath& other) const noexcept { return data_ == other.data_; }

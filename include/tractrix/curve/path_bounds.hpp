@@ -30,29 +30,25 @@ class PathBounds {
   };
 
   PathBounds() = default;
-  explicit PathBounds(const Path<S, D>& path) : segments_(path.size()) {
-    const std::size_t leaves = (segments_ + leaf_size - 1) / leaf_size;
-    first_leaf_ = 1;
-    while (first_leaf_ < leaves)
-      first_leaf_ *= 2;
-    constexpr S inf = std::numeric_limits<S>::infinity();
-    boxes_.assign(2 * first_leaf_, Box{Point::Constant(inf), Point::Constant(-inf)});
-    S diagonals = S(0);
-    for (std::size_t i = 0; i < segments_; ++i) {
-      Box& leaf = boxes_[first_leaf_ + i / leaf_size];
-      const Box box = segment_box(path.segment(i));
-      leaf.lo = leaf.lo.cwiseMin(box.lo);
-      leaf.hi = leaf.hi.cwiseMax(box.hi);
-      diagonals += (box.hi - box.lo).norm();
-    }
-    mean_diagonal_ = segments_ > 0 ? diagonals / S(segments_) : S(0);
-    for (std::size_t k = first_leaf_ - 1; k >= 1; --k) {
-      boxes_[k].lo = boxes_[2 * k].lo.cwiseMin(boxes_[2 * k + 1].lo);
-      boxes_[k].hi = boxes_[2 * k].hi.cwiseMax(boxes_[2 * k + 1].hi);
-    }
+  explicit PathBounds(const Path<S, D>& path) {
+    std::vector<Box> boxes(path.size());
+    for (std::size_t i = 0; i < path.size(); ++i)
+      boxes[i] = segment_box(path.segment(i));
+    build(boxes);
   }
+  // Over any items' boxes (a network's pieces): items listed next to each other should lie near
+  // each other, as a path's segments do, or the leaves' boxes grow large.
+  explicit PathBounds(const std::vector<Box>& items) { build(items); }
 
   std::size_t segment_count() const noexcept { return segments_; }
+  // The box of everything (empty boxes are +inf to −inf).
+  Box root() const noexcept {
+    if (boxes_.empty()) {
+      constexpr S inf = std::numeric_limits<S>::infinity();
+      return Box{Point::Constant(inf), Point::Constant(-inf)};
+    }
+    return boxes_[1];
+  }
   // The mean diagonal of the segments' boxes: the size of a segment, for a loop segment too.
   S mean_diagonal() const noexcept { return mean_diagonal_; }
 
@@ -106,6 +102,28 @@ class PathBounds {
   }
 
  private:
+  void build(const std::vector<Box>& items) {
+    segments_ = items.size();
+    const std::size_t leaves = (segments_ + leaf_size - 1) / leaf_size;
+    first_leaf_ = 1;
+    while (first_leaf_ < leaves)
+      first_leaf_ *= 2;
+    constexpr S inf = std::numeric_limits<S>::infinity();
+    boxes_.assign(2 * first_leaf_, Box{Point::Constant(inf), Point::Constant(-inf)});
+    S diagonals = S(0);
+    for (std::size_t i = 0; i < segments_; ++i) {
+      Box& leaf = boxes_[first_leaf_ + i / leaf_size];
+      leaf.lo = leaf.lo.cwiseMin(items[i].lo);
+      leaf.hi = leaf.hi.cwiseMax(items[i].hi);
+      diagonals += (items[i].hi - items[i].lo).norm();
+    }
+    mean_diagonal_ = segments_ > 0 ? diagonals / S(segments_) : S(0);
+    for (std::size_t k = first_leaf_ - 1; k >= 1; --k) {
+      boxes_[k].lo = boxes_[2 * k].lo.cwiseMin(boxes_[2 * k + 1].lo);
+      boxes_[k].hi = boxes_[2 * k].hi.cwiseMax(boxes_[2 * k + 1].hi);
+    }
+  }
+
   std::size_t segments_ = 0;
   std::size_t first_leaf_ = 1;
   S mean_diagonal_ = S(0);

@@ -3,6 +3,7 @@
 // apart, in SwitchSettings, so routes already handed to trains never change under them.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstddef>
@@ -14,6 +15,8 @@
 #include <utility>
 #include <vector>
 
+#include "tractrix/core/assert.hpp"
+#include "tractrix/curve/path_bounds.hpp"
 #include "tractrix/train/track.hpp"
 
 namespace tractrix {
@@ -44,6 +47,16 @@ struct JointTolerance {
   double angle = 0.0;
 };
 
+// The nearest point of a network to a point in space: its piece, the distance along that piece,
+// the point and the squared distance (NaN for a non-finite query, which gives piece 0's start).
+template <class S>
+struct NetworkPoint {
+  std::size_t piece = 0;
+  S distance = S(0);
+  Vector3<S> point = Vector3<S>::Zero();
+  S squared_distance = S(0);
+};
+
 namespace detail {
 // Which joint and which side of it each piece end is on. Shared by a network and the switch
 // settings made for it.
@@ -71,8 +84,8 @@ class SwitchSettings {
  public:
   SwitchSettings() = default;
 
-  // Selects `leg` on its side of its joint. An end that is no switch leg (a buffer stop, a side
-  // with one end) or of another network is an error; the settings are unchanged then.
+  // Selects `leg` on its side of its joint. An end that is no switch leg (a buffer stop, an end
+  // alone on its side of a joint) or not in the network is an error; nothing changes then.
   std::optional<Error> set(const PieceEnd& leg) {
     if (!topology_ || leg.piece >= topology_->joint_of.size())
       return make_error(ErrorCode::out_of_range, to_string(leg) + ": no such piece in the network");
@@ -81,12 +94,18 @@ class SwitchSettings {
       return make_error(ErrorCode::out_of_range, to_string(leg) + " is a buffer stop, no switch");
     const std::uint8_t side = topology_->side(leg);
     const auto& ends = topology_->sides[joint][side];
+    if (ends.size() < 2)
+      return make_error(ErrorCode::out_of_range,
+                        to_string(leg) + " is no switch leg: it is alone on its side of joint " +
+                            std::to_string(joint));
     for (std::size_t k = 0; k < ends.size(); ++k)
       if (ends[k] == leg) selected_[2 * joint + side] = static_cast<std::uint32_t>(k);
     return std::nullopt;
   }
-  // The end the given side of a joint leads to.
+  // The end the given side of a joint leads to (joint < the network's joint_count(), side 0 or 1,
+  // settings from Network::default_settings).
   const PieceEnd& selected(std::size_t joint, std::uint8_t side) const noexcept {
+    TRACTRIX_ASSERT(topology_ && joint < topology_->sides.size() && side < 2);
     return topology_->sides[joint][side][selected_[2 * joint + side]];
   }
   // Whether these settings were made for the network with this topology.
@@ -167,19 +186,14 @@ class Network {
         topology->side_of[ends[k].piece][static_cast<std::size_t>(ends[k].end)] = side;
         topology->sides[j][side].push_back(ends[k]);
       }
-      if (topology->sides[j][1].empty())
-        return make_error(ErrorCode::not_continuous,
-                          joint + "all " + std::to_string(ends.size()) +
-                              " ends point the same way (" + to_string(ends[0]) + " and " +
-                              to_string(ends[1]) + "): a train cannot pass from one to another");
       for (std::size_t a = 0; a < ends.size(); ++a)
         for (std::size_t b = a + 1; b < ends.size(); ++b) {
           const S gap = (point[a] - point[b]).norm();
           if (!(gap <= gap_limit))
             return make_error(ErrorCode::not_continuous,
                               joint + to_string(ends[a]) + " and " + to_string(ends[b]) + " are " +
-                                  std::to_string(gap) + " apart (tolerance " +
-                                  std::to_string(gap_limit) + ")");
+                                  number_text(double(gap)) + " apart (tolerance " +
+                                  number_text(double(gap_limit)) + ")");
           // Ends on opposite sides must continue each other: outward tangents opposite.
           const bool across = topology->side(ends[a]) != topology->side(ends[b]);
           const Vector3<S> other = across ? Vector3<S>(-outward[b]) : outward[b];
@@ -188,29 +202,67 @@ class Network {
           if (!(angle <= angle_limit))
             return make_error(ErrorCode::not_continuous,
                               joint + "the tangents of " + to_string(ends[a]) + " and " +
-                                  to_string(ends[b]) + " are " + std::to_string(angle) +
-                                  " rad from collinear (tolerance " + std::to_string(angle_limit) +
-                                  ")");
+                                  to_string(ends[b]) + " are " + number_text(double(angle)) +
+                                  " rad from collinear (tolerance " +
+                                  number_text(double(angle_limit)) + ")");
         }
+      // Collinear, and all pointing one way: no two of them continue each other.
+      if (topology->sides[j][1].empty())
+        return make_error(ErrorCode::not_continuous,
+                          joint + "all " + std::to_string(ends.size()) +
+                              " ends point the same way (" + to_string(ends[0]) + " and " +
+                              to_string(ends[1]) + "): a train cannot pass from one to another");
     }
-    return Network(std::make_shared<const Data>(Data{std::move(pieces), std::move(topology)}));
+    auto [index, order] = piece_index(pieces);
+    return Network(std::make_shared<const Data>(
+        Data{std::move(pieces), std::move(topology), std::move(index), std::move(order)}));
   }
 
   std::size_t piece_count() const noexcept { return data_->pieces.size(); }
   const Track<S>& piece(std::size_t i) const noexcept { return data_->pieces[i]; }
   std::size_t joint_count() const noexcept { return data_->topology->sides.size(); }
-  // The joint an end is in, or none: a buffer stop.
+  // The joint an end is in, or none: a buffer stop (or no such piece).
   std::optional<std::size_t> joint_of(const PieceEnd& e) const noexcept {
+    if (e.piece >= piece_count()) return std::nullopt;
     const std::size_t j = data_->topology->joint(e);
     if (j == detail::Topology::none) return std::nullopt;
     return j;
   }
-  // The ends on side 0 or 1 of a joint (side 0 holds the first end listed at build).
+  // The ends on side 0 or 1 of a joint (side 0 holds the first end listed at build); joint <
+  // joint_count().
   const std::vector<PieceEnd>& side(std::size_t joint, std::uint8_t s) const noexcept {
+    TRACTRIX_ASSERT(joint < joint_count() && s < 2);
     return data_->topology->sides[joint][s];
   }
   // Every switch set to the first end listed on each of its sides.
   SwitchSettings default_settings() const { return SwitchSettings(data_->topology); }
+
+  // The nearest point of the whole network to `query`, exact as MeasuredPath::closest_point is on
+  // each piece. The pieces sit in a tree of boxes (pieces ordered by splits along the widest spread
+  // of their box centres, four to a leaf), searched nearest box first; within a piece, its own tree
+  // of segment boxes. Each skips what lies farther than the best found, so a query on a network of
+  // n pieces looks at O(log n) boxes and a few segments, wherever the pieces were listed.
+  NetworkPoint<S> closest_point(const Vector3<S>& query) const noexcept {
+    const Data& d = *data_;
+    NetworkPoint<S> best;
+    best.point = d.pieces[0].path().path().segment(0).points[0];
+    best.squared_distance = (best.point - query).squaredNorm();
+    if (!query.allFinite()) {
+      best.squared_distance = std::numeric_limits<S>::quiet_NaN();
+      return best;
+    }
+    S bound2 = std::numeric_limits<S>::infinity();
+    d.index.search(query, bound2, [&](std::size_t i, S& b2) {
+      const std::size_t p = d.order[i];
+      const MeasuredPath<S>& path = d.pieces[p].path();
+      if (!(PathBounds<S, 3>::squared_distance(path.bounds().root(), query) < b2)) return;
+      if (auto at = path.closest_point_within(query, b2)) {
+        best = NetworkPoint<S>{p, at->distance, at->point, at->squared_distance};
+        b2 = at->squared_distance;
+      }
+    });
+    return best;
+  }
 
   const detail::Topology& topology() const noexcept { return *data_->topology; }
   // True when both hold the same data (one was copied from the other).
@@ -220,7 +272,61 @@ class Network {
   struct Data {
     std::vector<Track<S>> pieces;
     std::shared_ptr<const detail::Topology> topology;
+    PathBounds<S, 3> index;          // over the pieces' boxes, in `order`
+    std::vector<std::size_t> order;  // leaf item i is piece order[i]
   };
+
+  // The pieces' boxes, ordered so that neighbours in the list are neighbours in space: each node
+  // of the box tree splits its pieces along the widest spread of their box centres, recursively.
+  static std::pair<PathBounds<S, 3>, std::vector<std::size_t>> piece_index(
+      const std::vector<Track<S>>& pieces) {
+    using Box = typename PathBounds<S, 3>::Box;
+    std::vector<Box> boxes(pieces.size());
+    std::vector<Vector3<S>> centre(pieces.size());
+    std::vector<std::size_t> order(pieces.size());
+    for (std::size_t i = 0; i < pieces.size(); ++i) {
+      boxes[i] = pieces[i].path().bounds().root();
+      centre[i] = S(0.5) * (boxes[i].lo + boxes[i].hi);
+      order[i] = i;
+    }
+    struct Range {
+      std::size_t begin, end, leaves;  // items [begin, end) under a node of `leaves` leaves
+    };
+    constexpr std::size_t leaf = PathBounds<S, 3>::leaf_size;
+    std::size_t all = 1;
+    while (all * leaf < order.size())
+      all *= 2;
+    std::vector<Range> pending{{0, order.size(), all}};
+    while (!pending.empty()) {
+      const Range r = pending.back();
+      pending.pop_back();
+      if (r.end - r.begin <= leaf) continue;
+      // Split where the box tree splits the node: its left child's leaves full, the rest right.
+      const std::size_t middle = r.begin + (r.leaves / 2) * leaf;
+      if (middle >= r.end) {
+        pending.push_back({r.begin, r.end, r.leaves / 2});
+        continue;
+      }
+      Vector3<S> lo = centre[order[r.begin]], hi = lo;
+      for (std::size_t k = r.begin; k < r.end; ++k) {
+        lo = lo.cwiseMin(centre[order[k]]);
+        hi = hi.cwiseMax(centre[order[k]]);
+      }
+      Eigen::Index axis = 0;
+      (hi - lo).maxCoeff(&axis);
+      const auto base = order.begin();
+      std::nth_element(
+          base + static_cast<std::ptrdiff_t>(r.begin), base + static_cast<std::ptrdiff_t>(middle),
+          base + static_cast<std::ptrdiff_t>(r.end),
+          [&](std::size_t a, std::size_t b) { return centre[a][axis] < centre[b][axis]; });
+      pending.push_back({r.begin, middle, r.leaves / 2});
+      pending.push_back({middle, r.end, r.leaves / 2});
+    }
+    std::vector<Box> ordered(pieces.size());
+    for (std::size_t k = 0; k < order.size(); ++k)
+      ordered[k] = boxes[order[k]];
+    return {PathBounds<S, 3>(ordered), std::move(order)};
+  }
   explicit Network(std::shared_ptr<const Data> data) : data_(std::move(data)) {}
 
   std::shared_ptr<const Data> data_;

@@ -100,8 +100,7 @@ class Route {
   // The walk from `start` that a train takes with these switch settings: piece after piece until
   // a buffer stop, until it comes back to `start` (a closed route), or until it is at least
   // `min_length` long (an open route ending at the end of the piece that got it there). Entering
-  // a switch by a leg it is not set to is an error naming the joint and both legs; so is a walk
-  // with no length limit that runs into a loop not leading back to `start`.
+  // a switch by a leg it is not set to is an error naming the joint and both legs.
   static Expected<Route> follow(Network<S> network, const SwitchSettings& settings, Step start,
                                 S min_length = std::numeric_limits<S>::infinity()) {
     if (start.piece >= network.piece_count())
@@ -109,7 +108,7 @@ class Route {
                         "route: the start (" + to_string(start) + ") is not in the network of " +
                             std::to_string(network.piece_count()) + " pieces");
     bool closed = false;
-    auto steps = walk(network, settings, start, min_length, &closed);
+    auto steps = walk(network, settings, start, min_length, Walk::follow, &closed);
     if (!steps) return steps.error();
     return Route(std::move(network), std::move(*steps), closed);
   }
@@ -212,39 +211,41 @@ class Route {
   // `head`) kept as they are — a switch thrown under the train moves no wagon — and beyond them
   // the steps the switch settings lead to, until `ahead` past the head and `behind` past the last
   // bogie are covered or a buffer stop is reached. Steps further away are dropped, so the route
-  // stays short on a big network. Returns the new route and the head's distance on it; the train
-  // solved there stands where it stood. A closed route comes back unchanged. Errors as follow's.
+  // stays short on a big network. A switch set against the walk (entered by the leg it is not set
+  // to) ends it there, as a buffer stop does: the train may not pass until it is thrown. Returns
+  // the new route and the head's distance on it; the train solved there stands where it stood.
+  // Non-finite lengths count as 0 (and a non-finite head as 0); a closed route comes back
+  // unchanged. Errors: settings of another network, or a walk longer than the network can hold.
   struct Moved;
   Expected<Moved> around(S head, S train_length, const SwitchSettings& settings, S ahead,
                          S behind) const {
-    if (data_->closed) return Moved{*this, head};
     if (!std::isfinite(head)) head = S(0);
-    using std::max;
-    const S front = wrap_or_clamp(head);
-    const S back = wrap_or_clamp(head - max(train_length, S(0)));
-    const std::size_t first = find_step(back), last = find_step(front);
-    // Ahead: walk on from the head's step until `ahead` past the head is covered.
-    const S wanted_ahead = front - data_->offsets[last] + max(ahead, S(0));
-    auto forward_steps = walk(data_->network, settings, data_->steps[last], wanted_ahead, nullptr);
+    if (data_->closed) return Moved{*this, head};
+    auto length_or_zero = [](S x) { return std::isfinite(x) && x > S(0) ? x : S(0); };
+    const S rear = head - length_or_zero(train_length);
+    const std::vector<S>& offsets = data_->offsets;
+    const std::size_t first = find_step(wrap_or_clamp(rear));
+    const std::size_t last = find_step(wrap_or_clamp(head));
+    // Ahead: on from the head's step until `ahead` past the head is covered. Behind: the rear
+    // bogie's step turned round, from its far end, until `behind` past the rear is covered.
+    auto forward_steps = walk(data_->network, settings, data_->steps[last],
+                              head - offsets[last] + length_or_zero(ahead), Walk::around);
     if (!forward_steps) return forward_steps.error();
-    // Behind: walk the first step turned round, from its far end, past the last bogie.
-    const S wanted_behind = data_->offsets[first + 1] - back + max(behind, S(0));
-    auto backward_steps =
-        walk(data_->network, settings, data_->steps[first].turned(), wanted_behind, nullptr);
+    auto backward_steps = walk(data_->network, settings, data_->steps[first].turned(),
+                               offsets[first + 1] - rear + length_or_zero(behind), Walk::around);
     if (!backward_steps) return backward_steps.error();
     std::vector<Step> steps;
     steps.reserve(backward_steps->size() + (last - first) + forward_steps->size());
     for (std::size_t k = backward_steps->size(); k-- > 1;)
       steps.push_back((*backward_steps)[k].turned());
-    S prepended = S(0);
-    for (const Step& s : steps)
-      prepended += data_->network.piece(s.piece).length();
+    const std::size_t prepended = steps.size();
     for (std::size_t k = first; k <= last; ++k)
       steps.push_back(data_->steps[k]);
     for (std::size_t k = 1; k < forward_steps->size(); ++k)
       steps.push_back((*forward_steps)[k]);
-    return Moved{Route(data_->network, std::move(steps), false),
-                 head - data_->offsets[first] + prepended};
+    Route route(data_->network, std::move(steps), false);
+    const S moved_head = route.step_start(prepended) + (head - offsets[first]);
+    return Moved{std::move(route), moved_head};
   }
 
  private:
@@ -294,45 +295,50 @@ class Route {
 
   // Steps from `start` as the settings lead, until min_length is covered, a buffer stop, or (when
   // `closed` is given) back at `start`.
+  enum class Walk {
+    follow,  // stops back at the start (a closed route); a switch set against it is an error
+    around,  // goes on past the start; stops at a switch set against it, as at a buffer stop
+  };
+
   static Expected<std::vector<Step>> walk(const Network<S>& network, const SwitchSettings& settings,
-                                          Step start, S min_length, bool* closed) {
+                                          Step start, S min_length, Walk mode,
+                                          bool* closed = nullptr) {
     const detail::Topology& topology = network.topology();
     if (!settings.made_for(&topology))
       return make_error(ErrorCode::mismatched_topology,
                         "route: the switch settings were made for another network");
     std::vector<Step> steps{start};
     S length = network.piece(start.piece).length();
-    const bool unlimited = !(min_length < std::numeric_limits<S>::infinity());
-    std::vector<std::uint8_t> seen;  // only without a limit: a lasso would walk forever
-    if (unlimited) seen.assign(2 * network.piece_count(), 0);
-    auto mark = [&seen](const Step& s) -> std::uint8_t& {
-      return seen[2 * s.piece + (s.direction == Direction::forward ? 0 : 1)];
-    };
-    if (unlimited) mark(start) = 1;
+    // Each step follows from the one before and, as every switch is entered by the leg it is
+    // set to, the one before from it: a walk that does not stop comes back to its start within
+    // 2·pieces steps. Past that only a length limit beyond what the network holds (or one float
+    // lengths cannot reach) keeps it walking round a loop.
+    const std::size_t most = 4 * network.piece_count() + 1024;
     while (!(length >= min_length)) {
       const PieceEnd out = steps.back().exit();
       const std::size_t j = topology.joint(out);
       if (j == detail::Topology::none) break;  // a buffer stop
       const std::uint8_t side = topology.side(out);
-      if (topology.sides[j][side].size() > 1 && settings.selected(j, side) != out)
+      if (topology.sides[j][side].size() > 1 && settings.selected(j, side) != out) {
+        if (mode == Walk::around) break;
         return make_error(ErrorCode::no_solution, "route: joint " + std::to_string(j) +
                                                       " is entered from " + to_string(out) +
                                                       " but the switch is set to " +
                                                       to_string(settings.selected(j, side)));
+      }
       const PieceEnd in = settings.selected(j, static_cast<std::uint8_t>(1 - side));
       const Step next{in.piece, in.end == End::start ? Direction::forward : Direction::backward};
-      if (closed && next == start) {
-        *closed = true;
+      if (mode == Walk::follow && next == start) {
+        if (closed) *closed = true;
         break;
       }
-      if (unlimited) {
-        if (mark(next))
-          return make_error(ErrorCode::no_solution,
-                            "route: from " + to_string(start) +
-                                " the switches lead into a loop at " + to_string(next) +
-                                " that never returns to the start (give a length limit)");
-        mark(next) = 1;
-      }
+      if (steps.size() == most)
+        return make_error(ErrorCode::out_of_range, "route: from " + to_string(start) + ", " +
+                                                       std::to_string(most) + " steps cover " +
+                                                       number_text(double(length)) + " of the " +
+                                                       number_text(double(min_length)) +
+                                                       " asked for (a length beyond "
+                                                       "what the network holds)");
       steps.push_back(next);
       length += network.piece(next.piece).length();
     }
@@ -345,19 +351,25 @@ class Route {
   }
   // The step holding s (in [0, length]): the cursor's, a neighbour's, or by binary search.
   std::size_t step_near(S s, Cursor& cursor) const noexcept {
+    const std::vector<S>& offsets = data_->offsets;
     const std::size_t n = data_->steps.size();
     std::size_t i = cursor.step < n ? cursor.step : n - 1;
-    if (!(s >= data_->offsets[i] && (s < data_->offsets[i + 1] || i + 1 == n))) {
-      if (i + 1 < n && s >= data_->offsets[i + 1] && (i + 2 == n || s < data_->offsets[i + 2]))
-        ++i;
-      else if (i > 0 && s < data_->offsets[i] && s >= data_->offsets[i - 1])
-        --i;
-      else
-        i = find_step(s);
-      cursor.table = data_->steps[i].direction == Direction::forward
-                         ? 0
-                         : std::numeric_limits<std::size_t>::max();  // the piece's far end
+    if (s >= offsets[i] && (s < offsets[i + 1] || i + 1 == n)) {
+      cursor.step = i;
+      return i;
     }
+    // A new step: its table search starts from the end the query came in by.
+    bool at_route_start;
+    if (i + 1 < n && s >= offsets[i + 1] && (i + 2 == n || s < offsets[i + 2])) {
+      ++i, at_route_start = true;
+    } else if (i > 0 && s < offsets[i] && s >= offsets[i - 1]) {
+      --i, at_route_start = false;
+    } else {
+      i = find_step(s);
+      at_route_start = s - offsets[i] < offsets[i + 1] - s;
+    }
+    const bool forward = data_->steps[i].direction == Direction::forward;
+    cursor.table = at_route_start == forward ? 0 : std::numeric_limits<std::size_t>::max();
     cursor.step = i;
     return i;
   }

@@ -2,9 +2,15 @@
 // into pieces (joined end to end), 1000 trains of 20 wagons, each on its own short route as a
 // game keeps one (Route::around), solved by solve_trains into one buffer; the peers are the same
 // 1000 trains on the track as one curve, and one train of 20 000 wagons on it.
+// Closest point on a network of 10^4 pieces of 100 segments (10^6 segments; rows of hand-placed
+// keys 1 unit apart), exact, beside what engines do: a brute-force search over points baked
+// every 0.2 units along the pieces (its error is printed).
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <random>
 #include <vector>
 
 #include "track_family.hpp"
@@ -130,6 +136,74 @@ void shapes(benchmark::internal::Benchmark* b) {
 BENCHMARK(BM_TrainsOnRoutes)->Apply(shapes)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_TrainsOnOneCurve)->Apply(shapes)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_OneLongTrain)->Apply(shapes)->Unit(benchmark::kMicrosecond);
+
+// 100 rows of 100 pieces, each piece 100 Catmull–Rom segments through keys 1 unit apart with
+// ±0.3 of jitter; rows 20 units apart. `rows` scales it down for a quick run.
+struct Grid {
+  Network<double> network;
+  std::vector<Vector3<double>> baked;  // every 0.2 units along every piece
+  std::vector<Vector3<double>> queries;
+};
+
+const Grid& grid() {
+  static const Grid g = [] {
+    std::mt19937_64 rng(5);
+    std::uniform_real_distribution<double> jitter(-0.3, 0.3), unit(0.0, 1.0);
+    std::vector<Track<double>> pieces;
+    const int rows = 100, per_row = 100, segments = 100;
+    for (int r = 0; r < rows; ++r)
+      for (int p = 0; p < per_row; ++p) {
+        std::vector<Vector3<double>> keys;
+        for (int k = 0; k <= segments; ++k)
+          keys.emplace_back(p * segments + k, jitter(rng), 20.0 * r + jitter(rng));
+        pieces.push_back(*Track<double>::build(
+            MeasuredPath<double>::build(Path<double>::catmull_rom(keys, Closure::open))));
+      }
+    std::vector<Vector3<double>> baked;
+    for (const auto& piece : pieces)
+      for (double s = 0.0; s <= piece.length(); s += 0.2)
+        baked.push_back(piece.path().point_at(s));
+    std::vector<Vector3<double>> queries;
+    for (int q = 0; q < 1024; ++q)
+      queries.emplace_back(unit(rng) * per_row * segments, 5.0 * (unit(rng) - 0.5),
+                           unit(rng) * 20.0 * rows);
+    return Grid{*Network<double>::build(std::move(pieces), {}), std::move(baked),
+                std::move(queries)};
+  }();
+  return g;
+}
+
+void BM_NetworkClosestExact(benchmark::State& state) {
+  const Grid& g = grid();
+  std::size_t q = 0;
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(g.network.closest_point(g.queries[q]));
+    q = (q + 1) % g.queries.size();
+  }
+  state.SetLabel("10^6 segments, 10^4 pieces");
+}
+
+void BM_NetworkClosestBaked(benchmark::State& state) {
+  const Grid& g = grid();
+  std::size_t q = 0;
+  double worst = 0.0;
+  for (auto _ : state) {
+    double best = std::numeric_limits<double>::infinity();
+    for (const auto& p : g.baked)
+      best = std::min(best, (p - g.queries[q]).squaredNorm());
+    benchmark::DoNotOptimize(best);
+    state.PauseTiming();
+    const double exact = std::sqrt(g.network.closest_point(g.queries[q]).squared_distance);
+    worst = std::max(worst, std::sqrt(best) - exact);
+    state.ResumeTiming();
+    q = (q + 1) % g.queries.size();
+  }
+  state.counters["worst error"] = worst;
+  state.SetLabel(std::to_string(g.baked.size()) + " baked points");
+}
+
+BENCHMARK(BM_NetworkClosestExact);
+BENCHMARK(BM_NetworkClosestBaked)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 

@@ -39,9 +39,10 @@ S horner(const S* c, int degree, S x) noexcept {
   return p;
 }
 
-// The root in (lo, hi) of a polynomial monotone there, with p(lo) of sign `low_negative` and
-// p(hi) of the other: Newton kept inside the bracket, bisecting when a step would leave it or
-// shrinks the bracket too slowly; stops at a step of 2 eps (u lives in [0, 1]).
+// The root in (lo, hi) of a polynomial monotone there (or with only that root there), with p(lo)
+// of sign `low_negative` and p(hi) of the other: Newton kept inside the bracket, bisecting when a
+// step would leave it or shrinks the bracket too slowly; stops at a step of 2 eps (u lives in [0,
+// 1]).
 template <class S>
 S monotone_root(const S* c, const S* derivative, int degree, S lo, S hi,
                 bool low_negative) noexcept {
@@ -140,19 +141,77 @@ void nearest_on_segment(const Bezier<S, D, 3>& segment, std::size_t index, const
                         S(4) * a.dot(c) + S(2) * b.dot(b),
                         S(5) * a.dot(b),
                         S(3) * a.dot(a)};
-  S roots[5], turns[4];
-  int turn_count = 0;
-  const int root_count = unit_interval_roots(quintic, 5, roots, turns, &turn_count);
   const auto consider = [&](S u) {
     const S squared = (((a * u + b) * u + c) * u + d).squaredNorm();
     if (squared < best.squared_distance) best = Nearest<S>{index, u, squared};
   };
+  // Most segments of a track are nearly straight, and their quintic has at most one root in
+  // (0, 1). Its Bernstein coefficients say so cheaply (Descartes' rule in the Bernstein basis:
+  // the roots in (0, 1) are at most, and of the parity of, the coefficients' sign changes) when
+  // no coefficient is within rounding of zero — the rounding of the dot products above and of
+  // the conversion, bounded by the norms' products. Then: no sign change, the minimum is an end;
+  // one, exactly one root, bracketed by the ends. Otherwise the full isolation below.
+  {
+    using std::sqrt;
+    const S na = sqrt(a.squaredNorm()), nb = sqrt(b.squaredNorm()), nc = sqrt(c.squaredNorm()),
+            nd = sqrt(d.squaredNorm());
+    const S magnitude = nc * nd + S(2) * nb * nd + nc * nc + S(3) * (na * nd + nb * nc) +
+                        S(4) * na * nc + S(2) * nb * nb + S(5) * na * nb + S(3) * na * na;
+    const S margin = S(64) * epsilon<S>() * magnitude;
+    const S* k = quintic;
+    const S bernstein[6] = {k[0],
+                            k[0] + k[1] / S(5),
+                            k[0] + S(0.4) * k[1] + k[2] / S(10),
+                            k[0] + S(0.6) * k[1] + S(0.3) * k[2] + k[3] / S(10),
+                            k[0] + S(0.8) * k[1] + S(0.6) * k[2] + S(0.4) * k[3] + k[4] / S(5),
+                            k[0] + k[1] + k[2] + k[3] + k[4] + k[5]};
+    bool robust = true;
+    int changes = 0;
+    for (int j = 0; j < 6; ++j) {
+      using std::abs;
+      robust = robust && abs(bernstein[j]) > margin;
+      if (j > 0 && (bernstein[j] < S(0)) != (bernstein[j - 1] < S(0))) ++changes;
+    }
+    if (robust && changes <= 1) {
+      consider(S(0));
+      if (changes == 1) {
+        const S derivative[5] = {k[1], S(2) * k[2], S(3) * k[3], S(4) * k[4], S(5) * k[5]};
+        consider(monotone_root(quintic, derivative, 5, S(0), S(1), bernstein[0] < S(0)));
+      }
+      consider(S(1));
+      return;
+    }
+  }
+  S roots[5], turns[4];
+  int turn_count = 0;
+  const int root_count = unit_interval_roots(quintic, 5, roots, turns, &turn_count);
   consider(S(0));
   for (int j = 0; j < root_count; ++j)
     consider(roots[j]);
   for (int j = 0; j < turn_count; ++j)
     consider(turns[j]);
   consider(S(1));
+}
+
+// A lower bound of the distance from q to a cubic segment, tight for the nearly straight segments
+// tracks are made of: the segment lies in its control points' hull, and the hull lies within w
+// of the chord P0P3, w the farther of P1 and P2 from it (the chord thickened by w is convex and
+// holds all four points). So |r(u) − q| ≥ dist(q, chord) − w. Where a box test passes for
+// every segment a row of short segments long, this passes for the one or two near the foot.
+template <class S, int D>
+S segment_lower_bound(const Bezier<S, D, 3>& segment, const Vector<S, D>& q) noexcept {
+  const Vector<S, D>& a = segment.points[0];
+  const Vector<S, D> chord = segment.points[3] - a;
+  const S chord2 = chord.squaredNorm();
+  auto to_chord = [&](const Vector<S, D>& p) {
+    const Vector<S, D> ap = p - a;
+    S t = chord2 > S(0) ? ap.dot(chord) / chord2 : S(0);
+    t = t < S(0) ? S(0) : (t > S(1) ? S(1) : t);
+    return (ap - t * chord).norm();
+  };
+  using std::max;
+  const S w = max(to_chord(segment.points[1]), to_chord(segment.points[2]));
+  return max(S(0), to_chord(q) - w);
 }
 
 // The global minimum over the path: branch and bound over the segment boxes, starting from `best`
@@ -165,6 +224,9 @@ Nearest<S> nearest_on_path(const Path<S, D>& path, const PathBounds<S, D>& bound
     const auto& segment = path.segment(i);
     if (!(PathBounds<S, D>::squared_distance(PathBounds<S, D>::segment_box(segment), q) < bound2))
       return;
+    // Rounded down a little, so rounding in the bound never skips the nearest segment.
+    const S lower = segment_lower_bound(segment, q) * (S(1) - S(16) * epsilon<S>());
+    if (!(lower * lower < bound2)) return;
     nearest_on_segment(segment, i, q, best);
     bound2 = std::min(bound2, best.squared_distance);
   });

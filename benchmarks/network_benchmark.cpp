@@ -9,8 +9,9 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
+#include <limits>
 #include <random>
+#include <string>
 #include <vector>
 
 #include "track_family.hpp"

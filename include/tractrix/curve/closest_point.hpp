@@ -203,6 +203,7 @@ S segment_lower_bound(const Bezier<S, D, 3>& segment, const Vector<S, D>& q) noe
   const Vector<S, D>& a = segment.points[0];
   const Vector<S, D> chord = segment.points[3] - a;
   const S chord2 = chord.squaredNorm();
+  if (!std::isfinite(chord2)) return S(0);  // coordinates beyond ~1e154: no bound
   auto to_chord = [&](const Vector<S, D>& p) {
     const Vector<S, D> ap = p - a;
     S t = chord2 > S(0) ? ap.dot(chord) / chord2 : S(0);
@@ -210,8 +211,12 @@ S segment_lower_bound(const Bezier<S, D, 3>& segment, const Vector<S, D>& q) noe
     return (ap - t * chord).norm();
   };
   using std::max;
+  using std::sqrt;
   const S w = max(to_chord(segment.points[1]), to_chord(segment.points[2]));
-  return max(S(0), to_chord(q) - w);
+  // Less the rounding of these distances (absolute: of the size of |q − P0| and the chord), so
+  // rounding never skips the nearest segment.
+  const S rounding = S(16) * epsilon<S>() * ((q - a).norm() + sqrt(chord2));
+  return max(S(0), to_chord(q) - w - rounding);
 }
 
 // The global minimum over the path: branch and bound over the segment boxes, starting from `best`
@@ -224,8 +229,7 @@ Nearest<S> nearest_on_path(const Path<S, D>& path, const PathBounds<S, D>& bound
     const auto& segment = path.segment(i);
     if (!(PathBounds<S, D>::squared_distance(PathBounds<S, D>::segment_box(segment), q) < bound2))
       return;
-    // Rounded down a little, so rounding in the bound never skips the nearest segment.
-    const S lower = segment_lower_bound(segment, q) * (S(1) - S(16) * epsilon<S>());
+    const S lower = segment_lower_bound(segment, q);
     if (!(lower * lower < bound2)) return;
     nearest_on_segment(segment, i, q, best);
     bound2 = std::min(bound2, best.squared_distance);
@@ -245,9 +249,9 @@ Nearest<S> nearest_on_path(const Path<S, D>& path, const PathBounds<S, D>& bound
 // is at least R − m away, so an answer nearer than R − m is the global one (the same as without
 // a cursor, up to ties). Otherwise — the point jumped or drifted about R/2 — it searches
 // globally again; global_searches() counts those. Cheaper than the global search where segments
-// are about as long as the query is far from the path (1.3–2.5× fewer instructions on five
+// are about as long as the query is far from the path (1.1–2.9× fewer instructions on five
 // tracks of the benchmark family); where they are much shorter the list is rebuilt often and
-// the cursor costs more than the global search (2.6× with 0.06-unit segments 2 units away:
+// the cursor costs more than the global search (3.4× with 0.06-unit segments 2 units away:
 // benchmarks/README.md, "Closest point"). No allocation: the list
 // lives in the cursor (capacity entries). One cursor per moving point and path.
 template <class S, int D = 3>

@@ -174,7 +174,10 @@ class MeasuredPath {
     seed.squared_distance = bound2;
     const auto nearest = detail::nearest_on_path(path(), data_->bounds, query, seed);
     if (!(nearest.squared_distance < bound2)) return std::nullopt;
-    return closest_of(nearest, query);
+    ClosestPoint<S, D> out = closest_of(nearest, query);
+    // The point is recomputed (de Casteljau): at a tie its distance may round to the bound.
+    if (!(out.squared_distance < bound2)) return std::nullopt;
+    return out;
   }
   // The boxes over the path's segments that closest_point searches.
   const PathBounds<S, D>& bounds() const noexcept { return data_->bounds; }

@@ -258,7 +258,7 @@ class Network {
       if (!(PathBounds<S, 3>::squared_distance(path.bounds().root(), query) < b2)) return;
       if (auto at = path.closest_point_within(query, b2)) {
         best = NetworkPoint<S>{p, at->distance, at->point, at->squared_distance};
-        b2 = at->squared_distance;
+        b2 = std::min(b2, at->squared_distance);
       }
     });
     return best;
@@ -286,7 +286,7 @@ class Network {
     std::vector<std::size_t> order(pieces.size());
     for (std::size_t i = 0; i < pieces.size(); ++i) {
       boxes[i] = pieces[i].path().bounds().root();
-      centre[i] = S(0.5) * (boxes[i].lo + boxes[i].hi);
+      centre[i] = S(0.5) * boxes[i].lo + S(0.5) * boxes[i].hi;  // no overflow near the limit
       order[i] = i;
     }
     struct Range {

@@ -2,10 +2,13 @@
 // trains through a switch in small steps, reversal, switches thrown under traffic, bad networks.
 #include <algorithm>
 #include <cmath>
+#include <fstream>
 #include <random>
+#include <sstream>
 #include <string>
 #include <vector>
 
+#include "network_file.hpp"
 #include "support/catch.hpp"
 #include "support/properties.hpp"
 #include "support/reference_closest_point.hpp"
@@ -690,4 +693,70 @@ TEST_CASE("float: a closed route of pieces gives the poses of the same loop as o
   // Closest point in float: 10 outside the circle of radius 60.
   const auto near = network->closest_point({70.0f, 0.0f, 0.0f});
   CHECK(std::abs(std::sqrt(near.squared_distance) - 10.0f) <= tolerance);
+}
+
+TEST_CASE("network files: the example oval with a passing loop and a siding", "[network]") {
+  std::ifstream in(std::string(TRACTRIX_EXAMPLES_DIR) + "/networks/passing_loop.net");
+  REQUIRE(in);
+  const auto file = network_file::read(in, "passing_loop.net");
+  REQUIRE(file);
+  REQUIRE(file->names.size() == 9);
+  CHECK(file->names[2] == "passing_loop");
+  CHECK(file->network.joint_count() == 7);
+  // Round the oval with the switches as listed: straights 400 long and two half circles of
+  // radius 50 (cubic quarter circles: within 3e-4 of the radius).
+  auto settings = file->network.default_settings();
+  const auto main = *Route<double>::follow(file->network, settings, {0, Direction::forward});
+  CHECK(main.closed());
+  CHECK(main.size() == 7);
+  CHECK(std::abs(main.length() - (400.0 + 100.0 * 3.14159265358979)) <= 0.05);
+  // Through the passing loop: its switches set for it at both ends.
+  REQUIRE(!settings.set({2, End::start}));
+  REQUIRE(!settings.set({2, End::end}));
+  const auto loop = *Route<double>::follow(file->network, settings, {0, Direction::forward});
+  CHECK(loop.closed());
+  CHECK(loop.step(1) == Step{2, Direction::forward});
+  CHECK(loop.length() > main.length());
+  // Set at one end only: the walk meets the other switch set against it.
+  REQUIRE(!settings.set({1, End::end}));
+  CHECK(!Route<double>::follow(file->network, settings, {0, Direction::forward}));
+}
+
+TEST_CASE("network files: errors name the line and the field", "[network]") {
+  auto error = [](const std::string& text) {
+    std::istringstream in(text);
+    const auto file = network_file::read(in, "n.net");
+    REQUIRE(!file);
+    return file.error().message;
+  };
+  const std::string a = "piece a\n0,0,0\n1,0,0\n2,0,0\n3,0,0\n";
+  CHECK(error(a + "piece b\n3,0,0\n4, x ,0\n5,0,0\n6,0,0\n") ==
+        "n.net:8: field 2 (y): 'x' is not a finite number");
+  CHECK(error(a + "piece b\n3,0\n") == "n.net:7: 2 fields, expected 3 (x, y, z)");
+  CHECK(error("piece a\n0,0,0\n1,0,0\n2,0,0\n3,0,0\n4,0,0\n") ==
+        "n.net:1: piece 'a': 5 control points; cubic segments need 3k + 1 (4, 7, 10, ...)");
+  CHECK(error(a + "joint a.end zz.start\n") ==
+        "n.net:6: field 3 'zz.start': no piece 'zz' is defined above this line");
+  CHECK(error(a + "joint a.middle\n") ==
+        "n.net:6: field 2 'a.middle': 'middle' is no end (start "
+        "or end)");
+  CHECK(error(a + "joint a\n") ==
+        "n.net:6: field 2 'a': a piece end is <piece>.start or <piece>.end");
+  CHECK(error(a + "piece a\n") == "n.net:6: piece 'a' is already defined on line 1");
+  CHECK(error("1,2,3\n") ==
+        "n.net:1: '1,2,3' is no statement (piece, joint, tolerance) and no piece is open for "
+        "control points");
+  CHECK(error(a + "tolerance 1e-3 x\n") ==
+        "n.net:6: field 3 (angle): 'x' is not a finite number >= 0");
+  CHECK(error("# nothing\n") == "n.net: no pieces");
+  CHECK(error("piece z\n1,1,1\n1,1,1\n1,1,1\n1,1,1\n")
+            .find("n.net:1: piece 'z': path: zero length") == 0);
+  // The network's own checks, at the joint's line and with the pieces' names.
+  CHECK(error(a + "piece b\n3.5,0,0\n4,0,0\n5,0,0\n6,0,0\n\njoint a.end b.start\n") ==
+        "n.net:12: joint 0: piece 0 ('a') end and piece 1 ('b') start are 0.5 apart (tolerance "
+        "6e-09)");
+  // A looser tolerance line accepts it.
+  std::istringstream loose(
+      a + "tolerance 0.1 0\npiece b\n3.5,0,0\n4,0,0\n5,0,0\n6,0,0\njoint a.end b.start\n");
+  CHECK(network_file::read(loose, "n.net"));
 }

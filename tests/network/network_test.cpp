@@ -569,7 +569,27 @@ TEST_CASE(
                   second = std::numeric_limits<long double>::infinity();
       std::size_t best_piece = 0;
       Reference best_reference;
+      // The full reference (its arc lengths are costly) only on pieces that can hold the
+      // minimum: a piece's sampled distance less how far its samples may lie from its nearest
+      // point (half a sample step at the largest speed) is a lower bound of its distance.
+      std::vector<long double> sampled(count), slack(count);
+      long double nearest_sampled = std::numeric_limits<long double>::infinity();
       for (std::size_t k = 0; k < count; ++k) {
+        sampled[k] = std::numeric_limits<long double>::infinity();
+        for (std::size_t i = 0; i < paths[k].size(); ++i) {
+          const auto& b = paths[k].segment(i);
+          long double speed = 0;
+          for (std::size_t j = 0; j < 3; ++j)
+            speed += 3 * static_cast<long double>((b.points[j + 1] - b.points[j]).norm());
+          slack[k] = std::max(slack[k], speed / 1024);
+          const LongPoint lq{q[0], q[1], q[2]};
+          for (int j = 0; j <= 512; ++j)
+            sampled[k] = std::min(sampled[k], std::sqrt(squared_to(b, j / 512.0L, lq)));
+        }
+        nearest_sampled = std::min(nearest_sampled, sampled[k]);
+      }
+      for (std::size_t k = 0; k < count; ++k) {
+        if (sampled[k] - 2 * slack[k] > nearest_sampled) continue;  // cannot be the nearest
         const Reference r = reference(paths[k], q);
         if (r.squared < best) {
           second = std::min(second, best);

@@ -19,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "track_file.hpp"
 #include "tractrix/tractrix.hpp"
 
 namespace network_file {
@@ -30,19 +31,9 @@ struct Network {
 
 namespace detail {
 
-inline std::optional<double> parse_number(const std::string& text) {
-  char* end = nullptr;
-  const double value = std::strtod(text.c_str(), &end);
-  if (text.empty() || end != text.c_str() + text.size() || !std::isfinite(value))
-    return std::nullopt;
-  return value;
-}
-
-inline std::string trim(const std::string& text) {
-  const auto first = text.find_first_not_of(" \t");
-  if (first == std::string::npos) return "";
-  return text.substr(first, text.find_last_not_of(" \t") - first + 1);
-}
+// Numbers and fields as in the train demo's track files.
+using track_file::parse_number;
+using track_file::trim;
 
 inline std::vector<std::string> words(const std::string& text) {
   std::vector<std::string> out;
@@ -98,6 +89,7 @@ inline tractrix::Expected<Network> read(std::istream& in, const std::string& nam
     if (trimmed.empty() || trimmed[0] == '#') continue;
     const std::string where = name + ":" + std::to_string(number) + ": ";
     const std::vector<std::string> w = detail::words(trimmed);
+    if (w.empty()) continue;  // only whitespace that trim keeps (\v, \f)
     if (w[0] == "piece") {
       if (w.size() != 2)
         return make_error(ErrorCode::mismatched_sizes,

@@ -769,6 +769,7 @@ TEST_CASE("network files: errors name the line and the field", "[network]") {
   CHECK(error(a + "tolerance 1e-3 x\n") ==
         "n.net:6: field 3 (angle): 'x' is not a finite number >= 0");
   CHECK(error("# nothing\n") == "n.net: no pieces");
+  CHECK(error("\v\n\f \n") == "n.net: no pieces");  // whitespace that trim keeps
   CHECK(error("piece z\n1,1,1\n1,1,1\n1,1,1\n1,1,1\n")
             .find("n.net:1: piece 'z': path: zero length") == 0);
   // The network's own checks, at the joint's line and with the pieces' names.

@@ -12,6 +12,7 @@
 #include "support/catch.hpp"
 #include "support/properties.hpp"
 #include "support/reference_closest_point.hpp"
+#include "support/same_pose.hpp"
 #include "support/shapes.hpp"
 #include "tractrix/network/route.hpp"
 #include "tractrix/train/kinematics.hpp"
@@ -780,4 +781,30 @@ TEST_CASE("network files: errors name the line and the field", "[network]") {
   std::istringstream loose(
       a + "tolerance 0.1 0\npiece b\n3.5,0,0\n4,0,0\n5,0,0\n6,0,0\njoint a.end b.start\n");
   CHECK(network_file::read(loose, "n.net"));
+}
+
+TEST_CASE("solve_trains: each train's poses, one after another in one buffer", "[network]") {
+  const Junction j = junction();
+  const auto route =
+      *Route<double>::follow(j.network, j.network.default_settings(), {4, Direction::forward});
+  const auto whole = *Track<double>::build(MeasuredPath<double>::build(circle<double>(60.0, 12)));
+  const std::vector<TrainSolver<double, Route<double>>> on_route{
+      *TrainSolver<double, Route<double>>::build(route, train_of(3), {Wrap::clamp}),
+      *TrainSolver<double, Route<double>>::build(route, train_of(5), {Wrap::extend, Spacing::arc})};
+  const double heads[] = {120.0, 310.0};
+  std::vector<WagonPose<double>> out(8);
+  solve_trains(on_route.data(), heads, 2, out.data());
+  const auto first = on_route[0].solve(heads[0]), second = on_route[1].solve(heads[1]);
+  for (std::size_t i = 0; i < 3; ++i)
+    CHECK(same_pose(out[i], first[i]));
+  for (std::size_t i = 0; i < 5; ++i)
+    CHECK(same_pose(out[3 + i], second[i]));
+  // On single tracks too, and none at all writes nothing.
+  const std::vector<TrainSolver<double>> on_track{*TrainSolver<double>::build(whole, train_of(4))};
+  std::vector<WagonPose<double>> one(4);
+  solve_trains(on_track.data(), heads, 1, one.data());
+  const auto expected = on_track[0].solve(heads[0]);
+  for (std::size_t i = 0; i < 4; ++i)
+    CHECK(same_pose(one[i], expected[i]));
+  solve_trains(on_track.data(), heads, 0, static_cast<WagonPose<double>*>(nullptr));
 }

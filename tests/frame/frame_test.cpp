@@ -117,3 +117,14 @@ TEMPLATE_TEST_CASE("Euler angles round-trip in every order, gimbal lock included
   CHECK((frame.rotation - expected).norm() <= tol);
   CHECK((hpb(frame) - hpb_angles).norm() <= S(4) * tol);
 }
+
+TEST_CASE("look_at: a tiny hint nearly along a huge forward still gives an orthonormal frame") {
+  // From fuzz_frames: |hint × forward|² underflowed and the side lost its length.
+  const Vector3<double> forward(1.0068021917667187e+244, -5.0497568334997517e-195,
+                                -5.0497568334997517e-195);
+  const Vector3<double> hint(6.2596554803444093e-159, -5.0497568334997517e-195,
+                             -1.9725612603993682e-197);
+  const auto f = look_at(Vector3<double>::Zero(), forward, hint);
+  CHECK((f.rotation.transpose() * f.rotation - Eigen::Matrix3d::Identity()).norm() <= 1e-15);
+  CHECK(std::abs(f.rotation.determinant() - 1.0) <= 1e-15);
+}

@@ -92,8 +92,18 @@ TRACTRIX_FORCE_INLINE void look_at_unit(Frame<S>& frame, const Vector3<S>& origi
   const S* zp = z.data();
   const S* up = up_hint.data();
   const S zx = zp[0], zy = zp[1], zz = zp[2];
-  const S ux = up[0], uy = up[1], uz = up[2];
+  S ux = up[0], uy = up[1], uz = up[2];
   S xx = uy * zz - uz * zy, xy = uz * zx - ux * zz, xz = ux * zy - uy * zx;  // up_hint × z
+  // A tiny hint (|hint × z|² near the underflow threshold) loses digits in the squares below:
+  // scaled to its largest component first (the same direction), it keeps them. Rarely taken.
+  if (!(xx * xx + xy * xy + xz * xz >= std::numeric_limits<S>::min() / epsilon<S>())) {
+    using std::abs;
+    const S largest = std::max(abs(ux), std::max(abs(uy), abs(uz)));
+    if (largest > S(0) && largest < std::numeric_limits<S>::infinity()) {
+      ux /= largest, uy /= largest, uz /= largest;
+      xx = uy * zz - uz * zy, xy = uz * zx - ux * zz, xz = ux * zy - uy * zx;
+    }
+  }
   // A hint nearly parallel to z leaves the cross product with a large relative rounding error,
   // tilting x off the perpendicular; one Gram–Schmidt step against z restores it. Beyond 30°
   // between hint and z (|x|² > 1/4 |hint|²) the error is below 2 eps and the step is skipped.

@@ -127,4 +127,26 @@ TEST_CASE("look_at: a tiny hint nearly along a huge forward still gives an ortho
   const auto f = look_at(Vector3<double>::Zero(), forward, hint);
   CHECK((f.rotation.transpose() * f.rotation - Eigen::Matrix3d::Identity()).norm() <= 1e-15);
   CHECK(std::abs(f.rotation.determinant() - 1.0) <= 1e-15);
+  // |forward|² overflows, yet forward keeps its direction: +X to the last bit, not the +Z fallback.
+  CHECK(f.forward() == Vector3<double>::UnitX());
+}
+
+TEST_CASE("look_at keeps the direction of finite vectors whose squares overflow or underflow") {
+  // Forward and the hint's perpendicular part scaled far beyond the squares' range must give the
+  // frame of the same vectors at unit scale: the directions are exact, only the lengths are
+  // extreme.
+  const Vector3<double> forward(3, -4, 12), hint(0, 0, 1);  // |forward| = 13
+  const auto reference = look_at(Vector3<double>::Zero(), forward, hint);
+  for (const double scale : {1e-300, 1e-160, 1e160, 1e300}) {
+    const auto f = look_at(Vector3<double>::Zero(), Vector3<double>(forward * scale), hint);
+    CHECK((f.rotation - reference.rotation).norm() <= 4e-16);
+    const auto g = look_at(Vector3<double>::Zero(), forward, Vector3<double>(hint * scale));
+    CHECK((g.rotation - reference.rotation).norm() <= 4e-16);
+  }
+  // From fuzz_frames: a hint 1e-162 rad off -Z. |hint × z|² is subnormal; the side is still
+  // hint × z = (uy, -ux, 0) normalized, -Y to within 1e-91.
+  const Vector3<double> nearly_up(6.2596554803444093e-159, 1.224167783418391e-250, -905.8837890625);
+  const auto f = look_at(Vector3<double>::Zero(), Vector3<double>::UnitZ(), nearly_up);
+  CHECK((f.rotation.transpose() * f.rotation - Eigen::Matrix3d::Identity()).norm() <= 1e-15);
+  CHECK((f.side() - Vector3<double>(0, -1, 0)).norm() <= 1e-15);
 }

@@ -6,6 +6,8 @@
 #include <Eigen/Core>
 #include <Eigen/Geometry>  // cross
 
+#include "tractrix/core/numeric.hpp"
+
 namespace tractrix {
 
 template <class S, int D>
@@ -29,6 +31,26 @@ typename A::Scalar angle_between(const Eigen::MatrixBase<A>& a, const Eigen::Mat
   return atan2(a.cross(b).norm(), a.dot(b));
 }
 
+// v scaled to unit length, or `fallback` where v is zero or not finite. A finite v whose squared
+// norm overflows or loses digits to underflow (components beyond ~1e154 or below ~1e-146 in
+// double, 1e19 and 1e-15 in float) is divided by its largest component first, so its direction
+// keeps full precision at any finite size. That branch is rarely taken; the usual one costs a
+// squared norm, a square root and a divide.
+template <class S, int D>
+Vector<S, D> normalized_or(const Vector<S, D>& v, const Vector<S, D>& fallback) noexcept {
+  const S norm2 = v.squaredNorm();
+  if (norm2 >= std::numeric_limits<S>::min() / epsilon<S>() &&
+      norm2 <= std::numeric_limits<S>::max()) {
+    using std::sqrt;
+    return v * (S(1) / sqrt(norm2));
+  }
+  if (!v.allFinite()) return fallback;
+  const S largest = v.cwiseAbs().maxCoeff();
+  if (!(largest > S(0))) return fallback;
+  const Vector<S, D> scaled = v / largest;  // largest component ±1: squares in range
+  return scaled / scaled.norm();
+}
+
 // A unit vector perpendicular to v (|v| > 0): the cross product with the coordinate axis least
 // aligned with v, so the result is well conditioned. The one fallback wherever a direction
 // perpendicular to another is needed and none is given (frames, cone readers, pole vectors).
@@ -42,7 +64,7 @@ Vector3<S> any_perpendicular(const Vector3<S>& v) {
     axis.y() = S(1);
   else
     axis.z() = S(1);
-  return v.cross(axis).normalized();
+  return normalized_or(Vector3<S>(v.cross(axis)), axis);
 }
 
 // True when every coefficient is finite (no NaN, no infinity).

@@ -84,8 +84,9 @@ class MeasuredPath {
       speed2 += tangent[c] * tangent[c];
     using std::sqrt;
     const S speed = sqrt(speed2);
-    // Below 64 eps of the length the tangent's direction is rounding noise (or 0 at a cusp).
-    if (speed > S(64) * epsilon<S>() * length()) {
+    // Below 64 eps of the length the tangent's direction is rounding noise (or 0 at a cusp);
+    // an infinite speed is a square that overflowed (coordinates near 1e154 in double).
+    if (speed > S(64) * epsilon<S>() * length() && speed <= std::numeric_limits<S>::max()) {
       const S inverse = S(1) / speed;
       S* unit = out.tangent.data();
       for (int c = 0; c < D; ++c)

@@ -190,14 +190,15 @@ class Path {
   Point unit_tangent(S t) const noexcept {
     const auto [i, u] = locate(t);
     const Segment& segment = segments_[i];
+    // Sizes in the max norm: squares would overflow for coordinates beyond ~1e154 in double.
     S scale = S(0);
     for (const auto& p : segment.points)
-      scale = std::max(scale, (p - segment.points[0]).norm());
+      scale = std::max(scale, (p - segment.points[0]).cwiseAbs().maxCoeff());
     const S negligible = S(64) * epsilon<S>() * scale;
     for (int order = 1; order <= 3; ++order) {
       const Point d = tractrix::derivative(segment, u, order);
-      const S norm = d.norm();
-      if (norm > negligible && norm > S(0)) return d / norm;
+      const S size = d.cwiseAbs().maxCoeff();
+      if (size > negligible && size > S(0)) return normalized_or(d, Point(Point::Unit(0)));
     }
     return Point::Unit(0);
   }

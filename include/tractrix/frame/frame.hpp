@@ -73,14 +73,6 @@ using Framef = Frame<float>;
 // through ±up_hint the side must turn (no continuous choice exists on the whole sphere, by the
 // hairy-ball theorem): use rotation-minimizing frames or a rail for tracks that go vertical.
 namespace detail {
-// v scaled to unit length, or `fallback` where |v| is zero, subnormal or not finite.
-template <class S>
-TRACTRIX_FORCE_INLINE Vector3<S> normalized_or(const Vector3<S>& v, const Vector3<S>& fallback) {
-  const S norm = v.norm();
-  if (!(norm > std::numeric_limits<S>::min()) || !std::isfinite(norm)) return fallback;
-  return v * (S(1) / norm);
-}
-
 // look_at for a forward already of unit length (a track tangent), written in place: skips the
 // forward's normalization and the copy of a returned frame (hot loops write straight into poses).
 template <class S>
@@ -93,25 +85,39 @@ TRACTRIX_FORCE_INLINE void look_at_unit(Frame<S>& frame, const Vector3<S>& origi
   const S* up = up_hint.data();
   const S zx = zp[0], zy = zp[1], zz = zp[2];
   S ux = up[0], uy = up[1], uz = up[2];
-  S xx = uy * zz - uz * zy, xy = uz * zx - ux * zz, xz = ux * zy - uy * zx;  // up_hint × z
-  // A tiny hint (|hint × z|² near the underflow threshold) loses digits in the squares below:
-  // scaled to its largest component first (the same direction), it keeps them. Rarely taken.
-  if (!(xx * xx + xy * xy + xz * xz >= std::numeric_limits<S>::min() / epsilon<S>())) {
+  S hint_norm2 = ux * ux + uy * uy + uz * uz;
+  // A hint whose squares overflow or lose digits to underflow (|hint| beyond ~1e154 or below
+  // ~1e-146 in double) is scaled to its largest component first: same direction, squares in range.
+  if (!(hint_norm2 >= std::numeric_limits<S>::min() / epsilon<S>() &&
+        hint_norm2 <= std::numeric_limits<S>::max())) {
     using std::abs;
     const S largest = std::max(abs(ux), std::max(abs(uy), abs(uz)));
-    if (largest > S(0) && largest < std::numeric_limits<S>::infinity()) {
+    if (largest > S(0) && largest <= std::numeric_limits<S>::max()) {
       ux /= largest, uy /= largest, uz /= largest;
-      xx = uy * zz - uz * zy, xy = uz * zx - ux * zz, xz = ux * zy - uy * zx;
+      hint_norm2 = ux * ux + uy * uy + uz * uz;
     }
   }
+  S xx = uy * zz - uz * zy, xy = uz * zx - ux * zz, xz = ux * zy - uy * zx;  // up_hint × z
   // A hint nearly parallel to z leaves the cross product with a large relative rounding error,
   // tilting x off the perpendicular; one Gram–Schmidt step against z restores it. Beyond 30°
   // between hint and z (|x|² > 1/4 |hint|²) the error is below 2 eps and the step is skipped.
   S x_norm2 = xx * xx + xy * xy + xz * xz;
-  if (!(x_norm2 > S(0.25) * (ux * ux + uy * uy + uz * uz))) {
+  if (!(x_norm2 > S(0.25) * hint_norm2)) {
     const S along = xx * zx + xy * zy + xz * zz;
     xx -= along * zx, xy -= along * zy, xz -= along * zz;
     x_norm2 = xx * xx + xy * xy + xz * xz;
+  }
+  // A hint within ~1e-146 rad of forward leaves x's squares subnormal, and their sum loses digits:
+  // x scaled to its largest component keeps its direction to full precision. Components below
+  // min·1e6 are themselves subnormal or nearly so: those squares vanish and the fallback below
+  // takes over, as for an exactly parallel hint.
+  if (!(x_norm2 >= std::numeric_limits<S>::min() / epsilon<S>())) {
+    using std::abs;
+    const S largest = std::max(abs(xx), std::max(abs(xy), abs(xz)));
+    if (largest > std::numeric_limits<S>::min() * S(1e6)) {
+      xx /= largest, xy /= largest, xz /= largest;
+      x_norm2 = xx * xx + xy * xy + xz * xz;
+    }
   }
   using std::sqrt;
   const S x_norm = sqrt(x_norm2);
@@ -135,7 +141,8 @@ TRACTRIX_FORCE_INLINE void look_at_unit(Frame<S>& frame, const Vector3<S>& origi
 template <class S>
 TRACTRIX_FORCE_INLINE void look_at(Frame<S>& frame, const Vector3<S>& origin,
                                    const Vector3<S>& forward, const Vector3<S>& up_hint) {
-  look_at_unit(frame, origin, normalized_or(forward, Vector3<S>(Vector3<S>::UnitZ())), up_hint);
+  look_at_unit(frame, origin, tractrix::normalized_or(forward, Vector3<S>(Vector3<S>::UnitZ())),
+               up_hint);
 }
 
 }  // namespace detail

@@ -380,7 +380,7 @@ class TrainSolver {
     detail::look_at_unit(pose.front, f.point, f.tangent, front_up);
     detail::look_at_unit(pose.rear, r.point, r.tangent, rear_up);
     // Body forward: rear bogie to front bogie, or the front tangent where the two coincide.
-    const Vector3<S> body_forward = detail::normalized_or<S>(f.point - r.point, f.tangent);
+    const Vector3<S> body_forward = normalized_or<S, 3>(f.point - r.point, f.tangent);
     detail::look_at_unit(pose.body, f.point, body_forward, body_up);
     pose.body_midpoint = S(0.5) * (f.point + r.point);
     pose.coupler = f.point + wagon.front_overhang * body_forward;

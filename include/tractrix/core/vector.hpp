@@ -6,6 +6,7 @@
 #include <Eigen/Core>
 #include <Eigen/Geometry>  // cross
 
+#include "tractrix/core/attributes.hpp"
 #include "tractrix/core/numeric.hpp"
 
 namespace tractrix {
@@ -37,7 +38,8 @@ typename A::Scalar angle_between(const Eigen::MatrixBase<A>& a, const Eigen::Mat
 // keeps full precision at any finite size. That branch is rarely taken; the usual one costs a
 // squared norm, a square root and a divide.
 template <class S, int D>
-Vector<S, D> normalized_or(const Vector<S, D>& v, const Vector<S, D>& fallback) noexcept {
+TRACTRIX_FORCE_INLINE Vector<S, D> normalized_or(const Vector<S, D>& v,
+                                                 const Vector<S, D>& fallback) noexcept {
   const S norm2 = v.squaredNorm();
   if (norm2 >= std::numeric_limits<S>::min() / epsilon<S>() &&
       norm2 <= std::numeric_limits<S>::max()) {

@@ -86,37 +86,41 @@ TRACTRIX_FORCE_INLINE void look_at_unit(Frame<S>& frame, const Vector3<S>& origi
   const S zx = zp[0], zy = zp[1], zz = zp[2];
   S ux = up[0], uy = up[1], uz = up[2];
   S hint_norm2 = ux * ux + uy * uy + uz * uz;
+  S xx = uy * zz - uz * zy, xy = uz * zx - ux * zz, xz = ux * zy - uy * zx;  // up_hint × z
+  S x_norm2 = xx * xx + xy * xy + xz * xz;
   // A hint whose squares overflow or lose digits to underflow (|hint| beyond ~1e154 or below
   // ~1e-146 in double) is scaled to its largest component first: same direction, squares in range.
-  if (!(hint_norm2 >= std::numeric_limits<S>::min() / epsilon<S>() &&
-        hint_norm2 <= std::numeric_limits<S>::max())) {
+  // Tested on x = hint × z, which is in range for every usual hint; rarely taken.
+  if (!(x_norm2 >= std::numeric_limits<S>::min() / epsilon<S>() &&
+        x_norm2 <= std::numeric_limits<S>::max())) {
     using std::abs;
     const S largest = std::max(abs(ux), std::max(abs(uy), abs(uz)));
     if (largest > S(0) && largest <= std::numeric_limits<S>::max()) {
       ux /= largest, uy /= largest, uz /= largest;
       hint_norm2 = ux * ux + uy * uy + uz * uz;
+      xx = uy * zz - uz * zy, xy = uz * zx - ux * zz, xz = ux * zy - uy * zx;
+      x_norm2 = xx * xx + xy * xy + xz * xz;
     }
   }
-  S xx = uy * zz - uz * zy, xy = uz * zx - ux * zz, xz = ux * zy - uy * zx;  // up_hint × z
   // A hint nearly parallel to z leaves the cross product with a large relative rounding error,
   // tilting x off the perpendicular; one Gram–Schmidt step against z restores it. Beyond 30°
   // between hint and z (|x|² > 1/4 |hint|²) the error is below 2 eps and the step is skipped.
-  S x_norm2 = xx * xx + xy * xy + xz * xz;
   if (!(x_norm2 > S(0.25) * hint_norm2)) {
     const S along = xx * zx + xy * zy + xz * zz;
     xx -= along * zx, xy -= along * zy, xz -= along * zz;
     x_norm2 = xx * xx + xy * xy + xz * xz;
-  }
-  // A hint within ~1e-146 rad of forward leaves x's squares subnormal, and their sum loses digits:
-  // x scaled to its largest component keeps its direction to full precision. Components below
-  // min·1e6 are themselves subnormal or nearly so: those squares vanish and the fallback below
-  // takes over, as for an exactly parallel hint.
-  if (!(x_norm2 >= std::numeric_limits<S>::min() / epsilon<S>())) {
-    using std::abs;
-    const S largest = std::max(abs(xx), std::max(abs(xy), abs(xz)));
-    if (largest > std::numeric_limits<S>::min() * S(1e6)) {
-      xx /= largest, xy /= largest, xz /= largest;
-      x_norm2 = xx * xx + xy * xy + xz * xz;
+    // A hint within ~1e-146 rad of forward leaves x's squares subnormal, and their sum loses
+    // digits: x scaled to its largest component keeps its direction to full precision. (Only
+    // here: a hint more than 30° off forward has x's squares in range after the test above.)
+    // Components below min·1e6 are themselves subnormal or nearly so: their squares vanish and
+    // the fallback below takes over, as for an exactly parallel hint.
+    if (!(x_norm2 >= std::numeric_limits<S>::min() / epsilon<S>())) {
+      using std::abs;
+      const S largest = std::max(abs(xx), std::max(abs(xy), abs(xz)));
+      if (largest > std::numeric_limits<S>::min() * S(1e6)) {
+        xx /= largest, xy /= largest, xz /= largest;
+        x_norm2 = xx * xx + xy * xy + xz * xz;
+      }
     }
   }
   using std::sqrt;

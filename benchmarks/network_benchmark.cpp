@@ -144,6 +144,7 @@ struct Grid {
   Network<double> network;
   std::vector<Vector3<double>> baked;  // every 0.2 units along every piece
   std::vector<Vector3<double>> queries;
+  std::vector<Vector3<double>> walk;  // a point moving 0.5 a step, 3 units beside a row
 };
 
 const Grid& grid() {
@@ -168,8 +169,17 @@ const Grid& grid() {
     for (int q = 0; q < 1024; ++q)
       queries.emplace_back(unit(rng) * per_row * segments, 5.0 * (unit(rng) - 0.5),
                            unit(rng) * 20.0 * rows);
+    // Along a row 3 units beside it, 0.5 units a step with ±0.2 of jitter; every 2000 steps
+    // (1000 units, ten pieces) the point jumps to another row.
+    std::vector<Vector3<double>> walk;
+    for (int leg = 0; leg < 10; ++leg) {
+      const double row = std::floor(unit(rng) * rows), x0 = unit(rng) * (per_row - 10) * segments;
+      for (int k = 0; k < 2000; ++k)
+        walk.emplace_back(x0 + 0.5 * k, 0.4 * (unit(rng) - 0.5),
+                          20.0 * row + 3.0 + 0.4 * (unit(rng) - 0.5));
+    }
     return Grid{*Network<double>::build(std::move(pieces), {}), std::move(baked),
-                std::move(queries)};
+                std::move(queries), std::move(walk)};
   }();
   return g;
 }
@@ -203,7 +213,33 @@ void BM_NetworkClosestBaked(benchmark::State& state) {
   state.SetLabel(std::to_string(g.baked.size()) + " baked points");
 }
 
+// The moving point: the global search at every step against a NetworkPointCursor that follows.
+void BM_NetworkClosestMovingGlobal(benchmark::State& state) {
+  const Grid& g = grid();
+  std::size_t q = 0;
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(g.network.closest_point(g.walk[q]));
+    q = (q + 1) % g.walk.size();
+  }
+  state.SetLabel("10^6 segments, a point moving 0.5 a step");
+}
+
+void BM_NetworkClosestMovingCursor(benchmark::State& state) {
+  const Grid& g = grid();
+  NetworkPointCursor<double> cursor;
+  std::size_t q = 0;
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(g.network.closest_point(g.walk[q], cursor));
+    q = (q + 1) % g.walk.size();
+  }
+  state.counters["global searches %"] =
+      100.0 * static_cast<double>(cursor.global_searches()) / static_cast<double>(cursor.queries());
+  state.SetLabel("10^6 segments, a point moving 0.5 a step");
+}
+
 BENCHMARK(BM_NetworkClosestExact);
+BENCHMARK(BM_NetworkClosestMovingGlobal);
+BENCHMARK(BM_NetworkClosestMovingCursor);
 BENCHMARK(BM_NetworkClosestBaked)->Unit(benchmark::kMillisecond);
 
 }  // namespace

@@ -628,6 +628,71 @@ TEST_CASE(
   CHECK(std::abs(exact.squared_distance - 25.0) <= 1e-12);
 }
 
+TEST_CASE("network closest point with a cursor: a moving point gets the global answer",
+          "[network]") {
+  // Rows of pieces (5 rows 6 units apart, 8 pieces of 6 jittered keys each, ends touching) and a
+  // point drifting along them 0.3 a step, jittered, with a jump now and then. The reference is each
+  // piece's own global search, taken piece by piece: no network tree and no cursor.
+  std::mt19937_64 rng = make_rng(43);
+  std::vector<Track<double>> pieces;
+  for (int row = 0; row < 5; ++row)
+    for (int k = 0; k < 8; ++k) {
+      std::vector<Vector3<double>> keys;
+      for (int j = 0; j <= 5; ++j)
+        keys.emplace_back(5.0 * k + j, uniform<double>(rng, -0.2, 0.2),
+                          6.0 * row + (j == 0 || j == 5 ? 0.0 : uniform<double>(rng, -1.0, 1.0)));
+      pieces.push_back(*Track<double>::build(
+          MeasuredPath<double>::build(Path<double, 3>::catmull_rom(keys, Closure::open))));
+    }
+  const auto network = *Network<double>::build(pieces, {});
+  NetworkPointCursor<double> cursor;
+  Vector3<double> q(1, 2, 1);
+  int unique = 0;
+  for (int step = 0; step < 1500; ++step) {
+    if (step % 200 == 199 || q.x() > 45)
+      q = Vector3<double>(uniform<double>(rng, -5, 45), uniform<double>(rng, -3, 3),
+                          uniform<double>(rng, -5, 30));
+    else
+      q += Vector3<double>(0.3, 0, 0) + 0.1 * random_vector<double, 3>(rng, 1.0);
+    INFO("step " << step << ", query " << q.transpose());
+    const auto got = network.closest_point(q, cursor);
+    double best = std::numeric_limits<double>::infinity(),
+           second = std::numeric_limits<double>::infinity();
+    std::size_t best_piece = 0;
+    double best_distance = 0.0;
+    for (std::size_t p = 0; p < pieces.size(); ++p) {
+      const auto at = pieces[p].path().closest_point(q);
+      if (at.squared_distance < best) {
+        second = best;
+        best = at.squared_distance, best_piece = p, best_distance = at.distance;
+      } else {
+        second = std::min(second, at.squared_distance);
+      }
+    }
+    CHECK(std::abs(got.squared_distance - best) <= 1e-12 * (1.0 + best));
+    if (second - best > 1e-6 * (1.0 + best)) {
+      ++unique;
+      CHECK(got.piece == best_piece);
+      CHECK(std::abs(got.distance - best_distance) <= 1e-9);
+    }
+  }
+  CHECK(unique >= 1000);
+  CHECK(cursor.queries() == 1500);
+  // Mostly answered from the pieces kept near the last search (49 global searches when
+  // written): the walk covers 450 units over 40 pieces.
+  CHECK(cursor.global_searches() < 150);
+  // A network of at most 16 pieces keeps them all: one global search, then never again.
+  const auto small = *Network<double>::build({pieces[0], pieces[1], pieces[9]}, {});
+  NetworkPointCursor<double> all;
+  for (int step = 0; step < 50; ++step)
+    small.closest_point(Vector3<double>(step * 37.0, -step * 11.0, 3.0), all);
+  CHECK(all.global_searches() == 1);
+  // A non-finite query answers as without a cursor and leaves the cursor's state alone.
+  const auto nan = network.closest_point(Vector3<double>(std::nan(""), 0, 0), cursor);
+  CHECK(std::isnan(nan.squared_distance));
+  CHECK(cursor.queries() == 1500);
+}
+
 TEST_CASE("around: a switch thrown behind the train, a train longer than its route, far ahead",
           "[network]") {
   const Junction j = junction();
@@ -714,6 +779,15 @@ TEST_CASE("float: a closed route of pieces gives the poses of the same loop as o
   // Closest point in float: 10 outside the circle of radius 60.
   const auto near = network->closest_point({70.0f, 0.0f, 0.0f});
   CHECK(std::abs(std::sqrt(near.squared_distance) - 10.0f) <= tolerance);
+  // With a cursor, a point circling 10 outside it: 10 away at every step.
+  NetworkPointCursor<float> cursor;
+  for (int step = 0; step < 200; ++step) {
+    const float angle = 0.05f * static_cast<float>(step);
+    const auto at =
+        network->closest_point({70.0f * std::cos(angle), 0.0f, 70.0f * std::sin(angle)}, cursor);
+    CHECK(std::abs(std::sqrt(at.squared_distance) - 10.0f) <= tolerance);
+  }
+  CHECK(cursor.global_searches() < 100);
 }
 
 TEST_CASE("network files: the example oval with a passing loop and a siding", "[network]") {

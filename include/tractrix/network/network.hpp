@@ -123,6 +123,48 @@ class SwitchSettings {
   std::vector<std::uint32_t> selected_;
 };
 
+// Follows a query point that moves a little between calls over a network (Network::closest_point
+// with a cursor): a player beside the railway, a vehicle, a camera target. When it searches the
+// whole network it keeps the `capacity` pieces whose boxes lie nearest that query q0, sorted by
+// box distance; R is the box distance of the nearest piece left out (infinite when every piece
+// is kept). A later query q, m = |q − q0| away, asks the last answer's piece first (with its own
+// ClosestPointCursor), then each kept piece whose box is nearer than the best answer plus m
+// (bounded by that answer: most stop at their box); every piece not kept is at least R − m
+// away, so an answer nearer than R − m is the global one (the same as without a cursor, up to
+// ties). Otherwise it searches the whole network again; global_searches() counts those. The cost
+// is then the piece cursor's, ClosestPointCursor's, while the point stays near one piece; no
+// allocation (~16 kB in double). One cursor per moving point and network.
+template <class S>
+class NetworkPointCursor {
+ public:
+  std::size_t queries() const noexcept { return queries_; }
+  std::size_t global_searches() const noexcept { return global_searches_; }
+  // Forget the state: the next call searches globally.
+  void reset() noexcept { owner_.reset(); }
+
+ private:
+  template <class>
+  friend class Network;
+  static constexpr std::size_t capacity = 16;
+  struct Nearby {
+    S box_distance;  // squared while the list is built, then its root
+    std::size_t piece;
+    typename PathBounds<S, 3>::Box box;
+  };
+  static bool nearer(const Nearby& x, const Nearby& y) noexcept {
+    return x.box_distance < y.box_distance;
+  }
+
+  std::weak_ptr<const void> owner_;  // the network's shared data, held weakly
+  Vector3<S> origin_ = Vector3<S>::Zero();
+  S radius_ = S(0);
+  std::array<Nearby, capacity> nearby_{};
+  std::size_t kept_ = 0;
+  std::size_t piece_ = 0;  // the piece of the last answer
+  ClosestPointCursor<S, 3> piece_cursor_;
+  std::size_t queries_ = 0, global_searches_ = 0;
+};
+
 template <class S>
 class Network {
  public:
@@ -261,6 +303,76 @@ class Network {
         b2 = std::min(b2, at->squared_distance);
       }
     });
+    return best;
+  }
+
+  // The same for a point that moves a little between calls: the last answer's piece and the
+  // pieces kept near the last global search, while the answer stays within their radius; the
+  // whole network when it jumps (NetworkPointCursor says when, and what it costs).
+  NetworkPoint<S> closest_point(const Vector3<S>& query,
+                                NetworkPointCursor<S>& cursor) const noexcept {
+    if (!query.allFinite()) return closest_point(query);
+    using std::sqrt;
+    const Data& d = *data_;
+    ++cursor.queries_;
+    const bool same_network = !cursor.owner_.expired() && !cursor.owner_.owner_before(data_) &&
+                              !data_.owner_before(cursor.owner_);
+    if (same_network) {
+      const S moved = (query - cursor.origin_).norm();
+      const auto own = d.pieces[cursor.piece_].path().closest_point(query, cursor.piece_cursor_);
+      NetworkPoint<S> best{cursor.piece_, own.distance, own.point, own.squared_distance};
+      S best_distance = sqrt(best.squared_distance);
+      for (std::size_t k = 0; k < cursor.kept_; ++k) {
+        const auto& nearby = cursor.nearby_[k];
+        if (!(nearby.box_distance - moved < best_distance)) break;
+        if (nearby.piece == cursor.piece_ ||
+            !(PathBounds<S, 3>::squared_distance(nearby.box, query) < best.squared_distance))
+          continue;
+        if (auto at =
+                d.pieces[nearby.piece].path().closest_point_within(query, best.squared_distance)) {
+          best = NetworkPoint<S>{nearby.piece, at->distance, at->point, at->squared_distance};
+          best_distance = sqrt(best.squared_distance);
+        }
+      }
+      if (best_distance <= cursor.radius_ - moved) {
+        if (best.piece != cursor.piece_) cursor.piece_ = best.piece, cursor.piece_cursor_.reset();
+        return best;
+      }
+    }
+    ++cursor.global_searches_;
+    const NetworkPoint<S> best = closest_point(query);
+    cursor.owner_ = data_;
+    cursor.origin_ = query;
+    if (best.piece != cursor.piece_) cursor.piece_cursor_.reset();
+    cursor.piece_ = best.piece;
+    // The `capacity` pieces with the nearest boxes: a max-heap on the box distance whose top,
+    // once it is full, bounds the tree search. Every piece left out is at least that far away.
+    using Cursor = NetworkPointCursor<S>;
+    auto& nearby = cursor.nearby_;
+    cursor.kept_ = 0;
+    S reach = std::numeric_limits<S>::infinity();
+    d.index.search(query, reach, [&](std::size_t i, S& bound2) {
+      const std::size_t p = d.order[i];
+      const auto& box = d.pieces[p].path().bounds().root();
+      const S box2 = PathBounds<S, 3>::squared_distance(box, query);
+      if (!(box2 < bound2)) return;
+      if (cursor.kept_ == Cursor::capacity) {
+        std::pop_heap(nearby.begin(), nearby.end(), Cursor::nearer);
+        --cursor.kept_;
+      }
+      nearby[cursor.kept_++] = {box2, p, box};
+      std::push_heap(nearby.begin(), nearby.begin() + static_cast<std::ptrdiff_t>(cursor.kept_),
+                     Cursor::nearer);
+      if (cursor.kept_ == Cursor::capacity) bound2 = nearby[0].box_distance;
+    });
+    // Pieces pruned (by a tree box or their own) or evicted were no nearer than the bound when
+    // left out, and the bound only fell. With every piece kept, every answer is certified.
+    cursor.radius_ =
+        cursor.kept_ == piece_count() ? std::numeric_limits<S>::infinity() : sqrt(reach);
+    std::sort_heap(nearby.begin(), nearby.begin() + static_cast<std::ptrdiff_t>(cursor.kept_),
+                   Cursor::nearer);
+    for (std::size_t k = 0; k < cursor.kept_; ++k)
+      nearby[k].box_distance = sqrt(nearby[k].box_distance);
     return best;
   }
 

@@ -9,7 +9,9 @@
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
+#include <limits>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <tractrix/tractrix.hpp>
@@ -81,14 +83,13 @@ int main(int argc, char** argv) {
   std::string network_path = NETWORK_DEMO_DEFAULT_NETWORK, output = "network.svg";
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
-    if (arg == "--help" || arg == "-h") return std::cout << usage, 0;
+    if (arg == "--help" || arg == "-h") {
+      std::cout << usage;
+      return 0;
+    }
+    if (arg != "--network" && arg != "--output") fail("unknown option " + arg + " (see --help)");
     if (i + 1 >= argc) fail("option " + arg + " needs a value (see --help)");
-    if (arg == "--network")
-      network_path = argv[++i];
-    else if (arg == "--output")
-      output = argv[++i];
-    else
-      fail("unknown option " + arg + " (see --help)");
+    (arg == "--network" ? network_path : output) = argv[++i];
   }
   std::ifstream in(network_path);
   if (!in) fail("cannot read '" + network_path + "'");
@@ -122,8 +123,9 @@ int main(int argc, char** argv) {
   const S speed = 15, period = through_route.length() / speed, fps = 10;
   const S loop_speed = loop_route.length() / period;
   const S loop_length = train_length(loop_wagons);
-  // The loop train's tail clears the siding's switch (the start of top_west) 1 s into the cycle.
-  const S loop_clear = start_of(loop_route, top_west) + loop_length + 4;
+  // The loop train's last bogie is 14 past the siding's switch (the start of top_west), clear of
+  // the switch's drawn legs, 1 s into the cycle.
+  const S loop_clear = start_of(loop_route, top_west) + loop_length + 14;
   const S loop_head0 = loop_clear - loop_speed * 1.0;
   const S through_head0 = (loop_head0 / loop_route.length() - 0.5) * through_route.length();
   // The shunter starts at the end of the siding, its last bogie 4 short of the buffer stop. The
@@ -146,8 +148,10 @@ int main(int argc, char** argv) {
       checked(out_route.around(pulled_out, shunter_length, world, 10, siding_length), "back route");
   const Solver shunter_back = checked(Solver::build(back.route, shunter_wagons, options), "back");
   const S back_home = back.head - (pulled_out - home);
-  std::printf("shunter: backing along %s then %s\n", file.names[back.route.step(0).piece].c_str(),
-              file.names[back.route.step(1).piece].c_str());
+  // The route runs from the shunter's rear to its front: backing, it goes the other way.
+  std::printf("shunter: backing along %s, then into %s\n",
+              file.names[back.route.step(1).piece].c_str(),
+              file.names[back.route.step(0).piece].c_str());
 
   // Halfway in, its front on top_east and its rear in the siding, the switch is thrown back for
   // the main line. The shunter asks for its route again: the steps under it are kept.
@@ -164,14 +168,17 @@ int main(int argc, char** argv) {
   const Solver shunter_in = checked(Solver::build(again.route, shunter_wagons, options), "in");
   const S shift = again.head - throw_back_head;  // from distances on `back` to those on `again`
   const auto after = shunter_in.solve(again.head);
-  double moved = 0;
+  S moved = 0;
   for (std::size_t i = 0; i < after.size(); ++i)
     moved = std::max({moved, (after[i].front.origin - straddling[i].front.origin).norm(),
                       (after[i].rear.origin - straddling[i].rear.origin).norm()});
+  // Here the steps under it are the whole route, so the new route is the old one: what the
+  // switch changed is only where a walk beyond the train would go.
   std::printf(
-      "switch thrown back with the shunter's front on %s and its rear on %s: wagons moved %.1e\n",
+      "switch thrown back with the shunter's front on %s and its rear on %s: its route "
+      "asked again keeps the %zu steps under it, wagons moved %.1e\n",
       file.names[straddling.front().front_place.piece].c_str(),
-      file.names[straddling.back().rear_place.piece].c_str(), moved);
+      file.names[straddling.back().rear_place.piece].c_str(), again.route.size(), moved);
 
   network_demo::Scene scene;
   scene.period = period;
@@ -192,7 +199,7 @@ int main(int argc, char** argv) {
 
   const std::size_t frames = static_cast<std::size_t>(std::lround(period * fps));
   std::vector<tractrix::WagonPose<S>> circulating_poses(through_wagons.size() + loop_wagons.size());
-  double closest = 1e300;
+  S closest = std::numeric_limits<S>::infinity();
   for (std::size_t f = 0; f < frames; ++f) {
     const S t = period * static_cast<S>(f) / static_cast<S>(frames);
     const S heads[] = {through_head0 + speed * t, loop_head0 + loop_speed * t};

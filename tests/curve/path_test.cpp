@@ -215,6 +215,21 @@ TEMPLATE_TEST_CASE("a closed path at t = size() is its start, corners on the sea
   }
 }
 
+TEMPLATE_TEST_CASE("the unit tangent keeps its direction near the scalar's range", "[curve][path]",
+                   float, double) {
+  using S = TestType;
+  using V = Vector3<S>;
+  // Control points a third of the largest float or double apart: r' = 3(P1 − P0) overflows at
+  // the ends, yet the tangent is +Y everywhere (the segment is a straight line along y).
+  const S big = std::numeric_limits<S>::max() / S(3);
+  const Bezier<S, 3, 3> line{{V(0, -big, 0), V(0, 0, 0), V(0, 0, 0), V(0, big, 0)}};
+  const auto path = *Path<S, 3>::from_segments({line}, Closure::open);
+  for (const S t : {S(0), S(0.25), S(0.5), S(1)}) {
+    INFO("t = " << t);
+    CHECK((path.unit_tangent(t) - V(0, 1, 0)).norm() <= S(4) * epsilon<S>());
+  }
+}
+
 namespace {
 // An engine's key record: three floats and its own data after them.
 struct EngineKey {

@@ -4,6 +4,7 @@
 #include "support/catch.hpp"
 #include "support/properties.hpp"
 #include "tractrix/frame/euler.hpp"
+#include "tractrix/frame/up_source.hpp"
 
 using namespace tractrix;
 using namespace tractrix::test;
@@ -129,6 +130,54 @@ TEST_CASE("look_at: a tiny hint nearly along a huge forward still gives an ortho
   CHECK(std::abs(f.rotation.determinant() - 1.0) <= 1e-15);
   // |forward|² overflows, yet forward keeps its direction: +X to the last bit, not the +Z fallback.
   CHECK(f.forward() == Vector3<double>::UnitX());
+}
+
+TEMPLATE_TEST_CASE("normalized_or, any_perpendicular and world up at any finite size", "[frame]",
+                   float, double) {
+  using S = TestType;
+  using V = Vector3<S>;
+  const V direction = V(2, -3, 6) / S(7);  // |(2, -3, 6)| = 7
+  const S largest = std::numeric_limits<S>::max(), smallest = std::numeric_limits<S>::denorm_min();
+  for (const S scale : {smallest * S(7), S(1e-30), S(1), S(1e30), largest / S(8)}) {
+    INFO("scale " << scale);
+    const V v = direction * scale;
+    CHECK((normalized_or(v, V(V::UnitX())) - direction).norm() <= S(4) * epsilon<S>());
+    const V side = any_perpendicular(v);
+    CHECK(std::abs(side.norm() - S(1)) <= S(4) * epsilon<S>());
+    CHECK(std::abs(side.dot(direction)) <= S(4) * epsilon<S>());
+    const auto up = UpSource<S>::world(v);
+    REQUIRE(up);
+    CHECK((up->world_up() - direction).norm() <= S(4) * epsilon<S>());
+  }
+  // Zero and non-finite vectors give the fallback, and world up refuses them.
+  const S nan = std::numeric_limits<S>::quiet_NaN(), inf = std::numeric_limits<S>::infinity();
+  for (const V& bad : {V(0, 0, 0), V(nan, 1, 0), V(inf, 0, 0), V(-inf, inf, 1)}) {
+    CHECK(normalized_or(bad, V(V::UnitX())) == V::UnitX());
+    CHECK(!UpSource<S>::world(bad));
+  }
+}
+
+TEMPLATE_TEST_CASE("look_at with a hint within a few eps of forward stays orthonormal", "[frame]",
+                   float, double) {
+  using S = TestType;
+  using V = Vector3<S>;
+  // The hint is forward turned by an angle near or below eps, at lengths far from forward's: the
+  // side is rounding noise in direction, but must still be a unit vector perpendicular to it.
+  std::mt19937_64 rng = make_rng(77);
+  S worst = 0;
+  for (int trial = 0; trial < 2000; ++trial) {
+    const V forward = random_vector<S, 3>(rng, S(1)) * std::pow(S(10), uniform<S>(rng, -20, 20));
+    const V unit = forward.normalized();
+    const V off = any_perpendicular(unit);
+    const S angle = epsilon<S>() * std::pow(S(10), uniform<S>(rng, -4, 1));
+    const V hint = (unit + angle * off) * std::pow(S(10), uniform<S>(rng, -20, 20));
+    const auto f = look_at(V::Zero(), forward, hint);
+    worst =
+        std::max(worst, (f.rotation.transpose() * f.rotation - Eigen::Matrix<S, 3, 3>::Identity())
+                            .cwiseAbs()
+                            .maxCoeff());
+  }
+  CHECK(worst <= S(8) * epsilon<S>());
 }
 
 TEST_CASE("look_at keeps the direction of finite vectors whose squares overflow or underflow") {

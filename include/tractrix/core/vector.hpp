@@ -34,7 +34,7 @@ typename A::Scalar angle_between(const Eigen::MatrixBase<A>& a, const Eigen::Mat
 
 // v scaled to unit length, or `fallback` where v is zero or not finite. A finite v whose squared
 // norm overflows or loses digits to underflow (components beyond ~1e154 or below ~1e-146 in
-// double, 1e19 and 1e-15 in float) is divided by its largest component first, so its direction
+// double, 1e19 and 3e-16 in float) is divided by its largest component first, so its direction
 // keeps full precision at any finite size. That branch is rarely taken; the usual one costs a
 // squared norm, a square root and a divide.
 template <class S, int D>

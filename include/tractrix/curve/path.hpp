@@ -190,13 +190,21 @@ class Path {
   Point unit_tangent(S t) const noexcept {
     const auto [i, u] = locate(t);
     const Segment& segment = segments_[i];
-    // Sizes in the max norm: squares would overflow for coordinates beyond ~1e154 in double.
-    S scale = S(0);
+    // Half the extent, in the max norm: neither it nor its squares overflow at any finite
+    // coordinates. A segment near the scalar's range (extent beyond max/64) is taken at unit
+    // size, where its derivatives (up to 6 times its extent) cannot overflow; the direction is
+    // the same.
+    S half = S(0);
     for (const auto& p : segment.points)
-      scale = std::max(scale, (p - segment.points[0]).cwiseAbs().maxCoeff());
-    const S negligible = S(64) * epsilon<S>() * scale;
+      half = std::max(half, (S(0.5) * p - S(0.5) * segment.points[0]).cwiseAbs().maxCoeff());
+    const bool huge = half > std::numeric_limits<S>::max() / S(128);
+    Segment local = segment;
+    if (huge)
+      for (auto& p : local.points)
+        p /= half;
+    const S negligible = S(128) * epsilon<S>() * (huge ? S(1) : half);
     for (int order = 1; order <= 3; ++order) {
-      const Point d = tractrix::derivative(segment, u, order);
+      const Point d = tractrix::derivative(local, u, order);
       const S size = d.cwiseAbs().maxCoeff();
       if (size > negligible && size > S(0)) return normalized_or(d, Point(Point::Unit(0)));
     }

@@ -112,8 +112,8 @@ TRACTRIX_FORCE_INLINE void look_at_unit(Frame<S>& frame, const Vector3<S>& origi
     // A hint within ~1e-146 rad of forward leaves x's squares subnormal, and their sum loses
     // digits: x scaled to its largest component keeps its direction to full precision. (Only
     // here: a hint more than 30° off forward has x's squares in range after the test above.)
-    // Components below min·1e6 are themselves subnormal or nearly so: their squares vanish and
-    // the fallback below takes over, as for an exactly parallel hint.
+    // An x whose components are all below min·1e6 (2e-302 in double) is treated as zero, as an
+    // exactly parallel hint is: the fallback below takes over.
     if (!(x_norm2 >= std::numeric_limits<S>::min() / epsilon<S>())) {
       using std::abs;
       const S largest = std::max(abs(xx), std::max(abs(xy), abs(xz)));

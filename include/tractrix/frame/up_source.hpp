@@ -34,8 +34,8 @@ class UpSource {
   // A fixed world up (default +Y; Z-up engines pass +Z), normalized.
   static Expected<UpSource> world(const Vector3<S>& up = Vector3<S>::UnitY()) {
     if (!up.allFinite()) return make_error(ErrorCode::non_finite, "world up: non-finite");
-    if (!(up.norm() > S(0))) return make_error(ErrorCode::out_of_range, "world up: zero length");
-    return UpSource(World{up.normalized()});
+    if (up.isZero(S(0))) return make_error(ErrorCode::out_of_range, "world up: zero length");
+    return UpSource(World{normalized_or(up, Vector3<S>(Vector3<S>::UnitY()))});
   }
 
   // Up = offset from the path point to the matched rail point, projected onto the normal plane.

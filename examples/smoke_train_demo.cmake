@@ -1,13 +1,5 @@
 # Runs train_demo the ways a user would and checks exit codes, messages and output files.
-function(run expect_code expect_text)
-  execute_process(COMMAND ${DEMO} ${ARGN} RESULT_VARIABLE code OUTPUT_VARIABLE out ERROR_VARIABLE err)
-  if(NOT code EQUAL expect_code)
-    message(FATAL_ERROR "train_demo ${ARGN}: exit ${code}, expected ${expect_code}\n${out}${err}")
-  endif()
-  if(NOT "${out}${err}" MATCHES "${expect_text}")
-    message(FATAL_ERROR "train_demo ${ARGN}: output lacks '${expect_text}':\n${out}${err}")
-  endif()
-endfunction()
+include(${CMAKE_CURRENT_LIST_DIR}/smoke_run.cmake)
 
 file(REMOVE ${OUT}/a.svg ${OUT}/a.csv ${OUT}/b.svg)
 run(0 "--spacing MODE" --help)

@@ -47,14 +47,6 @@ options:
 #define NETWORK_DEMO_DEFAULT_NETWORK "passing_loop.net"
 #endif
 
-// Rest to rest over `duration`: distance `from` + (to − from)·(u − sin 2πu / 2π), u the fraction
-// of the duration — speed and acceleration both start and end at zero (a cycloidal move).
-S rest_to_rest(S from, S to, S start, S duration, S t) {
-  const S u = std::clamp((t - start) / duration, S(0), S(1));
-  const S two_pi = 2 * tractrix::pi<S>();
-  return from + (to - from) * (u - std::sin(two_pi * u) / two_pi);
-}
-
 // Along the track from the head to the last wagon's rear bogie (arc spacing; chord spacing on
 // these gentle curves is within a few thousandths of it).
 S train_length(const std::vector<tractrix::Wagon<S>>& wagons) {
@@ -132,14 +124,22 @@ int main(int argc, char** argv) {
   // switch is thrown to the siding for it (a train may not run through a switch set against it),
   // and its route out follows the switch.
   tractrix::SwitchSettings world = main_line;  // the switches as the railway has them set
-  const S move = 6, pause = 1.5;               // seconds per move, and at each stop
-  const S throw_time = 1.25, pull_start = 1.5, back_start = pull_start + move + pause;
   if (auto error = world.set({siding, End::start})) fail(error->message);
   const S shunter_length = train_length(shunter_wagons);
   const auto out_route = checked(
       Route<S>::follow(network, world, {siding, Direction::backward}, 150), "out of the siding");
   const S siding_length = network.piece(siding).length(), home = shunter_length + 4;
   const S pulled_out = siding_length + shunter_length + 6;  // its last bogie 6 past the switch
+  // Each move, out and back, is the library's jerk-limited S-curve from rest to rest: at most 20
+  // units/s, 10 units/s² and 25 units/s³.
+  const auto shunt =
+      checked(tractrix::TimeProfile<S>::s_curve(pulled_out - home, 20, 10, 25), "shunting move");
+  const S throw_time = 1.25, pull_start = 1.5, pause = 1.5;  // seconds
+  const S back_start = pull_start + shunt.duration() + pause;
+  // The head `from` → `to` over the move that begins at `begin`, at time t.
+  auto moving = [&](S from, S to, S begin, S t) {
+    return from + (to - from) * shunt.at(t - begin).value;
+  };
   const Solver shunter_out = checked(Solver::build(out_route, shunter_wagons, options), "shunter");
 
   // Stopped past the switch, it asks for the route back: the steps under it kept, and behind its
@@ -157,9 +157,8 @@ int main(int argc, char** argv) {
   // the main line. The shunter asks for its route again: the steps under it are kept.
   const S throw_back_head = start_of(back.route, top_east) + 0.5 * shunter_length;
   S throw_back_time = back_start;  // when the move passes throw_back_head (bisection)
-  for (S step = move / 2; step > 1e-9; step /= 2)
-    if (rest_to_rest(back.head, back_home, back_start, move, throw_back_time + step) >
-        throw_back_head)
+  for (S step = shunt.duration() / 2; step > 1e-9; step /= 2)
+    if (moving(back.head, back_home, back_start, throw_back_time + step) > throw_back_head)
       throw_back_time += step;
   const auto straddling = shunter_back.solve(throw_back_head);
   if (auto error = world.set({top_west, End::start})) fail(error->message);
@@ -206,11 +205,11 @@ int main(int argc, char** argv) {
     tractrix::solve_trains(circulating, heads, 2, circulating_poses.data());
     std::vector<tractrix::WagonPose<S>> shunter;
     if (t < back_start)
-      shunter = shunter_out.solve(rest_to_rest(home, pulled_out, pull_start, move, t));
+      shunter = shunter_out.solve(moving(home, pulled_out, pull_start, t));
     else if (t < throw_back_time)
-      shunter = shunter_back.solve(rest_to_rest(back.head, back_home, back_start, move, t));
+      shunter = shunter_back.solve(moving(back.head, back_home, back_start, t));
     else  // the same motion, continued on the route asked for after the switch was thrown back
-      shunter = shunter_in.solve(rest_to_rest(back.head, back_home, back_start, move, t) + shift);
+      shunter = shunter_in.solve(moving(back.head, back_home, back_start, t) + shift);
     const auto first =
         circulating_poses.begin() + static_cast<std::ptrdiff_t>(through_wagons.size());
     std::vector<std::vector<tractrix::WagonPose<S>>> poses = {

@@ -163,9 +163,11 @@ TEMPLATE_TEST_CASE("look_at with a hint within a few eps of forward stays orthon
   using V = Vector3<S>;
   // The hint is forward turned by an angle near or below eps, at lengths far from forward's: the
   // side is rounding noise in direction, but must still be a unit vector perpendicular to it.
+  // With one Gram–Schmidt step the worst of these was 224 eps off orthonormal (float, GCC) and
+  // 664 eps (double, Clang); with a second, 5.
   std::mt19937_64 rng = make_rng(77);
   S worst = 0;
-  for (int trial = 0; trial < 2000; ++trial) {
+  for (int trial = 0; trial < 20000; ++trial) {
     const V forward = random_vector<S, 3>(rng, S(1)) * std::pow(S(10), uniform<S>(rng, -20, 20));
     const V unit = forward.normalized();
     const V off = any_perpendicular(unit);

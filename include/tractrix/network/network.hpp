@@ -128,15 +128,15 @@ class SwitchSettings {
 // whole network it keeps the `capacity` pieces whose boxes lie nearest that query q0, sorted by
 // box distance; every piece left out is at least R away from q0, R the farthest kept box's
 // distance (infinite when every piece is kept). A later query q, m = |q − q0| away, asks the last
-// answer's piece first (with its own
-// ClosestPointCursor), then each kept piece whose box is nearer than the best answer plus m
-// (bounded by that answer: most stop at their box); every piece not kept is at least R − m
-// away, so an answer nearer than R − m is the global one (the same as without a cursor, up to
-// ties). Otherwise it searches the whole network again; global_searches() counts those. While the
-// point stays near one piece the cost is that piece's ClosestPointCursor's. Where 16 or more
-// piece boxes overlap at the point (a yard of long parallel pieces) R is about 0 and every call
-// searches globally, at twice the cost of a call without the cursor. No allocation (17.6 kB in
-// double). One cursor per moving point; it may move to another network (it then searches).
+// answer's piece first (with its own ClosestPointCursor), then each kept piece whose box is nearer
+// than the best answer plus m (bounded by that answer: most stop at their box); every piece not
+// kept is at least R − m away, so an answer nearer than R − m is the global one (the same as
+// without a cursor, up to ties). Otherwise it searches the whole network again; global_searches()
+// counts those. While the point stays near one piece the cost is that piece's ClosestPointCursor's.
+// Where 16 or more piece boxes overlap at the point (a yard of long parallel pieces) R is about 0
+// and every call searches globally, at twice the cost of a call without the cursor. No allocation
+// (17.6 kB in double). One cursor per moving point; it may move to another network (it then
+// searches).
 template <class S>
 class NetworkPointCursor {
  public:

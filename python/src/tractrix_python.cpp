@@ -1,0 +1,460 @@
+// tractrix's Python core (_tractrix): the double instantiation of the library over contiguous
+// numpy arrays. The public module (python/tractrix/__init__.py) checks dtypes and shapes, names
+// the argument that is wrong, allocates the outputs and calls these functions, which only loop:
+// every array reaching here is C-contiguous float64 (int64/int8 for laps and statuses) of the
+// shape the Python layer promised. Loops run with the GIL released.
+#include <nanobind/nanobind.h>
+#include <nanobind/ndarray.h>
+#include <nanobind/stl/optional.h>
+#include <nanobind/stl/pair.h>
+#include <nanobind/stl/string.h>
+#include <nanobind/stl/tuple.h>
+
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <tractrix/tractrix.hpp>
+
+namespace nb = nanobind;
+namespace tx = tractrix;
+
+namespace {
+
+using In = nb::ndarray<const double, nb::c_contig, nb::device::cpu>;
+using Out = nb::ndarray<double, nb::c_contig, nb::device::cpu>;
+using OutLaps = nb::ndarray<std::int64_t, nb::c_contig, nb::device::cpu>;
+using OutStatus = nb::ndarray<std::int8_t, nb::c_contig, nb::device::cpu>;
+
+using Path = tx::Path<double>;
+using MeasuredPath = tx::MeasuredPath<double>;
+using Track = tx::Track<double>;
+using Train = tx::TrainSolver<double>;
+using Vec3 = tx::Vector3d;
+using Mat3 = Eigen::Matrix3d;
+
+template <class T>
+T value_or_raise(tx::Expected<T> result) {
+  if (!result) throw nb::value_error(result.error().message.c_str());
+  return std::move(*result);
+}
+
+Vec3 vec3(const double* p) {
+  return {p[0], p[1], p[2]};
+}
+void put3(double* out, const Vec3& v) {
+  out[0] = v.x();
+  out[1] = v.y();
+  out[2] = v.z();
+}
+// Row-major 3×3 (numpy's (3, 3) in C order): element (r, c) at [3r + c].
+Mat3 mat3(const double* p) {
+  Mat3 m;
+  for (int r = 0; r < 3; ++r)
+    for (int c = 0; c < 3; ++c)
+      m(r, c) = p[3 * r + c];
+  return m;
+}
+void put33(double* out, const Mat3& m) {
+  for (int r = 0; r < 3; ++r)
+    for (int c = 0; c < 3; ++c)
+      out[3 * r + c] = m(r, c);
+}
+// x, y, z, w with w >= 0: PoseArray's position_quaternion convention, so Python and C++
+// quaternions of one rotation are the same numbers.
+void put_quaternion(double* out, const Mat3& rotation) {
+  Eigen::Quaterniond q(rotation);
+  if (q.w() < 0) q.coeffs() = -q.coeffs();
+  out[0] = q.x();
+  out[1] = q.y();
+  out[2] = q.z();
+  out[3] = q.w();
+}
+
+std::vector<Vec3> points_of(const In& a) {
+  std::vector<Vec3> points(a.shape(0));
+  for (std::size_t i = 0; i < points.size(); ++i)
+    points[i] = vec3(a.data() + 3 * i);
+  return points;
+}
+std::vector<double> values_of(const In& a) {
+  return {a.data(), a.data() + a.size()};
+}
+
+tx::Closure closure(bool closed) {
+  return closed ? tx::Closure::closed : tx::Closure::open;
+}
+
+// The up source a Python Track asks for: kind "world" (up), "rail" (rail path, match) or
+// "rotation_minimizing" (initial up), with an optional roll profile on top.
+Track make_track(const MeasuredPath& path, const std::string& kind, const In& up,
+                 std::optional<MeasuredPath> rail, bool rail_closest_point,
+                 std::optional<In> roll_distances, std::optional<In> roll_angles) {
+  tx::UpSource<double> source = [&] {
+    if (kind == "rail") {
+      if (!rail) throw nb::value_error("up: a rail source needs a rail path");
+      return tx::UpSource<double>::rail(*rail, rail_closest_point
+                                                   ? tx::RailMatch::closest_point
+                                                   : tx::RailMatch::normalized_arc_length);
+    }
+    if (kind == "rotation_minimizing")
+      return value_or_raise(tx::UpSource<double>::rotation_minimizing(path, vec3(up.data())));
+    return value_or_raise(tx::UpSource<double>::world(vec3(up.data())));
+  }();
+  if (roll_distances && roll_angles)
+    source = source.with_roll(value_or_raise(tx::RollProfile<double>::build(
+        values_of(*roll_distances), values_of(*roll_angles), path.closed() ? path.length() : 0)));
+  return value_or_raise(Track::build(path, std::move(source)));
+}
+
+// The parts of a train solve that Python asked for (null: not wanted), looked up while the GIL is
+// held.
+struct TrainOutputs {
+  double* position[3] = {};  // front, rear, body
+  double* rotation[3] = {};
+  double* quaternion[3] = {};
+  double* body_midpoint = nullptr;
+  double* coupler = nullptr;
+  double* front_distance = nullptr;
+  double* rear_distance = nullptr;
+  std::int64_t* lap = nullptr;
+  std::int8_t* status = nullptr;
+
+  static TrainOutputs from(const nb::dict& out) {
+    TrainOutputs o;
+    auto get = [&](const char* key) -> double* {
+      return out.contains(key) ? nb::cast<Out>(out[key]).data() : nullptr;
+    };
+    const char* parts[3] = {"front", "rear", "body"};
+    for (int k = 0; k < 3; ++k) {
+      const std::string part = parts[k];
+      o.position[k] = get((part + "_position").c_str());
+      o.rotation[k] = get((part + "_rotation").c_str());
+      o.quaternion[k] = get((part + "_quaternion").c_str());
+    }
+    o.body_midpoint = get("body_midpoint");
+    o.coupler = get("coupler");
+    o.front_distance = get("front_distance");
+    o.rear_distance = get("rear_distance");
+    if (out.contains("lap")) o.lap = nb::cast<OutLaps>(out["lap"]).data();
+    if (out.contains("status")) o.status = nb::cast<OutStatus>(out["status"]).data();
+    return o;
+  }
+
+  void write(std::size_t i, const tx::WagonPose<double>& pose) const {
+    const tx::Frame<double>* frames[3] = {&pose.front, &pose.rear, &pose.body};
+    for (int k = 0; k < 3; ++k) {
+      if (position[k]) put3(position[k] + 3 * i, frames[k]->origin);
+      if (rotation[k]) put33(rotation[k] + 9 * i, frames[k]->rotation);
+      if (quaternion[k]) put_quaternion(quaternion[k] + 4 * i, frames[k]->rotation);
+    }
+    if (body_midpoint) put3(body_midpoint + 3 * i, pose.body_midpoint);
+    if (coupler) put3(coupler + 3 * i, pose.coupler);
+    if (front_distance) front_distance[i] = pose.front_distance;
+    if (rear_distance) rear_distance[i] = pose.rear_distance;
+    if (lap) lap[i] = pose.lap;
+    if (status) status[i] = static_cast<std::int8_t>(pose.status);
+  }
+};
+
+}  // namespace
+
+NB_MODULE(_tractrix, m) {
+  m.doc() = "tractrix's compiled core; use the tractrix package, which checks its arguments.";
+
+  nb::class_<Path>(m, "Path")
+      .def_static("kochanek_bartels",
+                  [](In points, double tension, double bias, double continuity, bool closed) {
+                    tx::KochanekBartels<double> shape;
+                    shape.tension = tension;
+                    shape.bias = bias;
+                    shape.continuity = continuity;
+                    return value_or_raise(
+                        Path::kochanek_bartels(points_of(points), shape, closure(closed)));
+                  })
+      .def_static("hermite",
+                  [](In points, In tangents, bool closed) {
+                    return value_or_raise(Path::from_hermite_keys(
+                        points_of(points), points_of(tangents), closure(closed)));
+                  })
+      .def_static(
+          "bezier",
+          [](In controls, bool closed) {
+            std::vector<Path::Segment> segments(controls.shape(0));
+            for (std::size_t i = 0; i < segments.size(); ++i)
+              for (std::size_t k = 0; k < 4; ++k)
+                segments[i].points[k] = vec3(controls.data() + 12 * i + 3 * k);
+            return value_or_raise(Path::from_segments(std::move(segments), closure(closed)));
+          })
+      .def_prop_ro("segment_count", &Path::size)
+      .def_prop_ro("closed", &Path::closed)
+      .def("controls",
+           [](const Path& path, Out out) {
+             for (std::size_t i = 0; i < path.size(); ++i)
+               for (std::size_t k = 0; k < 4; ++k)
+                 put3(out.data() + 12 * i + 3 * k, path.segment(i).points[k]);
+           })
+      .def(
+          "evaluate",
+          [](const Path& path, In t, Out points, Out tangents) {
+            for (std::size_t i = 0; i < t.size(); ++i) {
+              const tx::PointTangent<double, 3> at = path.evaluate(t.data()[i]);
+              put3(points.data() + 3 * i, at.point);
+              put3(tangents.data() + 3 * i, at.tangent);
+            }
+          },
+          nb::call_guard<nb::gil_scoped_release>());
+
+  nb::class_<MeasuredPath>(m, "MeasuredPath")
+      .def_static("build",
+                  [](const Path& path, int samples_per_segment, bool chords) {
+                    tx::ArcLengthSettings settings;
+                    settings.samples_per_segment = samples_per_segment;
+                    settings.method =
+                        chords ? tx::ArcLengthMethod::chord : tx::ArcLengthMethod::gauss_legendre;
+                    return value_or_raise(MeasuredPath::build(path, settings));
+                  })
+      .def_prop_ro("length", &MeasuredPath::length)
+      .def_prop_ro("closed", &MeasuredPath::closed)
+      .def_prop_ro("path", [](const MeasuredPath& p) { return p.path(); })
+      .def(
+          "samples",
+          [](const MeasuredPath& path, In s, Out points, Out tangents, Out parameters) {
+            std::size_t cursor = 0;
+            for (std::size_t i = 0; i < s.size(); ++i) {
+              const MeasuredPath::Sample at = path.sample(s.data()[i], cursor);
+              put3(points.data() + 3 * i, at.point);
+              put3(tangents.data() + 3 * i, at.tangent);
+              parameters.data()[i] = at.parameter;
+            }
+          },
+          nb::call_guard<nb::gil_scoped_release>())
+      .def(
+          "points_at",
+          [](const MeasuredPath& path, In s, Out points) {
+            for (std::size_t i = 0; i < s.size(); ++i)
+              put3(points.data() + 3 * i, path.point_at(s.data()[i]));
+          },
+          nb::call_guard<nb::gil_scoped_release>())
+      .def(
+          "tangents_at",
+          [](const MeasuredPath& path, In s, Out tangents) {
+            for (std::size_t i = 0; i < s.size(); ++i)
+              put3(tangents.data() + 3 * i, path.tangent_at(s.data()[i]));
+          },
+          nb::call_guard<nb::gil_scoped_release>())
+      .def(
+          "parameter_at",
+          [](const MeasuredPath& path, In s, Out t, bool linear) {
+            std::size_t cursor = 0;
+            for (std::size_t i = 0; i < s.size(); ++i)
+              t.data()[i] = linear ? path.parameter_at_linear(s.data()[i])
+                                   : path.parameter_at(s.data()[i], cursor);
+          },
+          nb::call_guard<nb::gil_scoped_release>())
+      .def(
+          "distance_at",
+          [](const MeasuredPath& path, In t, Out s) {
+            for (std::size_t i = 0; i < t.size(); ++i)
+              s.data()[i] = path.distance_at(t.data()[i]);
+          },
+          nb::call_guard<nb::gil_scoped_release>())
+      .def(
+          "curvature_at",
+          [](const MeasuredPath& path, In s, Out curvature) {
+            for (std::size_t i = 0; i < s.size(); ++i)
+              curvature.data()[i] = path.curvature_at(s.data()[i]);
+          },
+          nb::call_guard<nb::gil_scoped_release>())
+      .def(
+          "closest_points",
+          [](const MeasuredPath& path, In queries, Out distance, Out points, Out squared) {
+            for (std::size_t i = 0; i < queries.shape(0); ++i) {
+              const auto at = path.closest_point(vec3(queries.data() + 3 * i));
+              distance.data()[i] = at.distance;
+              put3(points.data() + 3 * i, at.point);
+              squared.data()[i] = at.squared_distance;
+            }
+          },
+          nb::call_guard<nb::gil_scoped_release>());
+
+  nb::class_<Track>(m, "Track")
+      .def_static("build", &make_track)
+      .def_prop_ro("length", &Track::length)
+      .def_prop_ro("closed", &Track::closed)
+      .def_prop_ro("path", [](const Track& t) { return t.path(); })
+      .def(
+          "frames_at",
+          [](const Track& track, In s, Out origins, Out rotations, Out quaternions) {
+            std::size_t cursor = 0;
+            const tx::UpSource<double>& up = track.up_source();
+            for (std::size_t i = 0; i < s.size(); ++i) {
+              const tx::Frame<double> frame = up.frame_at(track.path(), s.data()[i], cursor);
+              put3(origins.data() + 3 * i, frame.origin);
+              put33(rotations.data() + 9 * i, frame.rotation);
+              put_quaternion(quaternions.data() + 4 * i, frame.rotation);
+            }
+          },
+          nb::call_guard<nb::gil_scoped_release>());
+
+  nb::class_<Train>(m, "TrainSolver")
+      .def_static("build",
+                  [](const Track& track, In wagons, bool arc, const std::string& wrap) {
+                    std::vector<tx::Wagon<double>> list(wagons.shape(0));
+                    for (std::size_t i = 0; i < list.size(); ++i) {
+                      const double* w = wagons.data() + 3 * i;
+                      list[i] = tx::Wagon<double>{w[0], w[1], w[2]};
+                    }
+                    tx::TrainOptions options;
+                    options.spacing = arc ? tx::Spacing::arc : tx::Spacing::chord;
+                    options.wrap = wrap == "circular" ? tx::Wrap::circular
+                                   : wrap == "clamp"  ? tx::Wrap::clamp
+                                   : wrap == "extend" ? tx::Wrap::extend
+                                                      : tx::Wrap::automatic;
+                    return value_or_raise(Train::build(track, std::move(list), options));
+                  })
+      .def_prop_ro("wagon_count", [](const Train& t) { return t.wagons().size(); })
+      .def_prop_ro("track", [](const Train& t) { return t.track(); })
+      .def("solve",
+           [](const Train& train, In heads, nb::dict out) {
+             const TrainOutputs outputs = TrainOutputs::from(out);
+             nb::gil_scoped_release release;
+             const std::size_t n = train.wagons().size();
+             std::vector<tx::WagonPose<double>> poses(n);
+             for (std::size_t f = 0; f < heads.size(); ++f) {
+               train.solve(heads.data()[f], poses.data());
+               for (std::size_t j = 0; j < n; ++j)
+                 outputs.write(f * n + j, poses[j]);
+             }
+           })
+      // The C++ peer of solve for the overhead benchmark: `repeats` solves of one head into a
+      // WagonPose buffer, timed inside C++; seconds per solve.
+      .def(
+          "time_solve_in_cpp",
+          [](const Train& train, double head, int repeats) {
+            std::vector<tx::WagonPose<double>> poses(train.wagons().size());
+            const auto start = std::chrono::steady_clock::now();
+            for (int r = 0; r < repeats; ++r) {
+              train.solve(head + 1e-9 * r, poses.data());
+              asm volatile("" : : "r"(poses.data()) : "memory");
+            }
+            const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
+            return took.count() / repeats;
+          },
+          nb::call_guard<nb::gil_scoped_release>());
+
+  nb::class_<tx::TimeProfile<double>>(m, "TimeProfile")
+      .def_static("constant",
+                  [](double d) { return value_or_raise(tx::TimeProfile<double>::constant(d)); })
+      .def_static("sine", [](double d) { return value_or_raise(tx::TimeProfile<double>::sine(d)); })
+      .def_static("sine_pieces",
+                  [](double d, double in_end, double out_start) {
+                    return value_or_raise(tx::TimeProfile<double>::sine_pieces(
+                        d, tx::ease_fractions(in_end, out_start)));
+                  })
+      .def_static("parabolic",
+                  [](double d, double in_end, double out_start) {
+                    return value_or_raise(tx::TimeProfile<double>::parabolic(
+                        d, tx::ease_fractions(in_end, out_start)));
+                  })
+      .def_static("trapezoidal",
+                  [](double distance, double v, double a) {
+                    return value_or_raise(tx::TimeProfile<double>::trapezoidal(distance, v, a));
+                  })
+      .def_static("s_curve",
+                  [](double distance, double v, double a, double j) {
+                    return value_or_raise(tx::TimeProfile<double>::s_curve(distance, v, a, j));
+                  })
+      .def_static("keyed",
+                  [](In times, In values) {
+                    return value_or_raise(
+                        tx::TimeProfile<double>::keyed(values_of(times), values_of(values)));
+                  })
+      .def_prop_ro("duration", &tx::TimeProfile<double>::duration)
+      .def(
+          "at",
+          [](const tx::TimeProfile<double>& profile, In t, Out value, Out rate, Out acceleration) {
+            for (std::size_t i = 0; i < t.size(); ++i) {
+              const tx::ProfileSample<double> at = profile.at(t.data()[i]);
+              value.data()[i] = at.value;
+              rate.data()[i] = at.rate;
+              acceleration.data()[i] = at.acceleration;
+            }
+          },
+          nb::call_guard<nb::gil_scoped_release>());
+
+  nb::class_<tx::PoseReader<double>>(m, "PoseReader")
+      .def_static(
+          "build",
+          [](int axis, double inner, double outer, std::optional<std::pair<double, double>> y,
+             int falloff, bool reversed, std::optional<std::pair<double, double>> twist) {
+            tx::PoseReaderSettings<double> settings;
+            settings.target_axis = static_cast<tx::PoseAxis>(axis);
+            settings.cone = {inner, outer};
+            if (y) settings.elliptical_y = tx::ConeRange<double>{y->first, y->second};
+            settings.falloff = static_cast<tx::PoseFalloff>(falloff);
+            settings.reversed = reversed;
+            if (twist) settings.twist = tx::ConeRange<double>{twist->first, twist->second};
+            return value_or_raise(tx::PoseReader<double>::build(settings));
+          })
+      .def(
+          "weights",
+          [](const tx::PoseReader<double>& reader, In readers, In targets, bool one_reader,
+             Out weights) {
+            const std::size_t n = targets.shape(0);
+            for (std::size_t i = 0; i < n; ++i)
+              weights.data()[i] = reader.weight(mat3(readers.data() + (one_reader ? 0 : 9 * i)),
+                                                mat3(targets.data() + 9 * i));
+          },
+          nb::call_guard<nb::gil_scoped_release>());
+
+  nb::class_<tx::StretchChain<double>>(m, "StretchChain")
+      .def_static(
+          "build",
+          [](In rest, bool proportional, double max_stretch, double stretch_start, bool squash,
+             double soft) {
+            tx::StretchSettings<double> settings;
+            settings.split =
+                proportional ? tx::StretchSplit::proportional : tx::StretchSplit::equal;
+            settings.max_stretch = max_stretch;
+            settings.stretch_start = stretch_start;
+            settings.squash = squash;
+            settings.soft = soft;
+            return value_or_raise(tx::StretchChain<double>::build(values_of(rest), settings));
+          })
+      .def_prop_ro("bone_count", &tx::StretchChain<double>::size)
+      .def_prop_ro("rest_length", &tx::StretchChain<double>::rest_length)
+      .def("lengths",
+           [](const tx::StretchChain<double>& chain, In distances, double scale, Out out) {
+             const tx::GlobalScale<double> global =
+                 value_or_raise(tx::GlobalScale<double>::from(scale));
+             nb::gil_scoped_release release;
+             for (std::size_t i = 0; i < distances.size(); ++i)
+               chain.lengths(distances.data()[i], global, out.data() + i * chain.size());
+           })
+      .def("two_bone", [](const tx::StretchChain<double>& chain, In root, In goal, In pole,
+                          double scale, Out joints, Out rotations, Out lengths) {
+        if (chain.size() != 2) {
+          const std::string message = "two_bone: the chain has " + std::to_string(chain.size()) +
+                                      " bones, two_bone needs exactly 2";
+          throw nb::value_error(message.c_str());
+        }
+        const tx::GlobalScale<double> global = value_or_raise(tx::GlobalScale<double>::from(scale));
+        nb::gil_scoped_release release;
+        for (std::size_t i = 0; i < goal.shape(0); ++i) {
+          const tx::TwoBonePose<double> pose =
+              chain.two_bone(vec3(root.data() + 3 * i), vec3(goal.data() + 3 * i),
+                             vec3(pole.data() + 3 * i), global);
+          put3(joints.data() + 9 * i, pose.root);
+          put3(joints.data() + 9 * i + 3, pose.knee);
+          put3(joints.data() + 9 * i + 6, pose.end);
+          put33(rotations.data() + 18 * i, pose.upper_rotation);
+          put33(rotations.data() + 18 * i + 9, pose.lower_rotation);
+          lengths.data()[2 * i] = pose.upper_length;
+          lengths.data()[2 * i + 1] = pose.lower_length;
+        }
+      });
+}

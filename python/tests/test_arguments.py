@@ -1,0 +1,139 @@
+"""What the package accepts and how it refuses: the library's messages as ValueError, wrong
+dtypes as TypeError and wrong shapes as ValueError naming the argument, float32 and strided
+input read as the same numbers, and no crash on anything."""
+
+import threading
+
+import numpy as np
+import pytest
+
+import tractrix as tx
+
+KEYS = np.array([(0, 0, 0), (80, 0, 10), (80, 5, 60), (0, 0, 50)], dtype=np.float64)
+
+
+@pytest.fixture(scope="module")
+def track():
+    return tx.Track(tx.MeasuredPath(tx.Path.catmull_rom(KEYS, closed=True)))
+
+
+@pytest.mark.parametrize("build, message", [
+    (lambda: tx.Path.catmull_rom([(0, 0, 0)]), "points: 1 given, at least 2 needed"),
+    (lambda: tx.Path.catmull_rom([(0, 0, 0), (np.nan, 0, 0)]), "point 1: non-finite"),
+    (lambda: tx.Path.hermite(KEYS, KEYS[:3]), "tangents: 3 for 4 points"),
+    (lambda: tx.Path.bezier([[(0, 0, 0), (1, 0, 0), (2, 0, 0), (3, 0, 0)],
+                             [(4, 0, 0), (5, 0, 0), (6, 0, 0), (7, 0, 0)]]),
+     "segment 0: end is 1.000000 away from the start of segment 1"),
+    (lambda: tx.MeasuredPath(tx.Path.catmull_rom(KEYS), samples_per_segment=-1),
+     "samples_per_segment: -1 not in [1, 1048576] (or 0, automatic)"),
+    (lambda: tx.TimeProfile.constant(-1), "duration: -1.000000 is not positive"),
+    (lambda: tx.StretchChain([1, 0]), "bone 1: rest length 0.000000 is not positive"),
+    (lambda: tx.PoseReader(cone=(1.0, 0.5)), "cone: inner 1.000000 exceeds outer 0.500000"),
+    (lambda: tx.StretchChain([1, 2, 3]).two_bone((0, 0, 0), (1, 0, 0), (0, 1, 0)),
+     "two_bone: the chain has 3 bones, two_bone needs exactly 2"),
+    (lambda: tx.StretchChain([1, 2]).lengths(1.0, scale=0), "global scale: 0.000000 is not positive"),
+])
+def test_library_errors_are_value_errors_with_its_message(build, message):
+    with pytest.raises(ValueError) as error:
+        build()
+    assert message in str(error.value)
+
+
+def test_train_errors_name_the_wagon(track):
+    with pytest.raises(ValueError, match=r"wagon 1: bogie_distance 12\.000000 exceeds length 10"):
+        tx.TrainSolver(track, [(18, 12), (10, 12)])
+    with pytest.raises(ValueError, match="wrap: a closed track is always circular"):
+        tx.TrainSolver(track, [(18, 12)], wrap="clamp")
+    with pytest.raises(ValueError, match="no track point lies 500.000000"):
+        tx.TrainSolver(track, [(600, 500)])
+    open_track = tx.Track(tx.MeasuredPath(tx.Path.catmull_rom(KEYS)))
+    rail = tx.MeasuredPath(tx.Path.catmull_rom(KEYS + 1, closed=True))
+    with pytest.raises(ValueError, match="track: the rail is closed but the path is open"):
+        tx.Track(open_track.path, rail=rail)
+
+
+@pytest.mark.parametrize("value, kind, message", [
+    (KEYS.astype(np.complex128), TypeError, "points: expected float32 or float64 numbers, got dtype complex128"),
+    (KEYS.astype(bool), TypeError, "got dtype bool"),
+    (KEYS.astype(str), TypeError, "got dtype <U"),
+    (KEYS.astype(np.longdouble), TypeError, "convert with .astype(np.float64)"),
+    ([[0, 0, 0], [1, 1]], ValueError, "points: not an array of numbers"),
+    (KEYS[:, :2], ValueError, "points: expected an (N, 3) array of points, got shape (4, 2)"),
+    (KEYS.reshape(-1), ValueError, "got shape (12,)"),
+    (None, TypeError, "got dtype object"),
+])
+def test_wrong_arrays_are_refused_by_name(value, kind, message):
+    with pytest.raises(kind) as error:
+        tx.Path.catmull_rom(value)
+    assert message in str(error.value)
+
+
+def test_wrong_shapes_and_choices_in_queries(track):
+    with pytest.raises(ValueError, match=r"query: expected \(3,\) or \(\.\.\., 3\) points, got shape \(2, 2\)"):
+        track.path.closest_point(np.zeros((2, 2)))
+    with pytest.raises(ValueError, match=r"wagons: expected \(N, 2\) rows"):
+        tx.TrainSolver(track, [1, 2])
+    with pytest.raises(ValueError, match="spacing: 'rigid' is not one of 'chord', 'arc'"):
+        tx.TrainSolver(track, [(18, 12)], spacing="rigid")
+    train = tx.TrainSolver(track, [(18, 12)])
+    with pytest.raises(ValueError, match="parts: 'wheels' is not one of"):
+        train.solve(0.0, parts=("wheels",))
+    with pytest.raises(TypeError, match="head: expected float32 or float64 numbers"):
+        train.solve("far")
+    with pytest.raises(TypeError, match="path: expected a tractrix.MeasuredPath, got Path"):
+        tx.Track(tx.Path.catmull_rom(KEYS))
+    with pytest.raises(ValueError, match="falloff: 'cubic' is not one of"):
+        tx.PoseReader(falloff="cubic")
+    with pytest.raises(ValueError, match=r"target: expected \(3, 3\) or \(\.\.\., 3, 3\) matrices"):
+        tx.PoseReader().weight(np.eye(3), np.zeros((4, 3)))
+    with pytest.raises(ValueError, match="do not broadcast"):
+        tx.StretchChain([1, 1]).two_bone(np.zeros((2, 3)), np.ones((3, 3)), (0, 0, 1))
+
+
+def test_float32_strided_and_integer_input_read_as_the_same_numbers(track):
+    keys32 = (KEYS + 0.1).astype(np.float32)
+    from32 = tx.MeasuredPath(tx.Path.catmull_rom(keys32, closed=True))
+    from64 = tx.MeasuredPath(tx.Path.catmull_rom(keys32.astype(np.float64), closed=True))
+    assert from32.length == from64.length
+    wide = np.zeros((4, 6))
+    wide[:, ::2] = KEYS  # every other column: a strided view
+    strided = tx.MeasuredPath(tx.Path.catmull_rom(wide[:, ::2], closed=True))
+    fortran = tx.MeasuredPath(tx.Path.catmull_rom(np.asfortranarray(KEYS), closed=True))
+    integers = tx.MeasuredPath(tx.Path.catmull_rom(KEYS.astype(np.int32).tolist(), closed=True))
+    assert strided.length == fortran.length == integers.length == track.length
+    s = np.linspace(0, 300, 41)
+    np.testing.assert_array_equal(track.path.point_at(s.astype(np.float32)),
+                                  track.path.point_at(s.astype(np.float32).astype(np.float64)))
+    np.testing.assert_array_equal(track.path.point_at(s[::2]), track.path.point_at(s[::2].copy()))
+    # Shapes carry through: a scalar gives (3,), a (5, 8) grid (5, 8, 3).
+    assert track.path.point_at(5.0).shape == (3,)
+    assert track.frame_at(np.zeros((5, 8))).rotation.shape == (5, 8, 3, 3)
+    assert track.path.closest_point((1, 2, 3)).distance.shape == ()
+
+
+def test_non_finite_queries_do_not_crash(track):
+    s = [np.nan, np.inf, -np.inf, 1e300]
+    assert np.all(np.isfinite(track.path.point_at(s)))
+    assert np.all(np.isfinite(track.frame_at(s).rotation))
+    poses = tx.TrainSolver(track, [(18, 12), (14, 9)]).solve(s)
+    assert np.all(np.isfinite(poses.body_rotation))
+    closest = track.path.closest_point([(np.nan, 0, 0)])
+    assert np.isnan(closest.gap[0]) and np.all(np.isfinite(closest.point))
+
+
+def test_solves_from_many_threads_give_the_serial_answer(track):
+    train = tx.TrainSolver(track, [(18, 12), (14, 9)] * 200)
+    heads = np.linspace(0, 1000, 64)
+    serial = train.solve(heads).body_quaternion
+    results = [None] * 4
+
+    def work(i):
+        results[i] = train.solve(heads).body_quaternion
+
+    threads = [threading.Thread(target=work, args=(i,)) for i in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    for result in results:
+        np.testing.assert_array_equal(result, serial)

@@ -1,0 +1,247 @@
+"""Values against sources independent of the library: closed forms, numpy quadrature and brute
+force written here."""
+
+import numpy as np
+import pytest
+
+import tractrix as tx
+
+
+def random_bezier_chain(rng, count, closed=False):
+    """`count` cubic segments meeting end to start, hand-placed-looking (no cusps)."""
+    points = np.cumsum(rng.uniform(-10, 10, size=(3 * count + 1, 3)) + (8, 0, 0), axis=0)
+    if closed:
+        points[-1] = points[0]
+    return np.stack([points[3 * i:3 * i + 4] for i in range(count)])
+
+
+def bezier_speed(controls, u):
+    """|B'(u)| of each segment at parameters u (shape (segments, len(u)))."""
+    d0, d1, d2 = (controls[:, 1] - controls[:, 0], controls[:, 2] - controls[:, 1],
+                  controls[:, 3] - controls[:, 2])
+    u = u[None, :, None]
+    derivative = 3 * ((1 - u) ** 2 * d0[:, None] + 2 * u * (1 - u) * d1[:, None] +
+                      u ** 2 * d2[:, None])
+    return np.linalg.norm(derivative, axis=-1)
+
+
+def bezier_point(controls, u):
+    b = np.stack([(1 - u) ** 3, 3 * u * (1 - u) ** 2, 3 * u ** 2 * (1 - u), u ** 3], axis=-1)
+    return np.einsum("...k,skd->s...d", b, controls)
+
+
+def numpy_arc_length(controls, u_end=1.0, pieces=64, order=32):
+    """Composite Gauss–Legendre (numpy's nodes) of each segment's speed from 0 to u_end."""
+    nodes, weights = np.polynomial.legendre.leggauss(order)
+    edges = np.linspace(0.0, u_end, pieces + 1)
+    half = (edges[1:] - edges[:-1]) / 2
+    u = ((edges[:-1] + edges[1:]) / 2)[:, None] + half[:, None] * nodes[None, :]
+    speed = bezier_speed(controls, u.reshape(-1)).reshape(len(controls), pieces, order)
+    return np.einsum("spk,k,p->s", speed, weights, half)
+
+
+def test_a_straight_catmull_rom_is_a_uniform_line():
+    direction = np.array([2.0, 1.0, 2.0]) / 3.0  # unit
+    keys = [k * 3 * direction for k in range(6)]
+    line = tx.MeasuredPath(tx.Path.catmull_rom(keys))
+    assert line.length == pytest.approx(15.0, rel=1e-14)
+    s = np.linspace(0, 15, 31)
+    np.testing.assert_allclose(line.point_at(s), s[:, None] * direction, atol=1e-13)
+    np.testing.assert_allclose(line.tangent_at(s), np.broadcast_to(direction, (31, 3)),
+                               atol=1e-14)
+    np.testing.assert_allclose(line.parameter_at(s), s / 3, atol=1e-14)
+    np.testing.assert_allclose(line.curvature_at(s), 0, atol=1e-12)
+    # Open paths clamp distances; closed ones wrap them.
+    np.testing.assert_allclose(line.point_at([-5, 20]), [[0, 0, 0], 15 * direction], atol=1e-13)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_exact_length_and_inverse_against_numpy_quadrature(seed):
+    rng = np.random.default_rng(seed)
+    controls = random_bezier_chain(rng, 6)
+    for samples in (1, 3, 16):
+        path = tx.MeasuredPath(tx.Path.bezier(controls), samples_per_segment=samples)
+        lengths = numpy_arc_length(controls)
+        total = lengths.sum()
+        assert abs(path.length - total) <= 1e-12 * total
+        # distance_at(t) and parameter_at(s) at random parameters, each against the quadrature.
+        t = np.sort(rng.uniform(0, 6, 40))
+        segment, u = np.minimum(t.astype(int), 5), t - np.minimum(t.astype(int), 5)
+        expected = np.array([lengths[:k].sum() + numpy_arc_length(controls[k:k + 1], uk)[0]
+                             for k, uk in zip(segment, u)])
+        np.testing.assert_allclose(path.distance_at(t), expected, rtol=0, atol=1e-12 * total)
+        speed = bezier_speed(controls[segment], u)[np.arange(40), np.arange(40)]
+        error_in_distance = np.abs(path.parameter_at(expected) - t) * speed
+        assert error_in_distance.max() <= 1e-11 * total
+
+
+def test_closest_point_against_brute_force():
+    rng = np.random.default_rng(7)
+    controls = random_bezier_chain(rng, 5)
+    path = tx.MeasuredPath(tx.Path.bezier(controls))
+    queries = rng.uniform(-20, 60, size=(30, 3)) + (40, 0, 0)
+    u = np.linspace(0, 1, 20001)
+    dense = bezier_point(controls, u).reshape(-1, 3)
+    brute = np.sqrt(((queries[:, None, :] - dense[None]) ** 2).sum(-1)).min(axis=1)
+    closest = path.closest_point(queries)
+    # The exact minimum is below the sampled one, by at most the sampling's curvature error.
+    assert np.all(closest.gap <= brute + 1e-12 * path.length)
+    np.testing.assert_allclose(closest.gap, brute, rtol=0, atol=1e-6)
+    np.testing.assert_allclose(np.linalg.norm(closest.point - queries, axis=1), closest.gap,
+                               rtol=1e-13)
+    np.testing.assert_allclose(path.point_at(closest.distance), closest.point, atol=1e-9)
+
+
+def quaternion_matrix(q):
+    x, y, z, w = np.moveaxis(q, -1, 0)
+    return np.stack([
+        np.stack([1 - 2 * (y * y + z * z), 2 * (x * y - z * w), 2 * (x * z + y * w)], -1),
+        np.stack([2 * (x * y + z * w), 1 - 2 * (x * x + z * z), 2 * (y * z - x * w)], -1),
+        np.stack([2 * (x * z - y * w), 2 * (y * z + x * w), 1 - 2 * (x * x + y * y)], -1),
+    ], -2)
+
+
+def test_frames_are_orthonormal_face_along_the_curve_and_match_their_quaternions():
+    rng = np.random.default_rng(3)
+    path = tx.MeasuredPath(tx.Path.bezier(random_bezier_chain(rng, 8, closed=True), closed=True))
+    # Not at the seam, where the hand-placed loop has a corner.
+    s = np.linspace(0, path.length, 500, endpoint=False)[1:]
+    for track in (tx.Track(path), tx.Track(path, up=(0, 0, 1)),
+                  tx.Track(path, rotation_minimizing=True),
+                  tx.Track(path, roll=([0, path.length / 2], [0, 1.0]))):
+        frames = track.frame_at(s)
+        r = frames.rotation
+        np.testing.assert_allclose(np.einsum("nji,njk->nik", r, r), np.broadcast_to(np.eye(3), r.shape),
+                                   atol=1e-13)
+        np.testing.assert_allclose(np.linalg.det(r), 1, atol=1e-13)
+        h = 1e-5
+        difference = path.point_at(s + h) - path.point_at(s - h)
+        forward = difference / np.linalg.norm(difference, axis=1, keepdims=True)
+        np.testing.assert_allclose(r[:, :, 2], forward, atol=1e-8)
+        np.testing.assert_allclose(quaternion_matrix(frames.quaternion), r, atol=1e-14)
+        assert np.all(frames.quaternion[:, 3] >= 0)
+    # World up: the side axis is level (perpendicular to up).
+    side = tx.Track(path, up=(0, 0, 1)).frame_at(s).rotation[:, :, 0]
+    np.testing.assert_allclose(side[:, 2], 0, atol=1e-14)
+
+
+def test_chord_train_geometry():
+    rng = np.random.default_rng(11)
+    path = tx.MeasuredPath(tx.Path.bezier(random_bezier_chain(rng, 12, closed=True), closed=True))
+    wagons = np.array([(18, 12, 2), (14, 9, 1), (14, 9, 0), (20, 15, 0.5)] * 3, dtype=float)
+    train = tx.TrainSolver(tx.Track(path), wagons)
+    poses = train.solve(np.linspace(-50, 3 * path.length, 97))
+    front, rear = poses.front_position, poses.rear_position
+    tolerance = 1e-9 * path.length
+    np.testing.assert_allclose(np.linalg.norm(front - rear, axis=-1),
+                               np.broadcast_to(wagons[:, 1], front.shape[:2]), atol=tolerance)
+    gap = np.linalg.norm(rear[:, :-1] - front[:, 1:], axis=-1)
+    np.testing.assert_allclose(gap, np.broadcast_to(wagons[:-1, 0] - wagons[:-1, 1], gap.shape),
+                               atol=tolerance)
+    forward = (front - rear) / np.linalg.norm(front - rear, axis=-1, keepdims=True)
+    np.testing.assert_allclose(poses.body_rotation[..., :, 2], forward, atol=1e-12)
+    np.testing.assert_allclose(poses.body_midpoint, (front + rear) / 2, atol=1e-12)
+    np.testing.assert_allclose(poses.coupler, front + wagons[:, 2, None] * forward, atol=1e-12)
+    np.testing.assert_allclose(poses.body_position, front, atol=0)
+    np.testing.assert_allclose(path.point_at(poses.rear_distance), rear, atol=1e-9)
+
+
+def test_a_hundred_thousand_wagon_arc_solve_in_one_call():
+    keys = [(np.cos(a) * 3000, 40 * np.sin(3 * a), np.sin(a) * 2000)
+            for a in np.linspace(0, 2 * np.pi, 24, endpoint=False)]
+    path = tx.MeasuredPath(tx.Path.catmull_rom(keys, closed=True))
+    n = 100_000
+    lengths = 0.1 + 0.05 * (np.arange(n) % 7)
+    wagons = np.stack([lengths, 0.75 * lengths], axis=1)
+    train = tx.TrainSolver(tx.Track(path), wagons, spacing="arc")
+    head = 1234.5
+    poses = train.solve(head, parts=("front_distance", "rear_distance", "lap", "status",
+                                     "body_quaternion"))
+    # Closed forms: each front bogie is the lengths before it behind the head, wrapped.
+    unwrapped = head - np.concatenate([[0.0], np.cumsum(lengths)[:-1]])
+    L = path.length
+    np.testing.assert_allclose(poses.front_distance, np.mod(unwrapped, L), rtol=0, atol=1e-9 * L)
+    np.testing.assert_array_equal(poses.lap, np.floor(unwrapped / L).astype(np.int64))
+    np.testing.assert_allclose(poses.rear_distance, np.mod(unwrapped - 0.75 * lengths, L),
+                               rtol=0, atol=1e-9 * L)
+    assert np.all(poses.status == tx.WagonStatus.ON_TRACK)
+    np.testing.assert_allclose(np.linalg.norm(poses.body_quaternion, axis=1), 1, atol=1e-14)
+    assert poses.front_position is None
+
+
+def test_clamped_trains_say_where_they_are_held():
+    path = tx.MeasuredPath(tx.Path.catmull_rom([(0, 0, 0), (100, 0, 0)]))
+    train = tx.TrainSolver(tx.Track(path), [(10, 8)] * 3, spacing="arc")
+    poses = train.solve([-5.0, 50.0, 200.0])
+    np.testing.assert_array_equal(poses.status[1], tx.WagonStatus.ON_TRACK)
+    np.testing.assert_allclose(poses.front_distance[1], [50, 40, 30], atol=1e-12)
+    np.testing.assert_array_equal(poses.status[2], tx.WagonStatus.HELD_AT_END)
+    assert np.all((poses.front_distance >= 0) & (poses.front_distance <= path.length))
+    assert tx.WagonStatus.COMPRESSED in poses.status[0]
+
+
+def test_time_profiles_closed_forms():
+    trapezoid = tx.TimeProfile.trapezoidal(10, 2, 1)  # ramps of 2 s and 2 m, 3 s cruising
+    assert trapezoid.duration == pytest.approx(7, rel=1e-15)
+    at = trapezoid.at([1.0, 3.5, 6.0, 7.0])
+    np.testing.assert_allclose(at.value, [0.05, 0.5, 0.95, 1.0], rtol=1e-14)
+    np.testing.assert_allclose(at.rate * 10, [1, 2, 1, 0], atol=1e-14)
+    np.testing.assert_allclose(at.acceleration * 10, [1, 0, -1, -1], atol=1e-14)
+    np.testing.assert_allclose(tx.TimeProfile.constant(4).at([0, 1, 4, 9]).value, [0, 0.25, 1, 1])
+    # Parent's sine ease at a quarter of the duration.
+    assert tx.TimeProfile.sine(2).at(0.5).value == pytest.approx(0.146447, abs=1e-6)
+    s_curve = tx.TimeProfile.s_curve(10, 2, 1, 1)
+    t = np.linspace(0, s_curve.duration, 2001)
+    at = s_curve.at(t)
+    assert at.value[0] == 0 and at.value[-1] == pytest.approx(1, abs=1e-15)
+    assert np.all(np.diff(at.value) >= 0)
+    assert at.rate.max() * 10 <= 2 * (1 + 1e-12)
+    assert np.abs(at.acceleration).max() * 10 <= 1 * (1 + 1e-12)
+    keyed = tx.TimeProfile.keyed([0, 1, 3], [0, 0.2, 1])
+    np.testing.assert_allclose(keyed.at([0, 1, 3]).value, [0, 0.2, 1], atol=1e-15)
+
+
+def about_x(angle):
+    c, s = np.cos(angle), np.sin(angle)
+    return np.moveaxis(np.array([[np.ones_like(c), 0 * c, 0 * c], [0 * c, c, -s], [0 * c, s, c]]),
+                       [0, 1], [-2, -1])
+
+
+def test_pose_reader_falloffs_closed_form():
+    angles = np.linspace(0, 1.4, 29)
+    targets = about_x(angles)
+    t = np.clip((angles - 0.2) / 0.8, 0, 1)
+    expected = {"linear": 1 - t, "smoothstep": 1 - t * t * (3 - 2 * t), "ease_in": 1 - t * t,
+                "ease_out": (1 - t) ** 2}
+    for falloff, weight in expected.items():
+        reader = tx.PoseReader(cone=(0.2, 1.0), falloff=falloff)
+        np.testing.assert_allclose(reader.weight(np.eye(3), targets), weight, atol=1e-12)
+    reversed_ = tx.PoseReader(cone=(0.2, 1.0), reversed=True).weight(np.eye(3), targets)
+    np.testing.assert_allclose(reversed_, t, atol=1e-12)
+    # A reader per target: turning both the same way leaves the weight 1.
+    np.testing.assert_allclose(tx.PoseReader().weight(targets, targets), 1, atol=0)
+
+
+def test_stretch_chain_closed_forms():
+    chain = tx.StretchChain([1, 2, 3])
+    # Rest space is world / scale: 5 < 6 keeps the rest lengths, 10 adds (10 − 6) / 3 to each.
+    np.testing.assert_allclose(chain.lengths([10, 20], scale=2),
+                               [[1, 2, 3], [1 + 4 / 3, 2 + 4 / 3, 3 + 4 / 3]], rtol=1e-15)
+    proportional = tx.StretchChain([1, 2, 3], split="proportional", max_stretch=1.5)
+    np.testing.assert_allclose(proportional.lengths([8, 100]), [[4 / 3, 8 / 3, 4], [1.5, 3, 4.5]],
+                               rtol=1e-15)
+    arm = tx.StretchChain([3, 2])
+    goals = np.array([(4, 1, 0), (1, 2, 2), (0.5, 0, 0)], dtype=float)
+    pose = arm.two_bone((0, 0, 0), goals, (0, 0, 1))
+    root, knee, end = pose.joints[:, 0], pose.joints[:, 1], pose.joints[:, 2]
+    np.testing.assert_allclose(end[:2], goals[:2], atol=1e-14)  # within reach
+    np.testing.assert_allclose(np.linalg.norm(knee - root, axis=1), 3, rtol=1e-14)
+    np.testing.assert_allclose(np.linalg.norm(end - knee, axis=1), 2, rtol=1e-14)
+    np.testing.assert_allclose(pose.upper_length, 3)
+    # Too close to fold further (|3 − 2| = 1 > 0.5): the end stops 1 from the root on its line.
+    np.testing.assert_allclose(end[2], (1, 0, 0), atol=1e-14)
+    rigid = tx.StretchChain([3, 2], max_stretch=1)
+    far = rigid.two_bone((0, 0, 0), (100, 0, 0), (0, 0, 1), scale=2)
+    np.testing.assert_allclose(far.joints[2], (10, 0, 0), atol=1e-13)  # reach 5 × scale 2
+    stretchy = arm.two_bone((0, 0, 0), (100, 0, 0), (0, 0, 1), scale=2)
+    np.testing.assert_allclose(stretchy.joints[2], (100, 0, 0), atol=1e-12)  # unlimited stretch

@@ -1,0 +1,679 @@
+"""tractrix for Python: curves, exact arc length, moving frames and trains on tracks.
+
+The same C++ headers as the library (double precision), vectorized over numpy arrays: every
+per-frame query takes a scalar or an array of distances (or times) and returns arrays, and a train
+solve returns every wagon's poses in one call. Inputs may be float32 or float64 (or integers) and
+any memory layout; they are read as float64. Outputs are float64.
+
+Conventions (the C++ library's):
+  * rotation matrices are (3, 3) with the local axes as columns: side, up, forward;
+  * quaternions are (x, y, z, w) with w >= 0;
+  * distances are along the curve from its start; closed curves wrap them.
+
+Building anything from user data raises ValueError with the library's message (which names the
+field and the value); wrong dtypes raise TypeError and wrong shapes ValueError, naming the argument.
+
+    import numpy as np, tractrix as tx
+    keys = [(0, 0, 0), (80, 0, 10), (80, 5, 60), (0, 0, 50)]
+    track = tx.Track(tx.MeasuredPath(tx.Path.catmull_rom(keys, closed=True)))
+    train = tx.TrainSolver(track, [(18, 12), (14, 9), (14, 9)])
+    poses = train.solve(np.linspace(0, track.length, 240))   # 240 frames × 3 wagons
+    poses.body_quaternion.shape                               # (240, 3, 4)
+"""
+
+from __future__ import annotations
+
+import enum
+import math
+from typing import Iterable, Optional, Sequence, Tuple, Union
+
+import numpy as np
+
+from . import _tractrix as _core
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Path",
+    "MeasuredPath",
+    "Track",
+    "Frames",
+    "ClosestPoints",
+    "TrainSolver",
+    "TrainPoses",
+    "WagonStatus",
+    "TimeProfile",
+    "ProfileSamples",
+    "PoseReader",
+    "StretchChain",
+    "TwoBonePoses",
+]
+
+ArrayLike = Union[float, Sequence[float], Sequence[Sequence[float]], np.ndarray]
+
+
+# ---------------------------------------------------------------------------------------------
+# Argument checks: every array reaching the compiled core is C-contiguous float64 of the shape
+# it expects. Anything else is converted (float32, integers, strided views) or rejected here,
+# with the argument's name.
+
+
+def _real(name: str, value: object) -> np.ndarray:
+    try:
+        array = np.asarray(value)
+    except Exception as error:  # ragged lists and the like
+        raise ValueError(f"{name}: not an array of numbers ({error})") from None
+    kind = array.dtype.kind
+    if kind not in "fiu" or (kind == "f" and array.dtype.itemsize > 8):
+        raise TypeError(
+            f"{name}: expected float32 or float64 numbers, got dtype {array.dtype}"
+            + (" (convert with .astype(np.float64) if the precision loss is fine)"
+               if kind == "f" else ""))
+    return np.asarray(array, dtype=np.float64, order="C")
+
+
+def _points(name: str, value: object, minimum: int = 0) -> np.ndarray:
+    """An (N, 3) array of points."""
+    array = _real(name, value)
+    if array.ndim != 2 or array.shape[1] != 3:
+        raise ValueError(f"{name}: expected an (N, 3) array of points, got shape {array.shape}")
+    if array.shape[0] < minimum:
+        raise ValueError(f"{name}: {array.shape[0]} given, at least {minimum} needed")
+    return array
+
+
+def _vector(name: str, value: object) -> np.ndarray:
+    array = _real(name, value)
+    if array.shape != (3,):
+        raise ValueError(f"{name}: expected 3 numbers (x, y, z), got shape {array.shape}")
+    return array
+
+
+def _values(name: str, value: object) -> Tuple[np.ndarray, Tuple[int, ...]]:
+    """Scalars or an array of any shape, flattened; and the shape to give the results."""
+    array = _real(name, value)
+    return array.reshape(-1), array.shape
+
+
+def _vectors(name: str, value: object) -> Tuple[np.ndarray, Tuple[int, ...]]:
+    """One (3,) vector or an (..., 3) array, as (N, 3); and the leading shape."""
+    array = _real(name, value)
+    if array.ndim == 0 or array.shape[-1] != 3:
+        raise ValueError(f"{name}: expected (3,) or (..., 3) points, got shape {array.shape}")
+    return array.reshape(-1, 3), array.shape[:-1]
+
+
+def _matrices(name: str, value: object) -> Tuple[np.ndarray, Tuple[int, ...]]:
+    array = _real(name, value)
+    if array.ndim < 2 or array.shape[-2:] != (3, 3):
+        raise ValueError(f"{name}: expected (3, 3) or (..., 3, 3) matrices, got shape {array.shape}")
+    return array.reshape(-1, 3, 3), array.shape[:-2]
+
+
+def _scalar(name: str, value: object) -> float:
+    try:
+        return float(value)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        raise TypeError(f"{name}: expected a number, got {type(value).__name__}") from None
+
+
+def _choice(name: str, value: str, choices: Sequence[str]) -> str:
+    if value not in choices:
+        raise ValueError(f"{name}: {value!r} is not one of {', '.join(map(repr, choices))}")
+    return value
+
+
+# ---------------------------------------------------------------------------------------------
+# Curves
+
+
+class Path:
+    """A piecewise cubic Bézier curve, open or closed, by parameter t in [0, segment_count].
+
+    Build it with one of the static methods; measure it with MeasuredPath to query by distance.
+    """
+
+    __slots__ = ("_core",)
+
+    def __init__(self, core: _core.Path) -> None:
+        self._core = core
+
+    @staticmethod
+    def catmull_rom(points: ArrayLike, closed: bool = False) -> "Path":
+        """Through (N, 3) key points, tangent (P[i+1] − P[i−1]) / 2 at each; N >= 2."""
+        return Path.kochanek_bartels(points, closed=closed)
+
+    @staticmethod
+    def kochanek_bartels(points: ArrayLike, tension: float = 0.0, bias: float = 0.0,
+                         continuity: float = 0.0, closed: bool = False) -> "Path":
+        """Through (N, 3) key points with Kochanek–Bartels tangents (all zero: Catmull–Rom)."""
+        return Path(_core.Path.kochanek_bartels(
+            _points("points", points), _scalar("tension", tension), _scalar("bias", bias),
+            _scalar("continuity", continuity), bool(closed)))
+
+    @staticmethod
+    def hermite(points: ArrayLike, tangents: ArrayLike, closed: bool = False) -> "Path":
+        """Through (N, 3) key points with the given (N, 3) derivatives dr/dt (t: 1 per segment)."""
+        return Path(_core.Path.hermite(_points("points", points), _points("tangents", tangents),
+                                       bool(closed)))
+
+    @staticmethod
+    def bezier(controls: ArrayLike, closed: bool = False) -> "Path":
+        """From (N, 4, 3) control points of cubic Bézier segments that meet end to start."""
+        array = _real("controls", controls)
+        if array.ndim != 3 or array.shape[1:] != (4, 3):
+            raise ValueError(
+                f"controls: expected (N, 4, 3) control points, got shape {array.shape}")
+        return Path(_core.Path.bezier(array, bool(closed)))
+
+    @property
+    def segment_count(self) -> int:
+        return self._core.segment_count
+
+    @property
+    def closed(self) -> bool:
+        return self._core.closed
+
+    @property
+    def controls(self) -> np.ndarray:
+        """The (segment_count, 4, 3) Bézier control points."""
+        out = np.empty((self.segment_count, 4, 3))
+        self._core.controls(out)
+        return out
+
+    def evaluate(self, t: ArrayLike) -> Tuple[np.ndarray, np.ndarray]:
+        """Points and derivatives dr/dt at parameters t (wrapped on closed paths, clamped on
+        open ones): two arrays of shape t.shape + (3,)."""
+        flat, shape = _values("t", t)
+        points, tangents = np.empty((flat.size, 3)), np.empty((flat.size, 3))
+        self._core.evaluate(flat, points, tangents)
+        return points.reshape(shape + (3,)), tangents.reshape(shape + (3,))
+
+    def __repr__(self) -> str:
+        return f"Path({self.segment_count} segments, {'closed' if self.closed else 'open'})"
+
+
+class ClosestPoints:
+    """closest_point's answer: `distance` along the curve, the `point` on it, and `gap`, the
+    distance from the query to that point (NaN for a non-finite query)."""
+
+    __slots__ = ("distance", "point", "gap")
+
+    def __init__(self, distance: np.ndarray, point: np.ndarray, gap: np.ndarray) -> None:
+        self.distance, self.point, self.gap = distance, point, gap
+
+
+class MeasuredPath:
+    """A path and its arc-length table, built together and queried by distance.
+
+    samples_per_segment: table entries per segment (0: automatic, 16 to 128). method:
+    "gauss_legendre" (exact: distances to 1e-12 of the length at any density) or "chord" (the
+    lecture's table of summed chords, O(h²)).
+    """
+
+    __slots__ = ("_core",)
+
+    def __init__(self, path: Path, samples_per_segment: int = 0,
+                 method: str = "gauss_legendre") -> None:
+        if isinstance(path, _core.MeasuredPath):
+            self._core = path
+            return
+        if not isinstance(path, Path):
+            raise TypeError(f"path: expected a tractrix.Path, got {type(path).__name__}")
+        _choice("method", method, ("gauss_legendre", "chord"))
+        self._core = _core.MeasuredPath.build(path._core, int(samples_per_segment),
+                                              method == "chord")
+
+    @property
+    def length(self) -> float:
+        return self._core.length
+
+    @property
+    def closed(self) -> bool:
+        return self._core.closed
+
+    @property
+    def path(self) -> Path:
+        return Path(self._core.path)
+
+    def sample(self, s: ArrayLike) -> Tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Points, unit tangents (s.shape + (3,)) and path parameters (s.shape) at distances s."""
+        flat, shape = _values("s", s)
+        points, tangents, parameters = np.empty((flat.size, 3)), np.empty((flat.size, 3)), \
+            np.empty(flat.size)
+        self._core.samples(flat, points, tangents, parameters)
+        return points.reshape(shape + (3,)), tangents.reshape(shape + (3,)), \
+            parameters.reshape(shape)
+
+    def point_at(self, s: ArrayLike) -> np.ndarray:
+        """Points at distances s: shape s.shape + (3,)."""
+        flat, shape = _values("s", s)
+        out = np.empty((flat.size, 3))
+        self._core.points_at(flat, out)
+        return out.reshape(shape + (3,))
+
+    def tangent_at(self, s: ArrayLike) -> np.ndarray:
+        """Unit tangents at distances s: shape s.shape + (3,)."""
+        flat, shape = _values("s", s)
+        out = np.empty((flat.size, 3))
+        self._core.tangents_at(flat, out)
+        return out.reshape(shape + (3,))
+
+    def parameter_at(self, s: ArrayLike, linear: bool = False) -> np.ndarray:
+        """Path parameters at distances s (exact inverse; linear=True: the lecture's binary search
+        and linear interpolation)."""
+        flat, shape = _values("s", s)
+        out = np.empty(flat.size)
+        self._core.parameter_at(flat, out, bool(linear))
+        return out.reshape(shape)
+
+    def distance_at(self, t: ArrayLike) -> np.ndarray:
+        """Distances along the path at path parameters t."""
+        flat, shape = _values("t", t)
+        out = np.empty(flat.size)
+        self._core.distance_at(flat, out)
+        return out.reshape(shape)
+
+    def curvature_at(self, s: ArrayLike) -> np.ndarray:
+        """Curvature (1 / radius) at distances s."""
+        flat, shape = _values("s", s)
+        out = np.empty(flat.size)
+        self._core.curvature_at(flat, out)
+        return out.reshape(shape)
+
+    def closest_point(self, query: ArrayLike) -> ClosestPoints:
+        """The exact nearest point of the whole path to each (3,) or (..., 3) query."""
+        flat, shape = _vectors("query", query)
+        n = flat.shape[0]
+        distance, point, squared = np.empty(n), np.empty((n, 3)), np.empty(n)
+        self._core.closest_points(flat, distance, point, squared)
+        return ClosestPoints(distance.reshape(shape), point.reshape(shape + (3,)),
+                             np.sqrt(squared).reshape(shape))
+
+    def __repr__(self) -> str:
+        return (f"MeasuredPath(length={self.length:.6g}, "
+                f"{'closed' if self.closed else 'open'}, {self._core.path.segment_count} segments)")
+
+
+# ---------------------------------------------------------------------------------------------
+# Tracks and trains
+
+
+class Frames:
+    """Frames along a track: `position` (..., 3), `rotation` (..., 3, 3) with columns side, up,
+    forward, and the same rotation as `quaternion` (..., 4) x, y, z, w with w >= 0."""
+
+    __slots__ = ("position", "rotation", "quaternion")
+
+    def __init__(self, position: np.ndarray, rotation: np.ndarray, quaternion: np.ndarray) -> None:
+        self.position, self.rotation, self.quaternion = position, rotation, quaternion
+
+
+class Track:
+    """A measured path with an up source, which banks the frames along it.
+
+    up: the world up (default +Y); with rotation_minimizing=True the up at the start of
+    rotation-minimizing frames instead. rail: a MeasuredPath beside the track (up points from the
+    track towards it), matched by "normalized_arc_length" or "closest_point". roll: (distances,
+    angles) keys of a roll about the tangent on top (radians, C¹ between keys; repeating every lap
+    on a closed track).
+    """
+
+    __slots__ = ("_core",)
+
+    def __init__(self, path: MeasuredPath, up: ArrayLike = (0.0, 1.0, 0.0), *,
+                 rail: Optional[MeasuredPath] = None, rail_match: str = "normalized_arc_length",
+                 rotation_minimizing: bool = False,
+                 roll: Optional[Tuple[ArrayLike, ArrayLike]] = None) -> None:
+        if isinstance(path, _core.Track):
+            self._core = path
+            return
+        if not isinstance(path, MeasuredPath):
+            raise TypeError(f"path: expected a tractrix.MeasuredPath, got {type(path).__name__}")
+        if rail is not None and not isinstance(rail, MeasuredPath):
+            raise TypeError(f"rail: expected a tractrix.MeasuredPath, got {type(rail).__name__}")
+        if rail is not None and rotation_minimizing:
+            raise ValueError("up: give a rail or rotation_minimizing, not both")
+        _choice("rail_match", rail_match, ("normalized_arc_length", "closest_point"))
+        kind = "rail" if rail is not None else (
+            "rotation_minimizing" if rotation_minimizing else "world")
+        roll_distances = roll_angles = None
+        if roll is not None:
+            if len(roll) != 2:
+                raise ValueError("roll: expected (distances, angles)")
+            roll_distances = _values("roll distances", roll[0])[0]
+            roll_angles = _values("roll angles", roll[1])[0]
+        self._core = _core.Track.build(path._core, kind, _vector("up", up),
+                                       rail._core if rail is not None else None,
+                                       rail_match == "closest_point", roll_distances, roll_angles)
+
+    @property
+    def length(self) -> float:
+        return self._core.length
+
+    @property
+    def closed(self) -> bool:
+        return self._core.closed
+
+    @property
+    def path(self) -> MeasuredPath:
+        return MeasuredPath(self._core.path)
+
+    def frame_at(self, s: ArrayLike) -> Frames:
+        """Frames at distances s (forward = the tangent, up from the up source)."""
+        flat, shape = _values("s", s)
+        n = flat.size
+        position, rotation, quaternion = np.empty((n, 3)), np.empty((n, 3, 3)), np.empty((n, 4))
+        self._core.frames_at(flat, position, rotation, quaternion)
+        return Frames(position.reshape(shape + (3,)), rotation.reshape(shape + (3, 3)),
+                      quaternion.reshape(shape + (4,)))
+
+    def __repr__(self) -> str:
+        return f"Track(length={self.length:.6g}, {'closed' if self.closed else 'open'})"
+
+
+class WagonStatus(enum.IntEnum):
+    """Where a wagon stands (TrainPoses.status): on the track, held at an end of open track
+    (wrap "clamp"), or compressed there (its bogies closer than bogie_distance)."""
+
+    ON_TRACK = 0
+    HELD_AT_END = 1
+    COMPRESSED = 2
+
+
+TRAIN_PARTS = (
+    "front_position", "front_rotation", "front_quaternion",
+    "rear_position", "rear_rotation", "rear_quaternion",
+    "body_position", "body_rotation", "body_quaternion",
+    "body_midpoint", "coupler", "front_distance", "rear_distance", "lap", "status",
+)
+_PART_SHAPES = {"position": (3,), "rotation": (3, 3), "quaternion": (4,), "midpoint": (3,),
+                "coupler": (3,)}
+
+
+class TrainPoses:
+    """Every wagon's poses from TrainSolver.solve, each an array with leading shape
+    heads.shape + (wagons,):
+
+    front_/rear_position, _rotation, _quaternion: the bogies' frames (forward = track tangent);
+    body_position (the front bogie, the TrainDriver plugin's pivot), body_rotation,
+    body_quaternion: the body (forward = front − rear); body_midpoint: halfway between the bogies,
+    where most meshes are modelled around; coupler: front_overhang ahead of the front bogie;
+    front_distance, rear_distance: along the track; lap (int64): whole laps of the front bogie on
+    a loop; status (int8): a WagonStatus. Parts not asked for are None.
+    """
+
+    __slots__ = TRAIN_PARTS
+
+    def __init__(self, parts: dict) -> None:
+        for name in TRAIN_PARTS:
+            setattr(self, name, parts.get(name))
+
+
+class TrainSolver:
+    """Wagons chained along a track.
+
+    wagons: (N, 2) or (N, 3) rows of length (front bogie to the next wagon's front bogie),
+    bogie_distance (front to rear bogie) and optionally front_overhang (coupler ahead of the front
+    bogie). spacing: "chord" (rigid bodies: straight-line bogie distances) or "arc" (distances
+    along the track, the TrainDriver plugin's way). wrap: "automatic" (circular on a loop, clamp
+    on open track), "circular", "clamp" or "extend".
+    """
+
+    __slots__ = ("_core", "_track")
+
+    def __init__(self, track: Track, wagons: ArrayLike, spacing: str = "chord",
+                 wrap: str = "automatic") -> None:
+        if not isinstance(track, Track):
+            raise TypeError(f"track: expected a tractrix.Track, got {type(track).__name__}")
+        rows = _real("wagons", wagons)
+        if rows.ndim != 2 or rows.shape[1] not in (2, 3):
+            raise ValueError(
+                "wagons: expected (N, 2) rows of length, bogie_distance or (N, 3) with "
+                f"front_overhang, got shape {rows.shape}")
+        if rows.shape[1] == 2:
+            rows = np.concatenate([rows, np.zeros((rows.shape[0], 1))], axis=1)
+        _choice("spacing", spacing, ("chord", "arc"))
+        _choice("wrap", wrap, ("automatic", "circular", "clamp", "extend"))
+        self._core = _core.TrainSolver.build(track._core, rows, spacing == "arc", wrap)
+        self._track = track
+
+    @property
+    def wagon_count(self) -> int:
+        return self._core.wagon_count
+
+    @property
+    def track(self) -> Track:
+        return self._track
+
+    def solve(self, head: ArrayLike, parts: Iterable[str] = TRAIN_PARTS) -> TrainPoses:
+        """Every wagon's poses with the front bogie of wagon 0 at distance `head` along the track:
+        a scalar gives arrays of (wagons, …), an array of heads (one per frame, say) arrays of
+        head.shape + (wagons, …), in one call. `parts` picks the outputs (fewer is faster).
+        Stateless: the same head always gives the same poses."""
+        flat, shape = _values("head", head)
+        n = self.wagon_count
+        lead = (flat.size * n,)
+        out = {}
+        for name in parts:
+            if name not in TRAIN_PARTS:
+                raise ValueError(f"parts: {name!r} is not one of {', '.join(TRAIN_PARTS)}")
+            if name == "lap":
+                out[name] = np.empty(lead, dtype=np.int64)
+            elif name == "status":
+                out[name] = np.empty(lead, dtype=np.int8)
+            else:
+                out[name] = np.empty(lead + _PART_SHAPES.get(name.rsplit("_", 1)[-1], ()))
+        self._core.solve(flat, out)
+        return TrainPoses({name: array.reshape(shape + (n,) + array.shape[1:])
+                           for name, array in out.items()})
+
+    def __repr__(self) -> str:
+        return f"TrainSolver({self.wagon_count} wagons on {self._track!r})"
+
+
+# ---------------------------------------------------------------------------------------------
+# Motion
+
+
+class ProfileSamples:
+    """A time profile at times t: `value` E(t) in [0, 1] (the fraction of the move), `rate`
+    dE/dt (per second) and `acceleration` d²E/dt²."""
+
+    __slots__ = ("value", "rate", "acceleration")
+
+    def __init__(self, value: np.ndarray, rate: np.ndarray, acceleration: np.ndarray) -> None:
+        self.value, self.rate, self.acceleration = value, rate, acceleration
+
+
+class TimeProfile:
+    """A distance–time curve E(t): 0 at t = 0, 1 at the duration, never going backwards.
+    Multiply by a path's length for a distance."""
+
+    __slots__ = ("_core",)
+
+    def __init__(self, core: _core.TimeProfile) -> None:
+        self._core = core
+
+    @staticmethod
+    def constant(duration: float) -> "TimeProfile":
+        """E = t / T."""
+        return TimeProfile(_core.TimeProfile.constant(_scalar("duration", duration)))
+
+    @staticmethod
+    def sine(duration: float) -> "TimeProfile":
+        """The sine ease in and out over the whole duration."""
+        return TimeProfile(_core.TimeProfile.sine(_scalar("duration", duration)))
+
+    @staticmethod
+    def sine_pieces(duration: float, ease_in_end: float, ease_out_start: float) -> "TimeProfile":
+        """Sine ease-in until ease_in_end, constant speed, sine ease-out from ease_out_start
+        (fractions of the duration)."""
+        return TimeProfile(_core.TimeProfile.sine_pieces(
+            _scalar("duration", duration), _scalar("ease_in_end", ease_in_end),
+            _scalar("ease_out_start", ease_out_start)))
+
+    @staticmethod
+    def parabolic(duration: float, ease_in_end: float, ease_out_start: float) -> "TimeProfile":
+        """Constant acceleration until ease_in_end, constant speed, constant deceleration from
+        ease_out_start (fractions of the duration)."""
+        return TimeProfile(_core.TimeProfile.parabolic(
+            _scalar("duration", duration), _scalar("ease_in_end", ease_in_end),
+            _scalar("ease_out_start", ease_out_start)))
+
+    @staticmethod
+    def trapezoidal(distance: float, max_speed: float, max_acceleration: float) -> "TimeProfile":
+        """The fastest move of `distance` under a speed and an acceleration limit (from rest to
+        rest); the duration follows."""
+        return TimeProfile(_core.TimeProfile.trapezoidal(
+            _scalar("distance", distance), _scalar("max_speed", max_speed),
+            _scalar("max_acceleration", max_acceleration)))
+
+    @staticmethod
+    def s_curve(distance: float, max_speed: float, max_acceleration: float,
+                max_jerk: float) -> "TimeProfile":
+        """The jerk-limited move of `distance` (rest to rest) under speed, acceleration and jerk
+        limits; the duration follows."""
+        return TimeProfile(_core.TimeProfile.s_curve(
+            _scalar("distance", distance), _scalar("max_speed", max_speed),
+            _scalar("max_acceleration", max_acceleration), _scalar("max_jerk", max_jerk)))
+
+    @staticmethod
+    def keyed(times: ArrayLike, values: ArrayLike) -> "TimeProfile":
+        """A monotone cubic through (time, value) keys: times from 0 increasing, values from 0 to
+        1 never decreasing."""
+        return TimeProfile(_core.TimeProfile.keyed(_values("times", times)[0],
+                                                   _values("values", values)[0]))
+
+    @property
+    def duration(self) -> float:
+        return self._core.duration
+
+    def at(self, t: ArrayLike) -> ProfileSamples:
+        """E(t) and its derivatives at times t (clamped to [0, duration])."""
+        flat, shape = _values("t", t)
+        value, rate, acceleration = np.empty(flat.size), np.empty(flat.size), np.empty(flat.size)
+        self._core.at(flat, value, rate, acceleration)
+        return ProfileSamples(value.reshape(shape), rate.reshape(shape),
+                              acceleration.reshape(shape))
+
+
+# ---------------------------------------------------------------------------------------------
+# Rig helpers
+
+_AXES = ("x", "y", "z", "-x", "-y", "-z")
+_FALLOFFS = ("linear", "smoothstep", "smootherstep", "ease_in", "ease_out", "gaussian")
+
+
+def _cone(name: str, value: Optional[Tuple[float, float]]) -> Optional[Tuple[float, float]]:
+    if value is None:
+        return None
+    if len(value) != 2:
+        raise ValueError(f"{name}: expected (inner, outer) half-angles in radians")
+    return (_scalar(name + " inner", value[0]), _scalar(name + " outer", value[1]))
+
+
+class PoseReader:
+    """A cone pose reader (the 3ds Max script's, with falloffs, elliptical cones and a twist
+    reader): 1 while the target's axis lies within the inner cone around the reader's z axis, 0
+    beyond the outer one.
+
+    cone: (inner, outer) half-angles in radians (towards the reader's x axis when elliptical_y,
+    the half-angles towards its y axis, is given). target_axis: "x", "y", "z", "-x", "-y", "-z".
+    falloff: "linear", "smoothstep", "smootherstep", "ease_in", "ease_out", "gaussian".
+    twist: (inner, outer) range of |twist| about the reader's z, multiplied in.
+    """
+
+    __slots__ = ("_core",)
+
+    def __init__(self, cone: Tuple[float, float] = (0.2, 1.0), falloff: str = "linear",
+                 target_axis: str = "z", elliptical_y: Optional[Tuple[float, float]] = None,
+                 reversed: bool = False, twist: Optional[Tuple[float, float]] = None) -> None:
+        inner, outer = _cone("cone", cone)  # type: ignore[misc]
+        self._core = _core.PoseReader.build(
+            _AXES.index(_choice("target_axis", target_axis, _AXES)), inner, outer,
+            _cone("elliptical_y", elliptical_y),
+            _FALLOFFS.index(_choice("falloff", falloff, _FALLOFFS)), bool(reversed),
+            _cone("twist", twist))
+
+    def weight(self, reader: ArrayLike, target: ArrayLike) -> np.ndarray:
+        """Weights for reader and target orientations ((3, 3) or (..., 3, 3), local axes as
+        columns; scale is ignored). One reader may serve many targets."""
+        readers, reader_shape = _matrices("reader", reader)
+        targets, target_shape = _matrices("target", target)
+        one_reader = readers.shape[0] == 1
+        if not one_reader and reader_shape != target_shape:
+            raise ValueError(f"reader: shape {reader_shape} does not match target {target_shape}")
+        out = np.empty(targets.shape[0])
+        self._core.weights(readers, targets, one_reader, out)
+        return out.reshape(target_shape)
+
+
+class TwoBonePoses:
+    """StretchChain.two_bone's answer: `joints` (..., 3, 3) rows root, knee, end;
+    `upper_rotation`, `lower_rotation` (..., 3, 3), z along the bone and y towards the pole side;
+    `upper_length`, `lower_length`, stretched, in world units."""
+
+    __slots__ = ("joints", "upper_rotation", "lower_rotation", "upper_length", "lower_length")
+
+    def __init__(self, joints: np.ndarray, rotations: np.ndarray, lengths: np.ndarray) -> None:
+        self.joints = joints
+        self.upper_rotation, self.lower_rotation = rotations[..., 0, :, :], rotations[..., 1, :, :]
+        self.upper_length, self.lower_length = lengths[..., 0], lengths[..., 1]
+
+
+class StretchChain:
+    """Stretchy IK under a global scale: bone lengths for a root–goal distance, and an analytic
+    two-bone solve with a pole.
+
+    split: "equal" (every bone gains the same) or "proportional"; max_stretch: longest chain as a
+    multiple of its rest length; stretch_start: stretching begins at this fraction of full reach;
+    squash: compress the bones when the goal is nearer than the rest length; soft: the soft-IK
+    zone as a fraction of the rest length (0: off).
+    """
+
+    __slots__ = ("_core",)
+
+    def __init__(self, rest_lengths: ArrayLike, split: str = "equal",
+                 max_stretch: float = math.inf, stretch_start: float = 1.0, squash: bool = False,
+                 soft: float = 0.0) -> None:
+        _choice("split", split, ("equal", "proportional"))
+        self._core = _core.StretchChain.build(
+            _values("rest_lengths", rest_lengths)[0], split == "proportional",
+            _scalar("max_stretch", max_stretch), _scalar("stretch_start", stretch_start),
+            bool(squash), _scalar("soft", soft))
+
+    @property
+    def bone_count(self) -> int:
+        return self._core.bone_count
+
+    @property
+    def rest_length(self) -> float:
+        return self._core.rest_length
+
+    def lengths(self, distance: ArrayLike, scale: float = 1.0) -> np.ndarray:
+        """Bone lengths (rest space) for root–goal distances in world units: distance.shape +
+        (bones,)."""
+        flat, shape = _values("distance", distance)
+        out = np.empty((flat.size, self.bone_count))
+        self._core.lengths(flat, _scalar("scale", scale), out)
+        return out.reshape(shape + (self.bone_count,))
+
+    def two_bone(self, root: ArrayLike, goal: ArrayLike, pole: ArrayLike,
+                 scale: float = 1.0) -> TwoBonePoses:
+        """Solves a two-bone chain for (3,) or (..., 3) root, goal and pole positions
+        (broadcast together)."""
+        arrays = [_vectors(name, value)[0].reshape(_real(name, value).shape)
+                  for name, value in (("root", root), ("goal", goal), ("pole", pole))]
+        try:
+            root_b, goal_b, pole_b = np.broadcast_arrays(*arrays)
+        except ValueError:
+            raise ValueError("root, goal, pole: shapes "
+                             f"{', '.join(str(a.shape) for a in arrays)} do not broadcast") from None
+        shape = root_b.shape[:-1]
+        flat = [np.ascontiguousarray(a.reshape(-1, 3)) for a in (root_b, goal_b, pole_b)]
+        n = flat[0].shape[0]
+        joints, rotations, lengths = np.empty((n, 3, 3)), np.empty((n, 2, 3, 3)), np.empty((n, 2))
+        self._core.two_bone(*flat, _scalar("scale", scale), joints, rotations, lengths)
+        return TwoBonePoses(joints.reshape(shape + (3, 3)), rotations.reshape(shape + (2, 3, 3)),
+                            lengths.reshape(shape + (2,)))

@@ -144,7 +144,7 @@ struct TrainOutputs {
     return o;
   }
 
-  void write(std::size_t i, const tx::WagonPose<double>& pose) const {
+  void write(std::size_t i, const tx::WagonPose<double>& pose) const noexcept {
     const tx::Frame<double>* frames[3] = {&pose.front, &pose.rear, &pose.body};
     for (int k = 0; k < 3; ++k) {
       if (position[k]) put3(position[k] + 3 * i, frames[k]->origin);
@@ -323,23 +323,37 @@ NB_MODULE(_tractrix, m) {
              const TrainOutputs outputs = TrainOutputs::from(out);
              nb::gil_scoped_release release;
              const std::size_t n = train.wagons().size();
-             std::vector<tx::WagonPose<double>> poses(n);
-             for (std::size_t f = 0; f < heads.size(); ++f) {
-               train.solve(heads.data()[f], poses.data());
-               for (std::size_t j = 0; j < n; ++j)
-                 outputs.write(f * n + j, poses[j]);
-             }
+             for (std::size_t f = 0; f < heads.size(); ++f)
+               train.solve_each(heads.data()[f],
+                                [&](std::size_t j, const tx::WagonPose<double>& pose) noexcept {
+                                  outputs.write(f * n + j, pose);
+                                });
            })
-      // The C++ peer of solve for the overhead benchmark: `repeats` solves of one head into a
-      // WagonPose buffer, timed inside C++; seconds per solve.
+      // The C++ peers of solve for the overhead benchmark (python/benchmarks/overhead.py), timed
+      // inside C++: `repeats` solves of one head, seconds per solve. "poses": into a WagonPose
+      // buffer; "body": the body's position + quaternion into a PoseArray (what solve(head,
+      // parts=("body_position", "body_quaternion")) returns); "bogies_and_body": position +
+      // quaternion of both bogies, the body and the centred body.
       .def(
           "time_solve_in_cpp",
-          [](const Train& train, double head, int repeats) {
-            std::vector<tx::WagonPose<double>> poses(train.wagons().size());
+          [](const Train& train, double head, int repeats, const std::string& outputs) {
+            const std::size_t n = train.wagons().size();
+            std::vector<tx::WagonPose<double>> poses(n);
+            std::vector<double> records(4 * 7 * n);
+            tx::WagonPoseArrays<double> arrays;
+            arrays.body = tx::PoseArray<double>::poses(records.data(), n);
+            if (outputs == "bogies_and_body") {
+              arrays.front = tx::PoseArray<double>::poses(records.data() + 7 * n, n);
+              arrays.rear = tx::PoseArray<double>::poses(records.data() + 14 * n, n);
+              arrays.body_centered = tx::PoseArray<double>::poses(records.data() + 21 * n, n);
+            }
             const auto start = std::chrono::steady_clock::now();
             for (int r = 0; r < repeats; ++r) {
-              train.solve(head + 1e-9 * r, poses.data());
-              asm volatile("" : : "r"(poses.data()) : "memory");
+              if (outputs == "poses")
+                train.solve(head + 1e-9 * r, poses.data());
+              else
+                train.solve(head + 1e-9 * r, arrays);
+              asm volatile("" : : "r"(poses.data()), "r"(records.data()) : "memory");
             }
             const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
             return took.count() / repeats;

@@ -137,3 +137,21 @@ def test_solves_from_many_threads_give_the_serial_answer(track):
         thread.join()
     for result in results:
         np.testing.assert_array_equal(result, serial)
+
+
+def test_solve_into_earlier_poses(track):
+    train = tx.TrainSolver(track, [(18, 12), (14, 9)] * 3)
+    poses = train.solve([0.0, 10.0])
+    arrays = {name: getattr(poses, name) for name in tx.TrainPoses.__slots__}
+    again = train.solve([55.0, 70.0], out=poses)
+    assert again is poses
+    fresh = train.solve([55.0, 70.0])
+    for name in tx.TrainPoses.__slots__:
+        assert getattr(poses, name) is arrays[name]  # written over, not replaced
+        np.testing.assert_array_equal(getattr(poses, name), getattr(fresh, name))
+    with pytest.raises(ValueError, match=r"out: front_position must be a writeable C-contiguous "
+                                         r"float64 array of shape \(3, 6, 3\), got float64 \(2, 6, 3\)"):
+        train.solve([1.0, 2.0, 3.0], out=poses)
+    body_only = train.solve(5.0, parts=("body_position",))
+    with pytest.raises(ValueError, match="out: lap must be .* got NoneType"):
+        train.solve(6.0, parts=("lap",), out=body_only)

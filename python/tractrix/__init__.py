@@ -41,6 +41,7 @@ __all__ = [
     "ClosestPoints",
     "TrainSolver",
     "TrainPoses",
+    "TRAIN_PARTS",
     "WagonStatus",
     "TimeProfile",
     "ProfileSamples",
@@ -446,27 +447,40 @@ class TrainSolver:
     def track(self) -> Track:
         return self._track
 
-    def solve(self, head: ArrayLike, parts: Iterable[str] = TRAIN_PARTS) -> TrainPoses:
+    def solve(self, head: ArrayLike, parts: Iterable[str] = TRAIN_PARTS,
+              out: Optional[TrainPoses] = None) -> TrainPoses:
         """Every wagon's poses with the front bogie of wagon 0 at distance `head` along the track:
         a scalar gives arrays of (wagons, …), an array of heads (one per frame, say) arrays of
-        head.shape + (wagons, …), in one call. `parts` picks the outputs (fewer is faster).
-        Stateless: the same head always gives the same poses."""
+        head.shape + (wagons, …), in one call. `parts` picks the outputs (fewer is faster); `out`,
+        the TrainPoses of an earlier solve of the same shape, is written over instead of new
+        arrays (a per-frame loop then allocates nothing). Stateless: the same head always gives
+        the same poses."""
         flat, shape = _values("head", head)
         n = self.wagon_count
-        lead = (flat.size * n,)
-        out = {}
+        arrays = {}
         for name in parts:
             if name not in TRAIN_PARTS:
                 raise ValueError(f"parts: {name!r} is not one of {', '.join(TRAIN_PARTS)}")
-            if name == "lap":
-                out[name] = np.empty(lead, dtype=np.int64)
-            elif name == "status":
-                out[name] = np.empty(lead, dtype=np.int8)
-            else:
-                out[name] = np.empty(lead + _PART_SHAPES.get(name.rsplit("_", 1)[-1], ()))
-        self._core.solve(flat, out)
-        return TrainPoses({name: array.reshape(shape + (n,) + array.shape[1:])
-                           for name, array in out.items()})
+            dtype = np.int64 if name == "lap" else np.int8 if name == "status" else np.float64
+            wanted = shape + (n,) + _PART_SHAPES.get(name.rsplit("_", 1)[-1], ())
+            if out is None:
+                arrays[name] = np.empty(wanted, dtype=dtype)
+                continue
+            given = getattr(out, name, None)
+            if not (isinstance(given, np.ndarray) and given.shape == wanted
+                    and given.dtype == dtype and given.flags.c_contiguous
+                    and given.flags.writeable):
+                raise ValueError(
+                    f"out: {name} must be a writeable C-contiguous {np.dtype(dtype)} array of "
+                    f"shape {wanted}, got "
+                    + (f"{given.dtype} {given.shape}" if isinstance(given, np.ndarray)
+                       else type(given).__name__))
+            arrays[name] = given
+        self._core.solve(flat, {name: a.reshape((flat.size * n,) + a.shape[len(shape) + 1:])
+                                for name, a in arrays.items()})
+        if out is not None:
+            return out
+        return TrainPoses(arrays)
 
     def __repr__(self) -> str:
         return f"TrainSolver({self.wagon_count} wagons on {self._track!r})"

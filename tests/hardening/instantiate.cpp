@@ -94,4 +94,15 @@ template std::optional<Error> Track<float>::frames_at<float>(const float*, std::
 template std::optional<Error> Track<double>::frames_at<float>(const double*, std::size_t,
                                                               const PoseArray<float>&,
                                                               const EngineAxes&) const;
+// solve_each with a visitor of a type that can be named here (a lambda's cannot).
+struct CountWagons {
+  std::size_t* count;
+  template <class S>
+  void operator()(std::size_t, const WagonPose<S>&) const noexcept {
+    ++*count;
+  }
+};
+template void TrainSolver<float>::solve_each<CountWagons&>(float, CountWagons&) const noexcept;
+template void TrainSolver<double, Route<double>>::solve_each<CountWagons&>(
+    double, CountWagons&) const noexcept;
 }  // namespace tractrix

@@ -399,6 +399,38 @@ TEMPLATE_TEST_CASE("solve is stateless and writes into a caller buffer", "[train
   CHECK(TrainSolver<S>::head_distance_from_normalized(S(1.25), S(80)) == S(100));
 }
 
+TEMPLATE_TEST_CASE("solve_each hands over the poses solve writes, in order", "[train]", float,
+                   double) {
+  using S = TestType;
+  using V = Vector3<S>;
+  std::mt19937_64 rng(97);
+  const auto loop = *Track<S>::build(MeasuredPath<S>::build(trefoil<S>(24, S(40))));
+  const auto open = *Track<S>::build(MeasuredPath<S>::build(Path<S, 3>::catmull_rom(
+      {V(0, 0, 0), V(50, 0, 10), V(100, 5, 0), V(150, 0, 20)}, Closure::open)));
+  const auto wagons = mixed_train<S>(rng, 60);
+  for (const auto& [track, options] :
+       {std::pair{&loop, TrainOptions{Wrap::circular, Spacing::chord}},
+        std::pair{&loop, TrainOptions{Wrap::circular, Spacing::arc}},
+        std::pair{&open, TrainOptions{Wrap::clamp, Spacing::chord}}}) {
+    const auto solver = *TrainSolver<S>::build(*track, wagons, options);
+    for (const S head : {S(-30), S(5), S(700)}) {
+      const std::vector<WagonPose<S>> whole = solver.solve(head);
+      std::size_t next = 0;
+      solver.solve_each(head, [&](std::size_t j, const WagonPose<S>& pose) {
+        CHECK(j == next++);
+        CHECK(pose.front.origin == whole[j].front.origin);
+        CHECK(pose.rear.rotation == whole[j].rear.rotation);
+        CHECK(pose.body.rotation == whole[j].body.rotation);
+        CHECK(pose.body_midpoint == whole[j].body_midpoint);
+        CHECK(pose.rear_distance == whole[j].rear_distance);
+        CHECK(pose.lap == whole[j].lap);
+        CHECK(pose.status == whole[j].status);
+      });
+      CHECK(next == wagons.size());
+    }
+  }
+}
+
 TEMPLATE_TEST_CASE("a train solved in ranges gives the same bits as solved whole", "[train]", float,
                    double) {
   using S = TestType;

@@ -25,6 +25,11 @@ struct EngineAxes {
 
   // tractrix's own axes; also glTF's, and raylib's / OpenGL's for models that face +Z.
   static constexpr EngineAxes tractrix() noexcept { return {{1, 2, 3}, {1, 2, 3}}; }
+  // Whether these are tractrix's own axes (nothing to remap: writers skip point() and rotation()).
+  constexpr bool is_tractrix() const noexcept {
+    return world[0] == 1 && world[1] == 2 && world[2] == 3 && local[0] == 1 && local[1] == 2 &&
+           local[2] == 3;
+  }
   // Unity: Y up, left-handed (world x mirrored, as its importers do); objects face +Z, +X right.
   static constexpr EngineAxes unity() noexcept { return {{-1, 2, 3}, {-1, 2, 3}}; }
   // Unreal: Z up, left-handed, world (x, y, z) → (x, z, y); objects face +X, +Y right, +Z up.

@@ -197,6 +197,16 @@ class TrainSolver {
     return end;
   }
 
+  // Each wagon's pose handed to `visit(j, pose)` as it is solved, j = 0 … n − 1, from one
+  // scratch pose: no buffer of n poses, for outputs in any layout (the Python package's arrays).
+  // `pose` is valid only during the call; `visit` must not throw (the solve is noexcept). Never
+  // allocates.
+  template <class Visit>
+  void solve_each(S head_distance, Visit&& visit) const noexcept {
+    IntoVisitor<Visit> sink{visit, {}};
+    solve_range(head_distance, 0, wagons_.size(), sink);
+  }
+
  private:
   // Where solve_range puts pose j: slot(j) is written, then written(j) is called.
   struct IntoPoses {
@@ -217,6 +227,14 @@ class TrainSolver {
       if (out.body_centered.first)
         out.body_centered.write(j, scratch.body_midpoint, scratch.body.rotation, axes);
     }
+  };
+
+  template <class Visit>
+  struct IntoVisitor {
+    Visit& visit;
+    WagonPose<S> scratch;
+    WagonPose<S>& slot(std::size_t) noexcept { return scratch; }
+    void written(std::size_t j) noexcept { visit(j, static_cast<const WagonPose<S>&>(scratch)); }
   };
 
   template <class Sink>

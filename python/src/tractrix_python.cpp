@@ -9,6 +9,7 @@
 #include <nanobind/stl/pair.h>
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/tuple.h>
+#include <nanobind/stl/vector.h>
 
 #include <chrono>
 #include <cstdint>
@@ -32,7 +33,8 @@ using OutStatus = nb::ndarray<std::int8_t, nb::c_contig, nb::device::cpu>;
 using Path = tx::Path<double>;
 using MeasuredPath = tx::MeasuredPath<double>;
 using Track = tx::Track<double>;
-using Train = tx::TrainSolver<double>;
+using Network = tx::Network<double>;
+using Route = tx::Route<double>;
 using Vec3 = tx::Vector3d;
 using Mat3 = Eigen::Matrix3d;
 
@@ -122,6 +124,8 @@ struct TrainOutputs {
   double* rear_distance = nullptr;
   std::int64_t* lap = nullptr;
   std::int8_t* status = nullptr;
+  std::int64_t* piece[2] = {};  // front, rear: the piece under the bogie (0 on a Track)
+  double* piece_distance[2] = {};
 
   static TrainOutputs from(const nb::dict& out) {
     TrainOutputs o;
@@ -141,6 +145,12 @@ struct TrainOutputs {
     o.rear_distance = get("rear_distance");
     if (out.contains("lap")) o.lap = nb::cast<OutLaps>(out["lap"]).data();
     if (out.contains("status")) o.status = nb::cast<OutStatus>(out["status"]).data();
+    for (int k = 0; k < 2; ++k) {
+      const std::string part = parts[k];
+      if (out.contains((part + "_piece").c_str()))
+        o.piece[k] = nb::cast<OutLaps>(out[(part + "_piece").c_str()]).data();
+      o.piece_distance[k] = get((part + "_piece_distance").c_str());
+    }
     return o;
   }
 
@@ -157,8 +167,78 @@ struct TrainOutputs {
     if (rear_distance) rear_distance[i] = pose.rear_distance;
     if (lap) lap[i] = pose.lap;
     if (status) status[i] = static_cast<std::int8_t>(pose.status);
+    const tx::PiecePlace<double>* places[2] = {&pose.front_place, &pose.rear_place};
+    for (int k = 0; k < 2; ++k) {
+      if (piece[k]) piece[k][i] = static_cast<std::int64_t>(places[k]->piece);
+      if (piece_distance[k]) piece_distance[k][i] = places[k]->distance;
+    }
   }
 };
+
+// TrainSolver on a Track or on a network's Route: the same calls.
+template <class TrackType>
+void bind_train(nb::module_& m, const char* name) {
+  using Solver = tx::TrainSolver<double, TrackType>;
+  nb::class_<Solver>(m, name)
+      .def_static("build",
+                  [](const TrackType& track, In wagons, bool arc, const std::string& wrap) {
+                    std::vector<tx::Wagon<double>> list(wagons.shape(0));
+                    for (std::size_t i = 0; i < list.size(); ++i) {
+                      const double* w = wagons.data() + 3 * i;
+                      list[i] = tx::Wagon<double>{w[0], w[1], w[2]};
+                    }
+                    tx::TrainOptions options;
+                    options.spacing = arc ? tx::Spacing::arc : tx::Spacing::chord;
+                    options.wrap = wrap == "circular" ? tx::Wrap::circular
+                                   : wrap == "clamp"  ? tx::Wrap::clamp
+                                   : wrap == "extend" ? tx::Wrap::extend
+                                                      : tx::Wrap::automatic;
+                    return value_or_raise(Solver::build(track, std::move(list), options));
+                  })
+      .def_prop_ro("wagon_count", [](const Solver& t) { return t.wagons().size(); })
+      .def_prop_ro("track", [](const Solver& t) { return t.track(); })
+      .def("solve",
+           [](const Solver& train, In heads, nb::dict out) {
+             const TrainOutputs outputs = TrainOutputs::from(out);
+             nb::gil_scoped_release release;
+             const std::size_t n = train.wagons().size();
+             for (std::size_t f = 0; f < heads.size(); ++f)
+               train.solve_each(heads.data()[f],
+                                [&](std::size_t j, const tx::WagonPose<double>& pose) noexcept {
+                                  outputs.write(f * n + j, pose);
+                                });
+           })
+      // The C++ peers of solve for the overhead benchmark (python/benchmarks/overhead.py), timed
+      // inside C++: `repeats` solves of one head, seconds per solve. "poses": into a WagonPose
+      // buffer; "body": the body's position + quaternion into a PoseArray (what solve(head,
+      // parts=("body_position", "body_quaternion")) returns); "bogies_and_body": position +
+      // quaternion of both bogies, the body and the centred body.
+      .def(
+          "time_solve_in_cpp",
+          [](const Solver& train, double head, int repeats, const std::string& outputs) {
+            const std::size_t n = train.wagons().size();
+            std::vector<tx::WagonPose<double>> poses(n);
+            std::vector<double> records(4 * 7 * n);
+            tx::WagonPoseArrays<double> arrays;
+            arrays.body = tx::PoseArray<double>::poses(records.data(), n);
+            if (outputs == "bogies_and_body") {
+              arrays.front = tx::PoseArray<double>::poses(records.data() + 7 * n, n);
+              arrays.rear = tx::PoseArray<double>::poses(records.data() + 14 * n, n);
+              arrays.body_centered = tx::PoseArray<double>::poses(records.data() + 21 * n, n);
+            }
+            const auto start = std::chrono::steady_clock::now();
+            for (int r = 0; r < repeats; ++r) {
+              if (outputs == "poses")
+                train.solve(head + 1e-9 * r, poses.data());
+              else
+                train.solve(head + 1e-9 * r, arrays);
+              asm volatile("" : : "r"(poses.data()), "r"(records.data()) : "memory");
+            }
+            const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
+            return took.count() / repeats;
+          },
+          nb::call_guard<nb::gil_scoped_release>());
+}
 
 }  // namespace
 
@@ -300,65 +380,82 @@ NB_MODULE(_tractrix, m) {
           },
           nb::call_guard<nb::gil_scoped_release>());
 
-  nb::class_<Train>(m, "TrainSolver")
-      .def_static("build",
-                  [](const Track& track, In wagons, bool arc, const std::string& wrap) {
-                    std::vector<tx::Wagon<double>> list(wagons.shape(0));
-                    for (std::size_t i = 0; i < list.size(); ++i) {
-                      const double* w = wagons.data() + 3 * i;
-                      list[i] = tx::Wagon<double>{w[0], w[1], w[2]};
-                    }
-                    tx::TrainOptions options;
-                    options.spacing = arc ? tx::Spacing::arc : tx::Spacing::chord;
-                    options.wrap = wrap == "circular" ? tx::Wrap::circular
-                                   : wrap == "clamp"  ? tx::Wrap::clamp
-                                   : wrap == "extend" ? tx::Wrap::extend
-                                                      : tx::Wrap::automatic;
-                    return value_or_raise(Train::build(track, std::move(list), options));
-                  })
-      .def_prop_ro("wagon_count", [](const Train& t) { return t.wagons().size(); })
-      .def_prop_ro("track", [](const Train& t) { return t.track(); })
-      .def("solve",
-           [](const Train& train, In heads, nb::dict out) {
-             const TrainOutputs outputs = TrainOutputs::from(out);
-             nb::gil_scoped_release release;
-             const std::size_t n = train.wagons().size();
-             for (std::size_t f = 0; f < heads.size(); ++f)
-               train.solve_each(heads.data()[f],
-                                [&](std::size_t j, const tx::WagonPose<double>& pose) noexcept {
-                                  outputs.write(f * n + j, pose);
-                                });
-           })
-      // The C++ peers of solve for the overhead benchmark (python/benchmarks/overhead.py), timed
-      // inside C++: `repeats` solves of one head, seconds per solve. "poses": into a WagonPose
-      // buffer; "body": the body's position + quaternion into a PoseArray (what solve(head,
-      // parts=("body_position", "body_quaternion")) returns); "bogies_and_body": position +
-      // quaternion of both bogies, the body and the centred body.
+  bind_train<Track>(m, "TrainSolver");
+  bind_train<Route>(m, "RouteTrainSolver");
+
+  nb::class_<tx::SwitchSettings>(m, "SwitchSettings")
+      .def("set", [](tx::SwitchSettings& settings, std::size_t piece, bool at_end) {
+        if (auto error = settings.set({piece, at_end ? tx::End::end : tx::End::start}))
+          throw nb::value_error(error->message.c_str());
+      });
+
+  nb::class_<Network>(m, "Network")
+      .def_static(
+          "build",
+          [](std::vector<Track> pieces,
+             const std::vector<std::vector<std::pair<std::size_t, bool>>>& joints,
+             double relative_gap, double angle) {
+            std::vector<std::vector<tx::PieceEnd>> ends(joints.size());
+            for (std::size_t j = 0; j < joints.size(); ++j)
+              for (const auto& [piece, at_end] : joints[j])
+                ends[j].push_back({piece, at_end ? tx::End::end : tx::End::start});
+            return value_or_raise(Network::build(std::move(pieces), ends, {relative_gap, angle}));
+          })
+      .def_prop_ro("piece_count", &Network::piece_count)
+      .def_prop_ro("joint_count", &Network::joint_count)
+      .def("piece", [](const Network& network, std::size_t i) { return network.piece(i); })
+      .def("default_settings", &Network::default_settings)
       .def(
-          "time_solve_in_cpp",
-          [](const Train& train, double head, int repeats, const std::string& outputs) {
-            const std::size_t n = train.wagons().size();
-            std::vector<tx::WagonPose<double>> poses(n);
-            std::vector<double> records(4 * 7 * n);
-            tx::WagonPoseArrays<double> arrays;
-            arrays.body = tx::PoseArray<double>::poses(records.data(), n);
-            if (outputs == "bogies_and_body") {
-              arrays.front = tx::PoseArray<double>::poses(records.data() + 7 * n, n);
-              arrays.rear = tx::PoseArray<double>::poses(records.data() + 14 * n, n);
-              arrays.body_centered = tx::PoseArray<double>::poses(records.data() + 21 * n, n);
+          "closest_points",
+          [](const Network& network, In queries, OutLaps piece, Out distance, Out points,
+             Out squared) {
+            for (std::size_t i = 0; i < queries.shape(0); ++i) {
+              const tx::NetworkPoint<double> at =
+                  network.closest_point(vec3(queries.data() + 3 * i));
+              piece.data()[i] = static_cast<std::int64_t>(at.piece);
+              distance.data()[i] = at.distance;
+              put3(points.data() + 3 * i, at.point);
+              squared.data()[i] = at.squared_distance;
             }
-            const auto start = std::chrono::steady_clock::now();
-            for (int r = 0; r < repeats; ++r) {
-              if (outputs == "poses")
-                train.solve(head + 1e-9 * r, poses.data());
-              else
-                train.solve(head + 1e-9 * r, arrays);
-              asm volatile("" : : "r"(poses.data()), "r"(records.data()) : "memory");
-            }
-            const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
-            return took.count() / repeats;
           },
           nb::call_guard<nb::gil_scoped_release>());
+
+  nb::class_<Route>(m, "Route")
+      .def_static(
+          "build",
+          [](const Network& network, const std::vector<std::pair<std::size_t, bool>>& steps,
+             bool closed) {
+            std::vector<tx::Step> list;
+            for (const auto& [piece, backward] : steps)
+              list.push_back({piece, backward ? tx::Direction::backward : tx::Direction::forward});
+            return value_or_raise(Route::build(network, std::move(list), closed));
+          })
+      .def_static(
+          "follow",
+          [](const Network& network, const tx::SwitchSettings& settings, std::size_t piece,
+             bool backward, double min_length) {
+            return value_or_raise(Route::follow(
+                network, settings,
+                {piece, backward ? tx::Direction::backward : tx::Direction::forward}, min_length));
+          })
+      .def_prop_ro("length", &Route::length)
+      .def_prop_ro("closed", &Route::closed)
+      .def_prop_ro("network", [](const Route& route) { return route.network(); })
+      .def("steps",
+           [](const Route& route) {
+             std::vector<std::pair<std::size_t, bool>> steps;
+             for (std::size_t i = 0; i < route.size(); ++i)
+               steps.emplace_back(route.step(i).piece,
+                                  route.step(i).direction == tx::Direction::backward);
+             return steps;
+           })
+      .def("reversed", &Route::reversed)
+      .def("around", [](const Route& route, double head, double train_length,
+                        const tx::SwitchSettings& settings, double ahead, double behind) {
+        Route::Moved moved =
+            value_or_raise(route.around(head, train_length, settings, ahead, behind));
+        return std::make_pair(std::move(moved.route), moved.head);
+      });
 
   nb::class_<tx::TimeProfile<double>>(m, "TimeProfile")
       .def_static("constant",

@@ -54,9 +54,11 @@ void frames(const std::string& name, const Track<double>& track, const std::vect
   print(name + ".quaternion", quaternion);
 }
 
-void train(const std::string& name, const TrainSolver<double>& solver,
+template <class TrackType>
+void train(const std::string& name, const TrainSolver<double, TrackType>& solver,
            const std::vector<double>& heads) {
   std::vector<double> part[9], midpoint, coupler, front_distance, rear_distance, lap, status;
+  std::vector<double> front_piece, front_piece_distance, rear_piece, rear_piece_distance;
   std::vector<WagonPose<double>> poses(solver.wagons().size());
   for (double head : heads) {
     solver.solve(head, poses.data());
@@ -73,6 +75,10 @@ void train(const std::string& name, const TrainSolver<double>& solver,
       rear_distance.push_back(p.rear_distance);
       lap.push_back(static_cast<double>(p.lap));
       status.push_back(static_cast<double>(p.status));
+      front_piece.push_back(static_cast<double>(p.front_place.piece));
+      front_piece_distance.push_back(p.front_place.distance);
+      rear_piece.push_back(static_cast<double>(p.rear_place.piece));
+      rear_piece_distance.push_back(p.rear_place.distance);
     }
   }
   const char* frame_names[3] = {"front", "rear", "body"};
@@ -85,6 +91,53 @@ void train(const std::string& name, const TrainSolver<double>& solver,
   print(name + ".rear_distance", rear_distance);
   print(name + ".lap", lap);
   print(name + ".status", status);
+  print(name + ".front_piece", front_piece);
+  print(name + ".front_piece_distance", front_piece_distance);
+  print(name + ".rear_piece", rear_piece);
+  print(name + ".rear_piece_distance", rear_piece_distance);
+}
+
+Track<double> piece(const Vector3d& a, const Vector3d& ta, const Vector3d& b, const Vector3d& tb) {
+  return must(Track<double>::build(MeasuredPath<double>::build(
+      Path<double>::from_hermite_keys({a, b}, {ta, tb}, Closure::open))));
+}
+
+// A main line, a switch, straight on or onto a siding (example 09's, with literal numbers).
+void network() {
+  const auto net = must(Network<double>::build(
+      {piece({-200, 0, 0}, {200, 0, 0}, {0, 0, 0}, {200, 0, 0}),
+       piece({0, 0, 0}, {200, 0, 0}, {200, 0, 0}, {200, 0, 0}),
+       piece({0, 0, 0}, {37.5, 0, 0}, {37, 0, 4.6}, {36.328125, 0, 9.375}),
+       piece({37, 0, 4.6}, {58.125, 0, 15}, {95.125, 0, 19.6}, {58.125, 0, 15})},
+      {{{0, End::end}, {1, End::start}, {2, End::start}}, {{2, End::end}, {3, End::start}}}));
+  std::vector<double> piece_index, distance, point, squared;
+  for (const Vector3d& q : {Vector3d(10, 0, 1), Vector3d(60, 3, 10), Vector3d(-300, 0, 0)}) {
+    const NetworkPoint<double> at = net.closest_point(q);
+    piece_index.push_back(static_cast<double>(at.piece));
+    distance.push_back(at.distance);
+    add(point, at.point);
+    squared.push_back(at.squared_distance);
+  }
+  print("network.closest.piece", piece_index);
+  print("network.closest.distance", distance);
+  print("network.closest.point", point);
+  print("network.closest.squared", squared);
+  SwitchSettings switches = net.default_settings();
+  if (switches.set({2, End::start})) std::exit(1);
+  const auto route = must(Route<double>::follow(net, switches, {0, Direction::forward}));
+  print("route.length", {route.length(), route.reversed().length()});
+  train("route_train",
+        must(TrainSolver<double, Route<double>>::build(
+            route, std::vector<Wagon<double>>(4, {16, 11}), {Wrap::clamp, Spacing::chord})),
+        {225, 0, 300});
+  if (switches.set({1, End::start})) std::exit(1);
+  const auto moved = must(route.around(225.0, 64.0, switches, 50.0, 10.0));
+  std::vector<double> steps;
+  for (std::size_t i = 0; i < moved.route.size(); ++i)
+    steps.insert(steps.end(), {static_cast<double>(moved.route.step(i).piece),
+                               static_cast<double>(moved.route.step(i).direction)});
+  print("around", {moved.route.length(), moved.head});
+  print("around.steps", steps);
 }
 
 }  // namespace
@@ -251,4 +304,5 @@ int main() {
     for (double l : chain.lengths(d, must(GlobalScale<double>::from(2))))
       chain_lengths.push_back(l);
   print("chain.lengths", chain_lengths);
+  network();
 }

@@ -155,3 +155,29 @@ def test_solve_into_earlier_poses(track):
     body_only = train.solve(5.0, parts=("body_position",))
     with pytest.raises(ValueError, match="out: lap must be .* got NoneType"):
         train.solve(6.0, parts=("lap",), out=body_only)
+
+
+def test_network_errors():
+    def piece(a, b):
+        a, b = np.array(a, float), np.array(b, float)
+        return tx.Track(tx.MeasuredPath(tx.Path.hermite([a, b], [b - a, b - a])))
+
+    line = [piece((0, 0, 0), (10, 0, 0)), piece((10, 0, 0), (20, 0, 0))]
+    with pytest.raises(ValueError, match="joint 0"):
+        tx.Network([line[0], piece((11, 0, 0), (20, 0, 0))], [[(0, "end"), (1, "start")]])
+    network = tx.Network(line, [[(0, "end"), (1, "start")]])
+    with pytest.raises(ValueError, match="piece 0 start is a buffer stop, no switch"):
+        network.default_settings().set(0, "start")
+    with pytest.raises(ValueError, match=r"joints\[0\]: 'middle' is not one of 'start', 'end'"):
+        tx.Network(line, [[(0, "middle"), (1, "start")]])
+    with pytest.raises(ValueError, match=r"steps\[1\]: piece must be a non-negative integer"):
+        tx.Route(network, [(0, "forward"), (-1, "forward")])
+    with pytest.raises(ValueError, match="route: step 1 .* does not continue step 0"):
+        tx.Route(network, [(0, "forward"), (1, "backward")])
+    with pytest.raises(ValueError, match="route: step 2 .* leaves the network of 2 pieces"):
+        tx.Route(network, [(0, "forward"), (1, "forward"), (2, "forward")])
+    with pytest.raises(ValueError, match="network: piece 0 is closed"):
+        tx.Network([tx.Track(tx.MeasuredPath(tx.Path.catmull_rom(KEYS, closed=True)))], [])
+    with pytest.raises(IndexError, match="piece 5: the network has 2 pieces"):
+        network.piece(5)
+    assert network.piece(1).length == pytest.approx(10, rel=1e-15)

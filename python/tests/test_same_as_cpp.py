@@ -136,3 +136,29 @@ def test_rig(cpp):
     same(np.stack([pose.upper_length, pose.lower_length], axis=1), cpp["two_bone.lengths"])
     chain = tx.StretchChain([1, 2, 3])
     same(chain.lengths([3.0, 6.5, 10.0, 20.0], scale=2), cpp["chain.lengths"])
+
+
+def test_network_routes_and_trains_on_them(cpp):
+    def piece(a, ta, b, tb):
+        return tx.Track(tx.MeasuredPath(tx.Path.hermite([a, b], [ta, tb])))
+
+    network = tx.Network(
+        [piece((-200, 0, 0), (200, 0, 0), (0, 0, 0), (200, 0, 0)),
+         piece((0, 0, 0), (200, 0, 0), (200, 0, 0), (200, 0, 0)),
+         piece((0, 0, 0), (37.5, 0, 0), (37, 0, 4.6), (36.328125, 0, 9.375)),
+         piece((37, 0, 4.6), (58.125, 0, 15), (95.125, 0, 19.6), (58.125, 0, 15))],
+        [[(0, "end"), (1, "start"), (2, "start")], [(2, "end"), (3, "start")]])
+    closest = network.closest_point([(10, 0, 1), (60, 3, 10), (-300, 0, 0)])
+    same(closest.piece, cpp["network.closest.piece"])
+    same(closest.distance, cpp["network.closest.distance"])
+    same(closest.point, cpp["network.closest.point"])
+    same(closest.gap, np.sqrt(cpp["network.closest.squared"]))
+    switches = network.default_settings().set(2, "start")
+    route = tx.Route.follow(network, switches, (0, "forward"))
+    same([route.length, route.reversed().length], cpp["route.length"])
+    check_train(cpp, "route_train", tx.TrainSolver(route, [(16, 11)] * 4, wrap="clamp"),
+                [225, 0, 300])
+    switches.set(1, "start")
+    moved, head = route.around(225.0, 64.0, switches, 50.0, 10.0)
+    same([moved.length, head], cpp["around"])
+    same([(p, d == "backward") for p, d in moved.steps], cpp["around.steps"])

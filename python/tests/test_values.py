@@ -245,3 +245,55 @@ def test_stretch_chain_closed_forms():
     np.testing.assert_allclose(far.joints[2], (10, 0, 0), atol=1e-13)  # reach 5 × scale 2
     stretchy = arm.two_bone((0, 0, 0), (100, 0, 0), (0, 0, 1), scale=2)
     np.testing.assert_allclose(stretchy.joints[2], (100, 0, 0), atol=1e-12)  # unlimited stretch
+
+
+def straight_network():
+    def piece(a, b):
+        a, b = np.array(a, float), np.array(b, float)
+        return tx.Track(tx.MeasuredPath(tx.Path.hermite([a, b], [b - a, b - a])))
+
+    # A 200-unit main line along x into a switch: straight on for 200, or a 100-unit leg on the
+    # same line (not a real layout, but every distance and nearest point has a closed form).
+    return tx.Network([piece((-200, 0, 0), (0, 0, 0)), piece((0, 0, 0), (200, 0, 0)),
+                       piece((0, 0, 0), (100, 0, 0))],
+                      [[(0, "end"), (1, "start"), (2, "start")]])
+
+
+def test_trains_on_routes_closed_forms():
+    network = straight_network()
+    route = tx.Route.follow(network, network.default_settings(), (0, "forward"))
+    assert route.steps == [(0, "forward"), (1, "forward")]
+    assert route.length == pytest.approx(400, rel=1e-15)
+    train = tx.TrainSolver(route, [(16, 11)] * 4, spacing="arc")
+    poses = train.solve(225.0)
+    front = 225.0 - 16 * np.arange(4)
+    np.testing.assert_allclose(poses.front_position[:, 0], front - 200, atol=1e-12)
+    np.testing.assert_array_equal(poses.front_piece, np.where(front >= 200, 1, 0))
+    np.testing.assert_allclose(poses.front_piece_distance, np.where(front >= 200, front - 200,
+                                                                    front), atol=1e-12)
+    # Driven the other way, each piece is run backwards: distances on a piece count from its
+    # own start.
+    back = tx.TrainSolver(route.reversed(), [(16, 11)] * 4, spacing="arc").solve(100.0)
+    along = 400 - (100.0 - 16 * np.arange(4))  # distance along the forward route
+    np.testing.assert_array_equal(back.front_piece, np.where(along >= 200, 1, 0))
+    np.testing.assert_allclose(back.front_piece_distance, np.where(along >= 200, along - 200,
+                                                                   along), atol=1e-12)
+    # The other leg of the switch.
+    branch = tx.Route.follow(network, network.default_settings().set(2, "start"), (0, "forward"))
+    assert branch.steps == [(0, "forward"), (2, "forward")]
+    assert branch.length == pytest.approx(300, rel=1e-15)
+
+
+def test_network_closest_point_against_each_piece():
+    network = straight_network()
+    rng = np.random.default_rng(5)
+    queries = rng.uniform(-250, 250, size=(200, 3))
+    closest = network.closest_point(queries)
+    # Every piece is a segment of a line: the nearest point of each in closed form.
+    ends = [((-200, 0, 0), (0, 0, 0)), ((0, 0, 0), (200, 0, 0)), ((0, 0, 0), (100, 0, 0))]
+    gaps = []
+    for a, b in ends:
+        a, b = np.array(a, float), np.array(b, float)
+        t = np.clip((queries - a) @ (b - a) / ((b - a) @ (b - a)), 0, 1)
+        gaps.append(np.linalg.norm(queries - (a + t[:, None] * (b - a)), axis=1))
+    np.testing.assert_allclose(closest.gap, np.min(gaps, axis=0), rtol=1e-12)

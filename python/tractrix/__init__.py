@@ -40,6 +40,10 @@ __all__ = [
     "Frames",
     "ClosestPoints",
     "TrainSolver",
+    "Network",
+    "NetworkPoints",
+    "SwitchSettings",
+    "Route",
     "TrainPoses",
     "TRAIN_PARTS",
     "WagonStatus",
@@ -387,7 +391,10 @@ TRAIN_PARTS = (
     "rear_position", "rear_rotation", "rear_quaternion",
     "body_position", "body_rotation", "body_quaternion",
     "body_midpoint", "coupler", "front_distance", "rear_distance", "lap", "status",
+    "front_piece", "front_piece_distance", "rear_piece", "rear_piece_distance",
 )
+_INTEGER_PARTS = {"lap": np.int64, "status": np.int8, "front_piece": np.int64,
+                  "rear_piece": np.int64}
 _PART_SHAPES = {"position": (3,), "rotation": (3, 3), "quaternion": (4,), "midpoint": (3,),
                 "coupler": (3,)}
 
@@ -401,7 +408,10 @@ class TrainPoses:
     body_quaternion: the body (forward = front − rear); body_midpoint: halfway between the bogies,
     where most meshes are modelled around; coupler: front_overhang ahead of the front bogie;
     front_distance, rear_distance: along the track; lap (int64): whole laps of the front bogie on
-    a loop; status (int8): a WagonStatus. Parts not asked for are None.
+    a loop; status (int8): a WagonStatus; front_piece, rear_piece (int64) and
+    front_piece_distance, rear_piece_distance: the network piece under each bogie and the distance
+    along that piece in its own direction (piece 0 and the track distance on a Track). Parts not
+    asked for are None.
     """
 
     __slots__ = TRAIN_PARTS
@@ -412,7 +422,7 @@ class TrainPoses:
 
 
 class TrainSolver:
-    """Wagons chained along a track.
+    """Wagons chained along a track (a Track, or a network's Route).
 
     wagons: (N, 2) or (N, 3) rows of length (front bogie to the next wagon's front bogie),
     bogie_distance (front to rear bogie) and optionally front_overhang (coupler ahead of the front
@@ -423,10 +433,11 @@ class TrainSolver:
 
     __slots__ = ("_core", "_track")
 
-    def __init__(self, track: Track, wagons: ArrayLike, spacing: str = "chord",
+    def __init__(self, track: Union[Track, "Route"], wagons: ArrayLike, spacing: str = "chord",
                  wrap: str = "automatic") -> None:
-        if not isinstance(track, Track):
-            raise TypeError(f"track: expected a tractrix.Track, got {type(track).__name__}")
+        if not isinstance(track, (Track, Route)):
+            raise TypeError(
+                f"track: expected a tractrix.Track or Route, got {type(track).__name__}")
         rows = _real("wagons", wagons)
         if rows.ndim != 2 or rows.shape[1] not in (2, 3):
             raise ValueError(
@@ -436,7 +447,8 @@ class TrainSolver:
             rows = np.concatenate([rows, np.zeros((rows.shape[0], 1))], axis=1)
         _choice("spacing", spacing, ("chord", "arc"))
         _choice("wrap", wrap, ("automatic", "circular", "clamp", "extend"))
-        self._core = _core.TrainSolver.build(track._core, rows, spacing == "arc", wrap)
+        solver = _core.RouteTrainSolver if isinstance(track, Route) else _core.TrainSolver
+        self._core = solver.build(track._core, rows, spacing == "arc", wrap)
         self._track = track
 
     @property
@@ -444,7 +456,7 @@ class TrainSolver:
         return self._core.wagon_count
 
     @property
-    def track(self) -> Track:
+    def track(self) -> Union[Track, "Route"]:
         return self._track
 
     def solve(self, head: ArrayLike, parts: Iterable[str] = TRAIN_PARTS,
@@ -461,7 +473,7 @@ class TrainSolver:
         for name in parts:
             if name not in TRAIN_PARTS:
                 raise ValueError(f"parts: {name!r} is not one of {', '.join(TRAIN_PARTS)}")
-            dtype = np.int64 if name == "lap" else np.int8 if name == "status" else np.float64
+            dtype = _INTEGER_PARTS.get(name, np.float64)
             wanted = shape + (n,) + _PART_SHAPES.get(name.rsplit("_", 1)[-1], ())
             if out is None:
                 arrays[name] = np.empty(wanted, dtype=dtype)
@@ -484,6 +496,168 @@ class TrainSolver:
 
     def __repr__(self) -> str:
         return f"TrainSolver({self.wagon_count} wagons on {self._track!r})"
+
+
+# ---------------------------------------------------------------------------------------------
+# Networks
+
+_ENDS = ("start", "end")
+_DIRECTIONS = ("forward", "backward")
+
+
+def _piece_and(name: str, value: Tuple[int, str], words: Sequence[str]) -> Tuple[int, bool]:
+    """(piece, word) → (piece, word is words[1])."""
+    try:
+        piece, word = value
+    except (TypeError, ValueError):
+        raise ValueError(f"{name}: expected (piece, {' or '.join(map(repr, words))}), "
+                         f"got {value!r}") from None
+    if isinstance(piece, (bool, np.bool_)) or not isinstance(piece, (int, np.integer)) \
+            or piece < 0:
+        raise ValueError(f"{name}: piece must be a non-negative integer, got {piece!r}")
+    return int(piece), _choice(name, word, words) == words[1]
+
+
+class NetworkPoints:
+    """Network.closest_point's answer: the `piece` (int64), the `distance` along it, the `point`
+    and `gap`, the distance from the query (NaN for a non-finite query)."""
+
+    __slots__ = ("piece", "distance", "point", "gap")
+
+    def __init__(self, piece: np.ndarray, distance: np.ndarray, point: np.ndarray,
+                 gap: np.ndarray) -> None:
+        self.piece, self.distance, self.point, self.gap = piece, distance, point, gap
+
+
+class SwitchSettings:
+    """Which leg each switch of a network is set to (Network.default_settings(): the first leg
+    listed at each joint). Kept apart from the shared network: throw switches here."""
+
+    __slots__ = ("_core",)
+
+    def __init__(self, core: _core.SwitchSettings) -> None:
+        self._core = core
+
+    def set(self, piece: int, end: str) -> "SwitchSettings":
+        """Sets the switch at that piece end ("start" or "end") to lead to it; returns self."""
+        self._core.set(*_piece_and("leg", (piece, end), _ENDS))
+        return self
+
+
+class Network:
+    """Open tracks (pieces) joined end to end. joints: per joint, the (piece, "start"|"end")
+    ends that meet there — two for a plain joint, three or more for a switch; an end in no joint
+    is a buffer stop. Every joint is checked (gap and tangent angle; relative_gap of the
+    network's scale and angle in radians loosen the defaults for hand-placed data)."""
+
+    __slots__ = ("_core",)
+
+    def __init__(self, pieces: Sequence[Track], joints: Sequence[Sequence[Tuple[int, str]]],
+                 relative_gap: float = 0.0, angle: float = 0.0) -> None:
+        if isinstance(pieces, _core.Network):
+            self._core = pieces
+            return
+        cores = []
+        for i, piece in enumerate(pieces):
+            if not isinstance(piece, Track):
+                raise TypeError(f"pieces[{i}]: expected a tractrix.Track, got "
+                                f"{type(piece).__name__}")
+            cores.append(piece._core)
+        ends = [[_piece_and(f"joints[{j}]", end, _ENDS) for end in joint]
+                for j, joint in enumerate(joints)]
+        self._core = _core.Network.build(cores, ends, _scalar("relative_gap", relative_gap),
+                                         _scalar("angle", angle))
+
+    @property
+    def piece_count(self) -> int:
+        return self._core.piece_count
+
+    @property
+    def joint_count(self) -> int:
+        return self._core.joint_count
+
+    def piece(self, i: int) -> Track:
+        if not 0 <= i < self.piece_count:
+            raise IndexError(f"piece {i}: the network has {self.piece_count} pieces")
+        return Track(self._core.piece(i))
+
+    def default_settings(self) -> SwitchSettings:
+        return SwitchSettings(self._core.default_settings())
+
+    def closest_point(self, query: ArrayLike) -> NetworkPoints:
+        """The exact nearest point of the whole network to each (3,) or (..., 3) query."""
+        flat, shape = _vectors("query", query)
+        n = flat.shape[0]
+        piece, distance, point, squared = (np.empty(n, dtype=np.int64), np.empty(n),
+                                           np.empty((n, 3)), np.empty(n))
+        self._core.closest_points(flat, piece, distance, point, squared)
+        return NetworkPoints(piece.reshape(shape), distance.reshape(shape),
+                             point.reshape(shape + (3,)), np.sqrt(squared).reshape(shape))
+
+
+class Route:
+    """A walk through a network: (piece, "forward"|"backward") steps, each continuing the one
+    before; closed if the first continues the last. A TrainSolver runs on it like on a Track."""
+
+    __slots__ = ("_core", "_network")
+
+    def __init__(self, network: Network, steps: Sequence[Tuple[int, str]],
+                 closed: bool = False) -> None:
+        if not isinstance(network, Network):
+            raise TypeError(f"network: expected a tractrix.Network, got {type(network).__name__}")
+        if isinstance(steps, _core.Route):
+            self._core = steps
+        else:
+            self._core = _core.Route.build(
+                network._core, [_piece_and(f"steps[{i}]", step, _DIRECTIONS)
+                                for i, step in enumerate(steps)], bool(closed))
+        self._network = network
+
+    @staticmethod
+    def follow(network: Network, settings: SwitchSettings, start: Tuple[int, str],
+               min_length: float = math.inf) -> "Route":
+        """The walk a train takes from `start` with these switch settings: until a buffer stop,
+        back at the start (closed), or at least min_length long."""
+        if not isinstance(network, Network):
+            raise TypeError(f"network: expected a tractrix.Network, got {type(network).__name__}")
+        if not isinstance(settings, SwitchSettings):
+            raise TypeError(f"settings: expected tractrix.SwitchSettings, got "
+                            f"{type(settings).__name__}")
+        piece, backward = _piece_and("start", start, _DIRECTIONS)
+        return Route(network, _core.Route.follow(network._core, settings._core, piece, backward,
+                                                 _scalar("min_length", min_length)))
+
+    @property
+    def length(self) -> float:
+        return self._core.length
+
+    @property
+    def closed(self) -> bool:
+        return self._core.closed
+
+    @property
+    def network(self) -> Network:
+        return self._network
+
+    @property
+    def steps(self) -> list:
+        """The steps as (piece, "forward"|"backward")."""
+        return [(piece, _DIRECTIONS[backward]) for piece, backward in self._core.steps()]
+
+    def reversed(self) -> "Route":
+        """The same walk driven the other way."""
+        return Route(self._network, self._core.reversed())
+
+    def around(self, head: float, train_length: float, settings: SwitchSettings,
+               ahead: float, behind: float) -> Tuple["Route", float]:
+        """The route a moving train asks for next: the steps under it (train_length behind head)
+        kept, so a switch thrown under the train moves no wagon, and beyond them the steps the
+        settings lead to, ahead past the head and behind past the last bogie. Returns the new
+        route and the head's distance on it."""
+        route, moved = self._core.around(_scalar("head", head),
+                                         _scalar("train_length", train_length), settings._core,
+                                         _scalar("ahead", ahead), _scalar("behind", behind))
+        return Route(self._network, route), moved
 
 
 # ---------------------------------------------------------------------------------------------

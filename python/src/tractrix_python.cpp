@@ -2,7 +2,8 @@
 // numpy arrays. The public module (python/tractrix/__init__.py) checks dtypes and shapes, names
 // the argument that is wrong, allocates the outputs and calls these functions, which only loop:
 // every array reaching here is C-contiguous float64 (int64/int8 for laps and statuses) of the
-// shape the Python layer promised. Loops run with the GIL released.
+// shape the Python layer promised (and checked again for size here). Loops and builds run with
+// the GIL released.
 #include <nanobind/nanobind.h>
 #include <nanobind/ndarray.h>
 #include <nanobind/stl/optional.h>
@@ -76,8 +77,28 @@ void put_quaternion(double* out, const Mat3& rotation) {
   out[3] = q.w();
 }
 
+// The core trusts the Python layer for meaning, not for memory: every array is checked for the
+// size it is read or written at, so a direct call with wrong arrays raises instead of touching
+// memory out of bounds.
+std::size_t rows(const In& a, std::size_t width, const char* name) {
+  if (a.size() % width != 0) {
+    const std::string message = std::string(name) + ": " + std::to_string(a.size()) +
+                                " values are not rows of " + std::to_string(width);
+    throw nb::value_error(message.c_str());
+  }
+  return a.size() / width;
+}
+template <class Array>
+void need(const Array& a, std::size_t count, const char* name) {
+  if (a.size() != count) {
+    const std::string message = std::string(name) + ": " + std::to_string(a.size()) +
+                                " values where " + std::to_string(count) + " are written";
+    throw nb::value_error(message.c_str());
+  }
+}
+
 std::vector<Vec3> points_of(const In& a) {
-  std::vector<Vec3> points(a.shape(0));
+  std::vector<Vec3> points(rows(a, 3, "points"));
   for (std::size_t i = 0; i < points.size(); ++i)
     points[i] = vec3(a.data() + 3 * i);
   return points;
@@ -127,29 +148,47 @@ struct TrainOutputs {
   std::int64_t* piece[2] = {};  // front, rear: the piece under the bogie (0 on a Track)
   double* piece_distance[2] = {};
 
-  static TrainOutputs from(const nb::dict& out) {
+  // Arrays are taken as they are (no conversion: a converted copy would be written and thrown
+  // away) and must hold `count` records.
+  static TrainOutputs from(const nb::dict& out, std::size_t count) {
     TrainOutputs o;
-    auto get = [&](const char* key) -> double* {
-      return out.contains(key) ? nb::cast<Out>(out[key]).data() : nullptr;
+    auto take = [&](const std::string& key, auto& array, std::size_t width, const char* kind) {
+      if (!nb::try_cast(out[key.c_str()], array, /*convert=*/false)) {
+        const std::string message = key + ": not a writeable C-contiguous " + kind + " array";
+        throw nb::value_error(message.c_str());
+      }
+      need(array, width * count, key.c_str());
+    };
+    auto get = [&](const std::string& key, std::size_t width) -> double* {
+      if (!out.contains(key.c_str())) return nullptr;
+      Out array;
+      take(key, array, width, "float64");
+      return array.data();
+    };
+    auto get_int = [&](const std::string& key, auto* type) -> decltype(type) {
+      using T = std::remove_pointer_t<decltype(type)>;
+      if (!out.contains(key.c_str())) return nullptr;
+      nb::ndarray<T, nb::c_contig, nb::device::cpu> array;
+      take(key, array, 1, sizeof(T) == 1 ? "int8" : "int64");
+      return array.data();
     };
     const char* parts[3] = {"front", "rear", "body"};
     for (int k = 0; k < 3; ++k) {
       const std::string part = parts[k];
-      o.position[k] = get((part + "_position").c_str());
-      o.rotation[k] = get((part + "_rotation").c_str());
-      o.quaternion[k] = get((part + "_quaternion").c_str());
+      o.position[k] = get(part + "_position", 3);
+      o.rotation[k] = get(part + "_rotation", 9);
+      o.quaternion[k] = get(part + "_quaternion", 4);
     }
-    o.body_midpoint = get("body_midpoint");
-    o.coupler = get("coupler");
-    o.front_distance = get("front_distance");
-    o.rear_distance = get("rear_distance");
-    if (out.contains("lap")) o.lap = nb::cast<OutLaps>(out["lap"]).data();
-    if (out.contains("status")) o.status = nb::cast<OutStatus>(out["status"]).data();
+    o.body_midpoint = get("body_midpoint", 3);
+    o.coupler = get("coupler", 3);
+    o.front_distance = get("front_distance", 1);
+    o.rear_distance = get("rear_distance", 1);
+    o.lap = get_int("lap", static_cast<std::int64_t*>(nullptr));
+    o.status = get_int("status", static_cast<std::int8_t*>(nullptr));
     for (int k = 0; k < 2; ++k) {
       const std::string part = parts[k];
-      if (out.contains((part + "_piece").c_str()))
-        o.piece[k] = nb::cast<OutLaps>(out[(part + "_piece").c_str()]).data();
-      o.piece_distance[k] = get((part + "_piece_distance").c_str());
+      o.piece[k] = get_int(part + "_piece", static_cast<std::int64_t*>(nullptr));
+      o.piece_distance[k] = get(part + "_piece_distance", 1);
     }
     return o;
   }
@@ -180,26 +219,29 @@ template <class TrackType>
 void bind_train(nb::module_& m, const char* name) {
   using Solver = tx::TrainSolver<double, TrackType>;
   nb::class_<Solver>(m, name)
-      .def_static("build",
-                  [](const TrackType& track, In wagons, bool arc, const std::string& wrap) {
-                    std::vector<tx::Wagon<double>> list(wagons.shape(0));
-                    for (std::size_t i = 0; i < list.size(); ++i) {
-                      const double* w = wagons.data() + 3 * i;
-                      list[i] = tx::Wagon<double>{w[0], w[1], w[2]};
-                    }
-                    tx::TrainOptions options;
-                    options.spacing = arc ? tx::Spacing::arc : tx::Spacing::chord;
-                    options.wrap = wrap == "circular" ? tx::Wrap::circular
-                                   : wrap == "clamp"  ? tx::Wrap::clamp
-                                   : wrap == "extend" ? tx::Wrap::extend
-                                                      : tx::Wrap::automatic;
-                    return value_or_raise(Solver::build(track, std::move(list), options));
-                  })
+      .def_static(
+          "build",
+          [](const TrackType& track, In wagons, bool arc, const std::string& wrap) {
+            std::vector<tx::Wagon<double>> list(rows(wagons, 3, "wagons"));
+            for (std::size_t i = 0; i < list.size(); ++i) {
+              const double* w = wagons.data() + 3 * i;
+              list[i] = tx::Wagon<double>{w[0], w[1], w[2]};
+            }
+            tx::TrainOptions options;
+            options.spacing = arc ? tx::Spacing::arc : tx::Spacing::chord;
+            options.wrap = wrap == "circular" ? tx::Wrap::circular
+                           : wrap == "clamp"  ? tx::Wrap::clamp
+                           : wrap == "extend" ? tx::Wrap::extend
+                                              : tx::Wrap::automatic;
+            return value_or_raise(Solver::build(track, std::move(list), options));
+          },
+          nb::call_guard<nb::gil_scoped_release>())
       .def_prop_ro("wagon_count", [](const Solver& t) { return t.wagons().size(); })
       .def_prop_ro("track", [](const Solver& t) { return t.track(); })
       .def("solve",
            [](const Solver& train, In heads, nb::dict out) {
-             const TrainOutputs outputs = TrainOutputs::from(out);
+             const TrainOutputs outputs =
+                 TrainOutputs::from(out, heads.size() * train.wagons().size());
              nb::gil_scoped_release release;
              const std::size_t n = train.wagons().size();
              for (std::size_t f = 0; f < heads.size(); ++f)
@@ -263,7 +305,7 @@ NB_MODULE(_tractrix, m) {
       .def_static(
           "bezier",
           [](In controls, bool closed) {
-            std::vector<Path::Segment> segments(controls.shape(0));
+            std::vector<Path::Segment> segments(rows(controls, 12, "controls"));
             for (std::size_t i = 0; i < segments.size(); ++i)
               for (std::size_t k = 0; k < 4; ++k)
                 segments[i].points[k] = vec3(controls.data() + 12 * i + 3 * k);
@@ -273,6 +315,7 @@ NB_MODULE(_tractrix, m) {
       .def_prop_ro("closed", &Path::closed)
       .def("controls",
            [](const Path& path, Out out) {
+             need(out, 12 * path.size(), "controls");
              for (std::size_t i = 0; i < path.size(); ++i)
                for (std::size_t k = 0; k < 4; ++k)
                  put3(out.data() + 12 * i + 3 * k, path.segment(i).points[k]);
@@ -280,6 +323,8 @@ NB_MODULE(_tractrix, m) {
       .def(
           "evaluate",
           [](const Path& path, In t, Out points, Out tangents) {
+            need(points, 3 * t.size(), "points");
+            need(tangents, 3 * t.size(), "tangents");
             for (std::size_t i = 0; i < t.size(); ++i) {
               const tx::PointTangent<double, 3> at = path.evaluate(t.data()[i]);
               put3(points.data() + 3 * i, at.point);
@@ -289,20 +334,25 @@ NB_MODULE(_tractrix, m) {
           nb::call_guard<nb::gil_scoped_release>());
 
   nb::class_<MeasuredPath>(m, "MeasuredPath")
-      .def_static("build",
-                  [](const Path& path, int samples_per_segment, bool chords) {
-                    tx::ArcLengthSettings settings;
-                    settings.samples_per_segment = samples_per_segment;
-                    settings.method =
-                        chords ? tx::ArcLengthMethod::chord : tx::ArcLengthMethod::gauss_legendre;
-                    return value_or_raise(MeasuredPath::build(path, settings));
-                  })
+      .def_static(
+          "build",
+          [](const Path& path, int samples_per_segment, bool chords) {
+            tx::ArcLengthSettings settings;
+            settings.samples_per_segment = samples_per_segment;
+            settings.method =
+                chords ? tx::ArcLengthMethod::chord : tx::ArcLengthMethod::gauss_legendre;
+            return value_or_raise(MeasuredPath::build(path, settings));
+          },
+          nb::call_guard<nb::gil_scoped_release>())
       .def_prop_ro("length", &MeasuredPath::length)
       .def_prop_ro("closed", &MeasuredPath::closed)
       .def_prop_ro("path", [](const MeasuredPath& p) { return p.path(); })
       .def(
           "samples",
           [](const MeasuredPath& path, In s, Out points, Out tangents, Out parameters) {
+            need(points, 3 * s.size(), "points");
+            need(tangents, 3 * s.size(), "tangents");
+            need(parameters, s.size(), "parameters");
             std::size_t cursor = 0;
             for (std::size_t i = 0; i < s.size(); ++i) {
               const MeasuredPath::Sample at = path.sample(s.data()[i], cursor);
@@ -315,6 +365,7 @@ NB_MODULE(_tractrix, m) {
       .def(
           "points_at",
           [](const MeasuredPath& path, In s, Out points) {
+            need(points, 3 * s.size(), "points");
             for (std::size_t i = 0; i < s.size(); ++i)
               put3(points.data() + 3 * i, path.point_at(s.data()[i]));
           },
@@ -322,6 +373,7 @@ NB_MODULE(_tractrix, m) {
       .def(
           "tangents_at",
           [](const MeasuredPath& path, In s, Out tangents) {
+            need(tangents, 3 * s.size(), "tangents");
             for (std::size_t i = 0; i < s.size(); ++i)
               put3(tangents.data() + 3 * i, path.tangent_at(s.data()[i]));
           },
@@ -329,6 +381,7 @@ NB_MODULE(_tractrix, m) {
       .def(
           "parameter_at",
           [](const MeasuredPath& path, In s, Out t, bool linear) {
+            need(t, s.size(), "parameters");
             std::size_t cursor = 0;
             for (std::size_t i = 0; i < s.size(); ++i)
               t.data()[i] = linear ? path.parameter_at_linear(s.data()[i])
@@ -338,6 +391,7 @@ NB_MODULE(_tractrix, m) {
       .def(
           "distance_at",
           [](const MeasuredPath& path, In t, Out s) {
+            need(s, t.size(), "distances");
             for (std::size_t i = 0; i < t.size(); ++i)
               s.data()[i] = path.distance_at(t.data()[i]);
           },
@@ -345,6 +399,7 @@ NB_MODULE(_tractrix, m) {
       .def(
           "curvature_at",
           [](const MeasuredPath& path, In s, Out curvature) {
+            need(curvature, s.size(), "curvature");
             for (std::size_t i = 0; i < s.size(); ++i)
               curvature.data()[i] = path.curvature_at(s.data()[i]);
           },
@@ -352,7 +407,11 @@ NB_MODULE(_tractrix, m) {
       .def(
           "closest_points",
           [](const MeasuredPath& path, In queries, Out distance, Out points, Out squared) {
-            for (std::size_t i = 0; i < queries.shape(0); ++i) {
+            const std::size_t n = rows(queries, 3, "queries");
+            need(distance, n, "distances");
+            need(points, 3 * n, "points");
+            need(squared, n, "squared distances");
+            for (std::size_t i = 0; i < n; ++i) {
               const auto at = path.closest_point(vec3(queries.data() + 3 * i));
               distance.data()[i] = at.distance;
               put3(points.data() + 3 * i, at.point);
@@ -362,13 +421,16 @@ NB_MODULE(_tractrix, m) {
           nb::call_guard<nb::gil_scoped_release>());
 
   nb::class_<Track>(m, "Track")
-      .def_static("build", &make_track)
+      .def_static("build", &make_track, nb::call_guard<nb::gil_scoped_release>())
       .def_prop_ro("length", &Track::length)
       .def_prop_ro("closed", &Track::closed)
       .def_prop_ro("path", [](const Track& t) { return t.path(); })
       .def(
           "frames_at",
           [](const Track& track, In s, Out origins, Out rotations, Out quaternions) {
+            need(origins, 3 * s.size(), "origins");
+            need(rotations, 9 * s.size(), "rotations");
+            need(quaternions, 4 * s.size(), "quaternions");
             std::size_t cursor = 0;
             const tx::UpSource<double>& up = track.up_source();
             for (std::size_t i = 0; i < s.size(); ++i) {
@@ -409,7 +471,12 @@ NB_MODULE(_tractrix, m) {
           "closest_points",
           [](const Network& network, In queries, OutLaps piece, Out distance, Out points,
              Out squared) {
-            for (std::size_t i = 0; i < queries.shape(0); ++i) {
+            const std::size_t n = rows(queries, 3, "queries");
+            need(piece, n, "pieces");
+            need(distance, n, "distances");
+            need(points, 3 * n, "points");
+            need(squared, n, "squared distances");
+            for (std::size_t i = 0; i < n; ++i) {
               const tx::NetworkPoint<double> at =
                   network.closest_point(vec3(queries.data() + 3 * i));
               piece.data()[i] = static_cast<std::int64_t>(at.piece);
@@ -488,6 +555,9 @@ NB_MODULE(_tractrix, m) {
       .def(
           "at",
           [](const tx::TimeProfile<double>& profile, In t, Out value, Out rate, Out acceleration) {
+            need(value, t.size(), "values");
+            need(rate, t.size(), "rates");
+            need(acceleration, t.size(), "accelerations");
             for (std::size_t i = 0; i < t.size(); ++i) {
               const tx::ProfileSample<double> at = profile.at(t.data()[i]);
               value.data()[i] = at.value;
@@ -503,6 +573,8 @@ NB_MODULE(_tractrix, m) {
           [](int axis, double inner, double outer, std::optional<std::pair<double, double>> y,
              int falloff, bool reversed, std::optional<std::pair<double, double>> twist) {
             tx::PoseReaderSettings<double> settings;
+            if (axis < 0 || axis > 5 || falloff < 0 || falloff > 5)
+              throw nb::value_error("target_axis, falloff: not an axis or falloff index (0-5)");
             settings.target_axis = static_cast<tx::PoseAxis>(axis);
             settings.cone = {inner, outer};
             if (y) settings.elliptical_y = tx::ConeRange<double>{y->first, y->second};
@@ -511,16 +583,20 @@ NB_MODULE(_tractrix, m) {
             if (twist) settings.twist = tx::ConeRange<double>{twist->first, twist->second};
             return value_or_raise(tx::PoseReader<double>::build(settings));
           })
-      .def(
-          "weights",
-          [](const tx::PoseReader<double>& reader, In readers, In targets, bool one_reader,
-             Out weights) {
-            const std::size_t n = targets.shape(0);
-            for (std::size_t i = 0; i < n; ++i)
-              weights.data()[i] = reader.weight(mat3(readers.data() + (one_reader ? 0 : 9 * i)),
-                                                mat3(targets.data() + 9 * i));
-          },
-          nb::call_guard<nb::gil_scoped_release>());
+      .def("weights",
+           [](const tx::PoseReader<double>& reader, In readers, In targets, Out weights) {
+             // One reader for many targets, many readers for one target, or one each.
+             const std::size_t r = rows(readers, 9, "readers"), t = rows(targets, 9, "targets");
+             const std::size_t n = std::max(r, t);
+             if ((r != 1 && r != n) || (t != 1 && t != n))
+               throw nb::value_error("readers, targets: counts differ and neither is 1");
+             need(weights, n, "weights");
+             const std::size_t reader_step = r == 1 ? 0 : 9, target_step = t == 1 ? 0 : 9;
+             nb::gil_scoped_release release;
+             for (std::size_t i = 0; i < n; ++i)
+               weights.data()[i] = reader.weight(mat3(readers.data() + reader_step * i),
+                                                 mat3(targets.data() + target_step * i));
+           });
 
   nb::class_<tx::StretchChain<double>>(m, "StretchChain")
       .def_static(
@@ -542,6 +618,7 @@ NB_MODULE(_tractrix, m) {
            [](const tx::StretchChain<double>& chain, In distances, double scale, Out out) {
              const tx::GlobalScale<double> global =
                  value_or_raise(tx::GlobalScale<double>::from(scale));
+             need(out, distances.size() * chain.size(), "lengths");
              nb::gil_scoped_release release;
              for (std::size_t i = 0; i < distances.size(); ++i)
                chain.lengths(distances.data()[i], global, out.data() + i * chain.size());
@@ -554,8 +631,14 @@ NB_MODULE(_tractrix, m) {
           throw nb::value_error(message.c_str());
         }
         const tx::GlobalScale<double> global = value_or_raise(tx::GlobalScale<double>::from(scale));
+        const std::size_t n = rows(goal, 3, "goal");
+        if (rows(root, 3, "root") != n || rows(pole, 3, "pole") != n)
+          throw nb::value_error("root, goal, pole: different counts");
+        need(joints, 9 * n, "joints");
+        need(rotations, 18 * n, "rotations");
+        need(lengths, 2 * n, "lengths");
         nb::gil_scoped_release release;
-        for (std::size_t i = 0; i < goal.shape(0); ++i) {
+        for (std::size_t i = 0; i < n; ++i) {
           const tx::TwoBonePose<double> pose =
               chain.two_bone(vec3(root.data() + 3 * i), vec3(goal.data() + 3 * i),
                              vec3(pole.data() + 3 * i), global);

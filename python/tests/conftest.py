@@ -26,7 +26,9 @@ def cpp(tmp_path_factory):
     """name -> float64 array, from the C++ reference program."""
     exe = tmp_path_factory.mktemp("reference") / "reference"
     compiler = shlex.split(os.environ.get("CXX", "c++"))
-    command = compiler + ["-std=c++17", "-O3", "-DNDEBUG", f"-I{ROOT / 'include'}",
+    # As the module is built: no FMA contraction (python/CMakeLists.txt), the same CXXFLAGS.
+    command = compiler + ["-std=c++17", "-O3", "-DNDEBUG", "-ffp-contract=off",
+                          *shlex.split(os.environ.get("CXXFLAGS", "")), f"-I{ROOT / 'include'}",
                           *_eigen_flags(), str(ROOT / "python/tests/reference.cpp"), "-o",
                           str(exe)]
     built = subprocess.run(command, capture_output=True, text=True)

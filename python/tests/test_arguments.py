@@ -181,3 +181,46 @@ def test_network_errors():
     with pytest.raises(IndexError, match="piece 5: the network has 2 pieces"):
         network.piece(5)
     assert network.piece(1).length == pytest.approx(10, rel=1e-15)
+
+
+def test_heads_inside_out_are_read_before_they_are_overwritten(track):
+    train = tx.TrainSolver(track, [(18, 12)] * 4)
+    poses = train.solve(np.zeros(4))
+    heads = poses.front_distance.reshape(-1)[:4]  # a view into the array out= overwrites
+    heads[:] = [100, 110, 120, 130]
+    train.solve(heads, out=poses)
+    np.testing.assert_allclose(poses.front_distance[:, 0], [100, 110, 120, 130], atol=1e-12)
+
+
+def test_pose_reader_broadcasts_readers_and_targets():
+    reader = tx.PoseReader(cone=(0.2, 1.0))
+    turned = np.array([[1, 0, 0], [0, 0.8, -0.6], [0, 0.6, 0.8]])  # 0.6435 rad about x
+    many = np.stack([np.eye(3), turned, np.eye(3)])
+    expected = [1 - (np.arccos(0.8) - 0.2) / 0.8, 1.0, 1 - (np.arccos(0.8) - 0.2) / 0.8]
+    np.testing.assert_allclose(reader.weight(many, turned), expected, atol=1e-12)
+    np.testing.assert_allclose(reader.weight(turned, many), expected, atol=1e-12)
+    grid = reader.weight(many[:, None], many[None, :])
+    assert grid.shape == (3, 3) and np.allclose(np.diag(grid), 1)
+    with pytest.raises(ValueError, match=r"reader, target: shapes \(2,\) and \(3,\) do not broadcast"):
+        reader.weight(many[:2], many)
+
+
+def test_the_compiled_core_checks_sizes_itself(track):
+    """The core is importable (tractrix._tractrix); wrong arrays given to it directly raise."""
+    core = track.path._core
+    with pytest.raises(ValueError, match="points: 3 values where 30 are written"):
+        core.points_at(np.arange(10.0), np.empty((1, 3)))
+    train = tx.TrainSolver(track, [(18, 12)] * 3)
+    with pytest.raises(ValueError, match="front_position: not a writeable C-contiguous float64"):
+        train._core.solve(np.array([1.0]), {"front_position": np.zeros((3, 3), np.float32)})
+    with pytest.raises(ValueError, match="lap: 2 values where 3 are written"):
+        train._core.solve(np.array([1.0]), {"lap": np.zeros(2, np.int64)})
+    with pytest.raises(ValueError, match="wagons: 4 values are not rows of 3"):
+        tx._tractrix.TrainSolver.build(track._core, np.ones(4), False, "automatic")
+
+
+def test_small_argument_checks(track):
+    with pytest.raises(TypeError, match="samples_per_segment: expected an integer, got float"):
+        tx.MeasuredPath(tx.Path.catmull_rom(KEYS), samples_per_segment=16.5)
+    nothing = tx.TrainSolver(track, [(18, 12)]).solve(5.0, parts=())
+    assert all(getattr(nothing, name) is None for name in tx.TrainPoses.__slots__)

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import enum
 import math
+import operator
 from typing import Iterable, Optional, Sequence, Tuple, Union
 
 import numpy as np
@@ -122,6 +123,16 @@ def _scalar(name: str, value: object) -> float:
         raise TypeError(f"{name}: expected a number, got {type(value).__name__}") from None
 
 
+def _integer(name: str, value: object, low: int, high: int) -> int:
+    try:
+        number = operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        raise TypeError(f"{name}: expected an integer, got {type(value).__name__}") from None
+    if not low <= number <= high:
+        raise ValueError(f"{name}: {number} not in [{low}, {high}]")
+    return number
+
+
 def _choice(name: str, value: str, choices: Sequence[str]) -> str:
     if value not in choices:
         raise ValueError(f"{name}: {value!r} is not one of {', '.join(map(repr, choices))}")
@@ -211,7 +222,8 @@ class ClosestPoints:
 class MeasuredPath:
     """A path and its arc-length table, built together and queried by distance.
 
-    samples_per_segment: table entries per segment (0: automatic, 16 to 128). method:
+    samples_per_segment: table entries per segment, 1 to 1048576, or 0: automatic (16, doubled up
+    to 128 on curvy paths). method:
     "gauss_legendre" (exact: distances to 1e-12 of the length at any density) or "chord" (the
     lecture's table of summed chords, O(h²)).
     """
@@ -226,8 +238,10 @@ class MeasuredPath:
         if not isinstance(path, Path):
             raise TypeError(f"path: expected a tractrix.Path, got {type(path).__name__}")
         _choice("method", method, ("gauss_legendre", "chord"))
-        self._core = _core.MeasuredPath.build(path._core, int(samples_per_segment),
-                                              method == "chord")
+        self._core = _core.MeasuredPath.build(
+            path._core, _integer("samples_per_segment", samples_per_segment, -(1 << 31),
+                                           (1 << 31) - 1),
+            method == "chord")
 
     @property
     def length(self) -> float:
@@ -468,6 +482,8 @@ class TrainSolver:
         arrays (a per-frame loop then allocates nothing). Stateless: the same head always gives
         the same poses."""
         flat, shape = _values("head", head)
+        if out is not None:
+            flat = flat.copy()  # the heads may live in an array `out` is about to overwrite
         n = self.wagon_count
         arrays = {}
         for name in parts:
@@ -488,8 +504,9 @@ class TrainSolver:
                     + (f"{given.dtype} {given.shape}" if isinstance(given, np.ndarray)
                        else type(given).__name__))
             arrays[name] = given
-        self._core.solve(flat, {name: a.reshape((flat.size * n,) + a.shape[len(shape) + 1:])
-                                for name, a in arrays.items()})
+        if arrays:
+            self._core.solve(flat, {name: a.reshape((flat.size * n,) + a.shape[len(shape) + 1:])
+                                    for name, a in arrays.items()})
         if out is not None:
             return out
         return TrainPoses(arrays)
@@ -786,15 +803,24 @@ class PoseReader:
 
     def weight(self, reader: ArrayLike, target: ArrayLike) -> np.ndarray:
         """Weights for reader and target orientations ((3, 3) or (..., 3, 3), local axes as
-        columns; scale is ignored). One reader may serve many targets."""
+        columns; scale is ignored), broadcast together: one reader may serve many targets, many
+        readers one target."""
         readers, reader_shape = _matrices("reader", reader)
         targets, target_shape = _matrices("target", target)
-        one_reader = readers.shape[0] == 1
-        if not one_reader and reader_shape != target_shape:
-            raise ValueError(f"reader: shape {reader_shape} does not match target {target_shape}")
-        out = np.empty(targets.shape[0])
-        self._core.weights(readers, targets, one_reader, out)
-        return out.reshape(target_shape)
+        try:
+            shape = np.broadcast_shapes(reader_shape, target_shape)
+        except ValueError:
+            raise ValueError(f"reader, target: shapes {reader_shape} and {target_shape} do not "
+                             "broadcast") from None
+        if readers.shape[0] not in (1, math.prod(shape)):
+            readers = np.ascontiguousarray(np.broadcast_to(readers.reshape(reader_shape + (3, 3)),
+                                                           shape + (3, 3))).reshape(-1, 3, 3)
+        if targets.shape[0] not in (1, math.prod(shape)):
+            targets = np.ascontiguousarray(np.broadcast_to(targets.reshape(target_shape + (3, 3)),
+                                                           shape + (3, 3))).reshape(-1, 3, 3)
+        out = np.empty(math.prod(shape))
+        self._core.weights(readers, targets, out)
+        return out.reshape(shape)
 
 
 class TwoBonePoses:

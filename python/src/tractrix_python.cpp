@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -105,6 +106,19 @@ std::vector<Vec3> points_of(const In& a) {
 }
 std::vector<double> values_of(const In& a) {
   return {a.data(), a.data() + a.size()};
+}
+
+// A MeasuredPath query at each of `in` (distances or parameters) into `out`: vectors or numbers.
+template <class Result, Result (MeasuredPath::*query)(double) const noexcept>
+void each_at(const MeasuredPath& path, In in, Out out) {
+  constexpr std::size_t width = std::is_same_v<Result, Vec3> ? 3 : 1;
+  need(out, width * in.size(), "results");
+  for (std::size_t i = 0; i < in.size(); ++i) {
+    if constexpr (width == 3)
+      put3(out.data() + 3 * i, (path.*query)(in.data()[i]));
+    else
+      out.data()[i] = (path.*query)(in.data()[i]);
+  }
 }
 
 tx::Closure closure(bool closed) {
@@ -362,22 +376,10 @@ NB_MODULE(_tractrix, m) {
             }
           },
           nb::call_guard<nb::gil_scoped_release>())
-      .def(
-          "points_at",
-          [](const MeasuredPath& path, In s, Out points) {
-            need(points, 3 * s.size(), "points");
-            for (std::size_t i = 0; i < s.size(); ++i)
-              put3(points.data() + 3 * i, path.point_at(s.data()[i]));
-          },
-          nb::call_guard<nb::gil_scoped_release>())
-      .def(
-          "tangents_at",
-          [](const MeasuredPath& path, In s, Out tangents) {
-            need(tangents, 3 * s.size(), "tangents");
-            for (std::size_t i = 0; i < s.size(); ++i)
-              put3(tangents.data() + 3 * i, path.tangent_at(s.data()[i]));
-          },
-          nb::call_guard<nb::gil_scoped_release>())
+      .def("points_at", &each_at<Vec3, &MeasuredPath::point_at>,
+           nb::call_guard<nb::gil_scoped_release>())
+      .def("tangents_at", &each_at<Vec3, &MeasuredPath::tangent_at>,
+           nb::call_guard<nb::gil_scoped_release>())
       .def(
           "parameter_at",
           [](const MeasuredPath& path, In s, Out t, bool linear) {
@@ -388,22 +390,10 @@ NB_MODULE(_tractrix, m) {
                                    : path.parameter_at(s.data()[i], cursor);
           },
           nb::call_guard<nb::gil_scoped_release>())
-      .def(
-          "distance_at",
-          [](const MeasuredPath& path, In t, Out s) {
-            need(s, t.size(), "distances");
-            for (std::size_t i = 0; i < t.size(); ++i)
-              s.data()[i] = path.distance_at(t.data()[i]);
-          },
-          nb::call_guard<nb::gil_scoped_release>())
-      .def(
-          "curvature_at",
-          [](const MeasuredPath& path, In s, Out curvature) {
-            need(curvature, s.size(), "curvature");
-            for (std::size_t i = 0; i < s.size(); ++i)
-              curvature.data()[i] = path.curvature_at(s.data()[i]);
-          },
-          nb::call_guard<nb::gil_scoped_release>())
+      .def("distance_at", &each_at<double, &MeasuredPath::distance_at>,
+           nb::call_guard<nb::gil_scoped_release>())
+      .def("curvature_at", &each_at<double, &MeasuredPath::curvature_at>,
+           nb::call_guard<nb::gil_scoped_release>())
       .def(
           "closest_points",
           [](const MeasuredPath& path, In queries, Out distance, Out points, Out squared) {

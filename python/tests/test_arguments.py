@@ -208,7 +208,7 @@ def test_pose_reader_broadcasts_readers_and_targets():
 def test_the_compiled_core_checks_sizes_itself(track):
     """The core is importable (tractrix._tractrix); wrong arrays given to it directly raise."""
     core = track.path._core
-    with pytest.raises(ValueError, match="points: 3 values where 30 are written"):
+    with pytest.raises(ValueError, match="results: 3 values where 30 are written"):
         core.points_at(np.arange(10.0), np.empty((1, 3)))
     train = tx.TrainSolver(track, [(18, 12)] * 3)
     with pytest.raises(ValueError, match="front_position: not a writeable C-contiguous float64"):

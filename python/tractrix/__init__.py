@@ -219,7 +219,23 @@ class ClosestPoints:
         self.distance, self.point, self.gap = distance, point, gap
 
 
-class MeasuredPath:
+class _Measured:
+    """length and closed, shared by the measured classes (MeasuredPath, Track, Route)."""
+
+    __slots__ = ()
+    _core: object
+
+    @property
+    def length(self) -> float:
+        """The exact arc length."""
+        return self._core.length  # type: ignore[attr-defined]
+
+    @property
+    def closed(self) -> bool:
+        return self._core.closed  # type: ignore[attr-defined]
+
+
+class MeasuredPath(_Measured):
     """A path and its arc-length table, built together and queried by distance.
 
     samples_per_segment: table entries per segment, 1 to 1048576, or 0: automatic (16, doubled up
@@ -242,14 +258,6 @@ class MeasuredPath:
             path._core, _integer("samples_per_segment", samples_per_segment, -(1 << 31),
                                            (1 << 31) - 1),
             method == "chord")
-
-    @property
-    def length(self) -> float:
-        return self._core.length
-
-    @property
-    def closed(self) -> bool:
-        return self._core.closed
 
     @property
     def path(self) -> Path:
@@ -328,7 +336,7 @@ class Frames:
         self.position, self.rotation, self.quaternion = position, rotation, quaternion
 
 
-class Track:
+class Track(_Measured):
     """A measured path with an up source, which banks the frames along it.
 
     up: the world up (default +Y); with rotation_minimizing=True the up at the start of
@@ -365,14 +373,6 @@ class Track:
         self._core = _core.Track.build(path._core, kind, _vector("up", up),
                                        rail._core if rail is not None else None,
                                        rail_match == "closest_point", roll_distances, roll_angles)
-
-    @property
-    def length(self) -> float:
-        return self._core.length
-
-    @property
-    def closed(self) -> bool:
-        return self._core.closed
 
     @property
     def path(self) -> MeasuredPath:
@@ -612,7 +612,7 @@ class Network:
                              point.reshape(shape + (3,)), np.sqrt(squared).reshape(shape))
 
 
-class Route:
+class Route(_Measured):
     """A walk through a network: (piece, "forward"|"backward") steps, each continuing the one
     before; closed if the first continues the last. A TrainSolver runs on it like on a Track."""
 
@@ -643,14 +643,6 @@ class Route:
         piece, backward = _piece_and("start", start, _DIRECTIONS)
         return Route(network, _core.Route.follow(network._core, settings._core, piece, backward,
                                                  _scalar("min_length", min_length)))
-
-    @property
-    def length(self) -> float:
-        return self._core.length
-
-    @property
-    def closed(self) -> bool:
-        return self._core.closed
 
     @property
     def network(self) -> Network:

@@ -9,6 +9,7 @@
 #include "tractrix/core/gauss_legendre.hpp"
 #include "tractrix/core/numeric.hpp"
 #include "tractrix/core/vector.hpp"
+#include "tractrix/core/weak_owner.hpp"
 #include "tractrix/curve/arc_length.hpp"
 #include "tractrix/curve/closest_point.hpp"
 #include "tractrix/curve/de_casteljau.hpp"

@@ -11,6 +11,7 @@
 #include <memory>
 
 #include "tractrix/core/numeric.hpp"
+#include "tractrix/core/weak_owner.hpp"
 #include "tractrix/curve/path.hpp"
 #include "tractrix/curve/path_bounds.hpp"
 
@@ -283,9 +284,7 @@ class ClosestPointCursor {
     using std::sqrt;
     ++queries_;
     detail::Nearest<S> best;
-    const bool same_path =
-        !owner_.expired() && !owner_.owner_before(owner) && !owner.owner_before(owner_);
-    if (same_path) {
+    if (detail::held_owner_is(owner_, owner)) {
       const S moved = (q - origin_).norm();
       // The last answer's segment first: its distance bounds the rest from the start.
       detail::nearest_on_segment(path.segment(last_), last_, q, best);

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "tractrix/core/assert.hpp"
+#include "tractrix/core/weak_owner.hpp"
 #include "tractrix/curve/path_bounds.hpp"
 #include "tractrix/train/track.hpp"
 
@@ -318,9 +319,7 @@ class Network {
     using std::sqrt;
     const Data& d = *data_;
     ++cursor.queries_;
-    const bool same_network = !cursor.owner_.expired() && !cursor.owner_.owner_before(data_) &&
-                              !data_.owner_before(cursor.owner_);
-    if (same_network) {
+    if (detail::held_owner_is(cursor.owner_, data_)) {
       const S moved = (query - cursor.origin_).norm();
       const auto own = d.pieces[cursor.piece_].path().closest_point(query, cursor.piece_cursor_);
       NetworkPoint<S> best{cursor.piece_, own.distance, own.point, own.squared_distance};

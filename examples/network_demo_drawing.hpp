@@ -97,22 +97,10 @@ inline void write_svg(const Scene& scene, const std::string& file) {
   // Every wagon's body and bogies, their corners keyed per frame.
   for (std::size_t k = 0; k < scene.trains.size(); ++k) {
     const auto& wagons = scene.trains[k].wagons;
-    for (std::size_t w = 0; w < wagons.size(); ++w) {
-      const S ahead = wagons[w].front_overhang + 0.5, back = wagons[w].bogie_distance + 1.5;
-      auto shape = [&](int part, const tractrix::WagonPose<S>& p) {
-        if (part == 0) return rectangle(top, p.body, back, ahead, 1.6);
-        return rectangle(top, part == 1 ? p.front : p.rear, 1.2, 1.2, 1.9);
-      };
-      for (int part = 0; part < 3; ++part) {
-        out << "<polygon fill='" << (part == 0 ? scene.trains[k].colour : "#222")
-            << "' fill-opacity='0.85' points='" << shape(part, scene.frames[0][k][w])
-            << "'><animate attributeName='points' dur='" << duration
-            << "' repeatCount='indefinite' values='";
-        for (std::size_t f = 0; f < frame_count; ++f)
-          out << shape(part, scene.frames[f][k][w]) << (f + 1 < frame_count ? ";" : "");
-        out << "'/></polygon>\n";
-      }
-    }
+    for (std::size_t w = 0; w < wagons.size(); ++w)
+      animated_wagon(
+          out, top, wagons[w], scene.trains[k].colour, duration, frame_count,
+          [&](std::size_t f) -> const tractrix::WagonPose<S>& { return scene.frames[f][k][w]; });
   }
   out << "</g>\n</svg>\n";
   svg.commit();

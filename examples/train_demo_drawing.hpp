@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
+#include <sstream>
 #include <string>
 #include <utility>
 #include <vector>
@@ -113,6 +114,27 @@ inline std::string rectangle(const View& view, const tractrix::Frame<S>& frame, 
   return points;
 }
 
+// A wagon as three polygons — body (in `body_fill`) and both bogies — whose corners are keyed
+// over `frames` frames of `duration` (an SVG time, "12.5s"); pose_of(f) is its pose in frame f.
+template <class PoseOf>
+void animated_wagon(std::ostream& out, const View& view, const tractrix::Wagon<S>& wagon,
+                    const std::string& body_fill, const std::string& duration, std::size_t frames,
+                    PoseOf pose_of) {
+  const S ahead = wagon.front_overhang + 0.5, back = wagon.bogie_distance + 1.5;
+  auto shape = [&](int part, const tractrix::WagonPose<S>& p) {
+    if (part == 0) return rectangle(view, p.body, back, ahead, 1.6);
+    return rectangle(view, part == 1 ? p.front : p.rear, 1.2, 1.2, 1.9);
+  };
+  for (int part = 0; part < 3; ++part) {
+    out << "<polygon fill='" << (part == 0 ? body_fill : "#222") << "' fill-opacity='0.85' points='"
+        << shape(part, pose_of(0)) << "'><animate attributeName='points' dur='" << duration
+        << "' repeatCount='indefinite' values='";
+    for (std::size_t f = 0; f < frames; ++f)
+      out << shape(part, pose_of(f)) << (f + 1 < frames ? ";" : "");
+    out << "'/></polygon>\n";
+  }
+}
+
 inline void write_svg(const Scene& scene, const std::string& file) {
   const std::size_t frame_count = scene.lap.size();
   S min_x = 1e300, max_x = -1e300, min_z = 1e300, max_z = -1e300;
@@ -146,33 +168,12 @@ inline void write_svg(const Scene& scene, const std::string& file) {
     out << top.at(p) << " ";
   out << "'/>\n";
   // The animated train: every body and bogie a polygon whose points are keyed per frame.
-  const auto& first = scene.lap[0];
+  std::ostringstream lap_time;
+  lap_time << scene.lap_time << "s";
   for (std::size_t w = 0; w < scene.wagons.size(); ++w) {
-    const S ahead = scene.wagons[w].front_overhang + 0.5;
-    const S back = scene.wagons[w].bogie_distance + 1.5;
-    struct Part {
-      const char* fill;
-      std::string (*shape)(const View&, const tractrix::WagonPose<S>&, S, S);
-    };
-    auto body = [](const View& v, const tractrix::WagonPose<S>& p, S b, S a) {
-      return rectangle(v, p.body, b, a, 1.6);
-    };
-    auto front = [](const View& v, const tractrix::WagonPose<S>& p, S, S) {
-      return rectangle(v, p.front, 1.2, 1.2, 1.9);
-    };
-    auto rear = [](const View& v, const tractrix::WagonPose<S>& p, S, S) {
-      return rectangle(v, p.rear, 1.2, 1.2, 1.9);
-    };
-    const Part parts[] = {{w == 0 ? "#c0392b" : "#2e86c1", body}, {"#222", front}, {"#222", rear}};
-    for (const auto& part : parts) {
-      out << "<polygon fill='" << part.fill << "' fill-opacity='0.85' points='"
-          << part.shape(top, first[w], back, ahead) << "'><animate attributeName='points' dur='"
-          << scene.lap_time << "s' repeatCount='indefinite' values='";
-      for (std::size_t f = 0; f < frame_count; ++f) {
-        out << part.shape(top, scene.lap[f][w], back, ahead) << (f + 1 < frame_count ? ";" : "");
-      }
-      out << "'/></polygon>\n";
-    }
+    animated_wagon(out, top, scene.wagons[w], w == 0 ? "#c0392b" : "#2e86c1", lap_time.str(),
+                   frame_count,
+                   [&](std::size_t f) -> const tractrix::WagonPose<S>& { return scene.lap[f][w]; });
     progress("writing SVG animation", w + 1, scene.wagons.size());
   }
 

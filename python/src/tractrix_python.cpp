@@ -2,8 +2,9 @@
 // numpy arrays. The public module (python/tractrix/__init__.py) checks dtypes and shapes, names
 // the argument that is wrong, allocates the outputs and calls these functions, which only loop:
 // every array reaching here is C-contiguous float64 (int64/int8 for laps and statuses) of the
-// shape the Python layer promised (and checked again for size here). Loops and builds run with
-// the GIL released.
+// shape the Python layer promised (and checked again for size here). Loops, and the builds that
+// take long (measuring a path, rotation-minimizing frames, a chord train's check, a network's
+// index), run with the GIL released.
 #include <nanobind/nanobind.h>
 #include <nanobind/ndarray.h>
 #include <nanobind/stl/optional.h>
@@ -108,6 +109,17 @@ std::vector<double> values_of(const In& a) {
   return {a.data(), a.data() + a.size()};
 }
 
+// Tells the optimizer the buffers are read (the timing loop must not be dropped as dead).
+inline void keep_written(const void* a, const void* b) {
+#if defined(__GNUC__)
+  asm volatile("" : : "r"(a), "r"(b) : "memory");
+#else
+  static const void* volatile sink;
+  sink = a;
+  sink = b;
+#endif
+}
+
 // A MeasuredPath query at each of `in` (distances or parameters) into `out`: vectors or numbers.
 template <class Result, Result (MeasuredPath::*query)(double) const noexcept>
 void each_at(const MeasuredPath& path, In in, Out out) {
@@ -130,6 +142,7 @@ tx::Closure closure(bool closed) {
 Track make_track(const MeasuredPath& path, const std::string& kind, const In& up,
                  std::optional<MeasuredPath> rail, bool rail_closest_point,
                  std::optional<In> roll_distances, std::optional<In> roll_angles) {
+  if (rows(up, 3, "up") != 1) throw nb::value_error("up: not one vector of 3");
   tx::UpSource<double> source = [&] {
     if (kind == "rail") {
       if (!rail) throw nb::value_error("up: a rail source needs a rail path");
@@ -161,13 +174,17 @@ struct TrainOutputs {
   std::int8_t* status = nullptr;
   std::int64_t* piece[2] = {};  // front, rear: the piece under the bogie (0 on a Track)
   double* piece_distance[2] = {};
+  // The arrays written, referenced until the solve is over (destroyed with the GIL held).
+  std::vector<nb::object> held;
 
   // Arrays are taken as they are (no conversion: a converted copy would be written and thrown
   // away) and must hold `count` records.
   static TrainOutputs from(const nb::dict& out, std::size_t count) {
     TrainOutputs o;
     auto take = [&](const std::string& key, auto& array, std::size_t width, const char* kind) {
-      if (!nb::try_cast(out[key.c_str()], array, /*convert=*/false)) {
+      nb::object held = out[key.c_str()];
+      o.held.push_back(held);  // the dict may be cleared by another thread while we write
+      if (!nb::try_cast(held, array, /*convert=*/false)) {
         const std::string message = key + ": not a writeable C-contiguous " + kind + " array";
         throw nb::value_error(message.c_str());
       }
@@ -272,6 +289,10 @@ void bind_train(nb::module_& m, const char* name) {
       .def(
           "time_solve_in_cpp",
           [](const Solver& train, double head, int repeats, const std::string& outputs) {
+            if (repeats < 1 ||
+                (outputs != "poses" && outputs != "body" && outputs != "bogies_and_body"))
+              throw nb::value_error(
+                  "time_solve_in_cpp: repeats >= 1 and outputs poses, body or bogies_and_body");
             const std::size_t n = train.wagons().size();
             std::vector<tx::WagonPose<double>> poses(n);
             std::vector<double> records(4 * 7 * n);
@@ -288,7 +309,7 @@ void bind_train(nb::module_& m, const char* name) {
                 train.solve(head + 1e-9 * r, poses.data());
               else
                 train.solve(head + 1e-9 * r, arrays);
-              asm volatile("" : : "r"(poses.data()), "r"(records.data()) : "memory");
+              keep_written(poses.data(), records.data());
             }
             const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
             return took.count() / repeats;
@@ -327,13 +348,15 @@ NB_MODULE(_tractrix, m) {
           })
       .def_prop_ro("segment_count", &Path::size)
       .def_prop_ro("closed", &Path::closed)
-      .def("controls",
-           [](const Path& path, Out out) {
-             need(out, 12 * path.size(), "controls");
-             for (std::size_t i = 0; i < path.size(); ++i)
-               for (std::size_t k = 0; k < 4; ++k)
-                 put3(out.data() + 12 * i + 3 * k, path.segment(i).points[k]);
-           })
+      .def(
+          "controls",
+          [](const Path& path, Out out) {
+            need(out, 12 * path.size(), "controls");
+            for (std::size_t i = 0; i < path.size(); ++i)
+              for (std::size_t k = 0; k < 4; ++k)
+                put3(out.data() + 12 * i + 3 * k, path.segment(i).points[k]);
+          },
+          nb::arg("out").noconvert())
       .def(
           "evaluate",
           [](const Path& path, In t, Out points, Out tangents) {
@@ -345,6 +368,7 @@ NB_MODULE(_tractrix, m) {
               put3(tangents.data() + 3 * i, at.tangent);
             }
           },
+          nb::arg("t"), nb::arg("points").noconvert(), nb::arg("tangents").noconvert(),
           nb::call_guard<nb::gil_scoped_release>());
 
   nb::class_<MeasuredPath>(m, "MeasuredPath")
@@ -375,11 +399,12 @@ NB_MODULE(_tractrix, m) {
               parameters.data()[i] = at.parameter;
             }
           },
-          nb::call_guard<nb::gil_scoped_release>())
-      .def("points_at", &each_at<Vec3, &MeasuredPath::point_at>,
-           nb::call_guard<nb::gil_scoped_release>())
-      .def("tangents_at", &each_at<Vec3, &MeasuredPath::tangent_at>,
-           nb::call_guard<nb::gil_scoped_release>())
+          nb::arg("s"), nb::arg("points").noconvert(), nb::arg("tangents").noconvert(),
+          nb::arg("parameters").noconvert(), nb::call_guard<nb::gil_scoped_release>())
+      .def("points_at", &each_at<Vec3, &MeasuredPath::point_at>, nb::arg("values"),
+           nb::arg("out").noconvert(), nb::call_guard<nb::gil_scoped_release>())
+      .def("tangents_at", &each_at<Vec3, &MeasuredPath::tangent_at>, nb::arg("values"),
+           nb::arg("out").noconvert(), nb::call_guard<nb::gil_scoped_release>())
       .def(
           "parameter_at",
           [](const MeasuredPath& path, In s, Out t, bool linear) {
@@ -389,11 +414,12 @@ NB_MODULE(_tractrix, m) {
               t.data()[i] = linear ? path.parameter_at_linear(s.data()[i])
                                    : path.parameter_at(s.data()[i], cursor);
           },
+          nb::arg("s"), nb::arg("out").noconvert(), nb::arg("linear"),
           nb::call_guard<nb::gil_scoped_release>())
-      .def("distance_at", &each_at<double, &MeasuredPath::distance_at>,
-           nb::call_guard<nb::gil_scoped_release>())
-      .def("curvature_at", &each_at<double, &MeasuredPath::curvature_at>,
-           nb::call_guard<nb::gil_scoped_release>())
+      .def("distance_at", &each_at<double, &MeasuredPath::distance_at>, nb::arg("values"),
+           nb::arg("out").noconvert(), nb::call_guard<nb::gil_scoped_release>())
+      .def("curvature_at", &each_at<double, &MeasuredPath::curvature_at>, nb::arg("values"),
+           nb::arg("out").noconvert(), nb::call_guard<nb::gil_scoped_release>())
       .def(
           "closest_points",
           [](const MeasuredPath& path, In queries, Out distance, Out points, Out squared) {
@@ -408,7 +434,8 @@ NB_MODULE(_tractrix, m) {
               squared.data()[i] = at.squared_distance;
             }
           },
-          nb::call_guard<nb::gil_scoped_release>());
+          nb::arg("queries"), nb::arg("distance").noconvert(), nb::arg("points").noconvert(),
+          nb::arg("squared").noconvert(), nb::call_guard<nb::gil_scoped_release>());
 
   nb::class_<Track>(m, "Track")
       .def_static("build", &make_track, nb::call_guard<nb::gil_scoped_release>())
@@ -430,7 +457,8 @@ NB_MODULE(_tractrix, m) {
               put_quaternion(quaternions.data() + 4 * i, frame.rotation);
             }
           },
-          nb::call_guard<nb::gil_scoped_release>());
+          nb::arg("s"), nb::arg("origins").noconvert(), nb::arg("rotations").noconvert(),
+          nb::arg("quaternions").noconvert(), nb::call_guard<nb::gil_scoped_release>());
 
   bind_train<Track>(m, "TrainSolver");
   bind_train<Route>(m, "RouteTrainSolver");
@@ -455,7 +483,11 @@ NB_MODULE(_tractrix, m) {
           })
       .def_prop_ro("piece_count", &Network::piece_count)
       .def_prop_ro("joint_count", &Network::joint_count)
-      .def("piece", [](const Network& network, std::size_t i) { return network.piece(i); })
+      .def("piece",
+           [](const Network& network, std::size_t i) {
+             if (i >= network.piece_count()) throw nb::index_error("piece: no such piece");
+             return network.piece(i);
+           })
       .def("default_settings", &Network::default_settings)
       .def(
           "closest_points",
@@ -475,6 +507,8 @@ NB_MODULE(_tractrix, m) {
               squared.data()[i] = at.squared_distance;
             }
           },
+          nb::arg("queries"), nb::arg("piece").noconvert(), nb::arg("distance").noconvert(),
+          nb::arg("points").noconvert(), nb::arg("squared").noconvert(),
           nb::call_guard<nb::gil_scoped_release>());
 
   nb::class_<Route>(m, "Route")
@@ -555,7 +589,8 @@ NB_MODULE(_tractrix, m) {
               acceleration.data()[i] = at.acceleration;
             }
           },
-          nb::call_guard<nb::gil_scoped_release>());
+          nb::arg("t"), nb::arg("value").noconvert(), nb::arg("rate").noconvert(),
+          nb::arg("acceleration").noconvert(), nb::call_guard<nb::gil_scoped_release>());
 
   nb::class_<tx::PoseReader<double>>(m, "PoseReader")
       .def_static(
@@ -573,20 +608,22 @@ NB_MODULE(_tractrix, m) {
             if (twist) settings.twist = tx::ConeRange<double>{twist->first, twist->second};
             return value_or_raise(tx::PoseReader<double>::build(settings));
           })
-      .def("weights",
-           [](const tx::PoseReader<double>& reader, In readers, In targets, Out weights) {
-             // One reader for many targets, many readers for one target, or one each.
-             const std::size_t r = rows(readers, 9, "readers"), t = rows(targets, 9, "targets");
-             const std::size_t n = std::max(r, t);
-             if ((r != 1 && r != n) || (t != 1 && t != n))
-               throw nb::value_error("readers, targets: counts differ and neither is 1");
-             need(weights, n, "weights");
-             const std::size_t reader_step = r == 1 ? 0 : 9, target_step = t == 1 ? 0 : 9;
-             nb::gil_scoped_release release;
-             for (std::size_t i = 0; i < n; ++i)
-               weights.data()[i] = reader.weight(mat3(readers.data() + reader_step * i),
-                                                 mat3(targets.data() + target_step * i));
-           });
+      .def(
+          "weights",
+          [](const tx::PoseReader<double>& reader, In readers, In targets, Out weights) {
+            // One reader for many targets, many readers for one target, or one each.
+            const std::size_t r = rows(readers, 9, "readers"), t = rows(targets, 9, "targets");
+            const std::size_t n = std::max(r, t);
+            if ((r != 1 && r != n) || (t != 1 && t != n))
+              throw nb::value_error("readers, targets: counts differ and neither is 1");
+            need(weights, n, "weights");
+            const std::size_t reader_step = r == 1 ? 0 : 9, target_step = t == 1 ? 0 : 9;
+            nb::gil_scoped_release release;
+            for (std::size_t i = 0; i < n; ++i)
+              weights.data()[i] = reader.weight(mat3(readers.data() + reader_step * i),
+                                                mat3(targets.data() + target_step * i));
+          },
+          nb::arg("readers"), nb::arg("targets"), nb::arg("weights").noconvert());
 
   nb::class_<tx::StretchChain<double>>(m, "StretchChain")
       .def_static(
@@ -604,41 +641,50 @@ NB_MODULE(_tractrix, m) {
           })
       .def_prop_ro("bone_count", &tx::StretchChain<double>::size)
       .def_prop_ro("rest_length", &tx::StretchChain<double>::rest_length)
-      .def("lengths",
-           [](const tx::StretchChain<double>& chain, In distances, double scale, Out out) {
-             const tx::GlobalScale<double> global =
-                 value_or_raise(tx::GlobalScale<double>::from(scale));
-             need(out, distances.size() * chain.size(), "lengths");
-             nb::gil_scoped_release release;
-             for (std::size_t i = 0; i < distances.size(); ++i)
-               chain.lengths(distances.data()[i], global, out.data() + i * chain.size());
-           })
-      .def("two_bone", [](const tx::StretchChain<double>& chain, In root, In goal, In pole,
-                          double scale, Out joints, Out rotations, Out lengths) {
-        if (chain.size() != 2) {
-          const std::string message = "two_bone: the chain has " + std::to_string(chain.size()) +
-                                      " bones, two_bone needs exactly 2";
-          throw nb::value_error(message.c_str());
-        }
-        const tx::GlobalScale<double> global = value_or_raise(tx::GlobalScale<double>::from(scale));
-        const std::size_t n = rows(goal, 3, "goal");
-        if (rows(root, 3, "root") != n || rows(pole, 3, "pole") != n)
-          throw nb::value_error("root, goal, pole: different counts");
-        need(joints, 9 * n, "joints");
-        need(rotations, 18 * n, "rotations");
-        need(lengths, 2 * n, "lengths");
-        nb::gil_scoped_release release;
-        for (std::size_t i = 0; i < n; ++i) {
-          const tx::TwoBonePose<double> pose =
-              chain.two_bone(vec3(root.data() + 3 * i), vec3(goal.data() + 3 * i),
-                             vec3(pole.data() + 3 * i), global);
-          put3(joints.data() + 9 * i, pose.root);
-          put3(joints.data() + 9 * i + 3, pose.knee);
-          put3(joints.data() + 9 * i + 6, pose.end);
-          put33(rotations.data() + 18 * i, pose.upper_rotation);
-          put33(rotations.data() + 18 * i + 9, pose.lower_rotation);
-          lengths.data()[2 * i] = pose.upper_length;
-          lengths.data()[2 * i + 1] = pose.lower_length;
-        }
-      });
+      .def(
+          "lengths",
+          [](const tx::StretchChain<double>& chain, In distances, double scale, Out out) {
+            const tx::GlobalScale<double> global =
+                value_or_raise(tx::GlobalScale<double>::from(scale));
+            need(out, distances.size() * chain.size(), "lengths");
+            nb::gil_scoped_release release;
+            for (std::size_t i = 0; i < distances.size(); ++i)
+              chain.lengths(distances.data()[i], global, out.data() + i * chain.size());
+          },
+          nb::arg("distances"), nb::arg("scale"), nb::arg("out").noconvert())
+      .def(
+          "two_bone",
+          [](const tx::StretchChain<double>& chain, In root, In goal, In pole, double scale,
+             Out joints, Out rotations, Out lengths) {
+            if (chain.size() != 2) {
+              const std::string message = "two_bone: the chain has " +
+                                          std::to_string(chain.size()) +
+                                          " bones, two_bone needs exactly 2";
+              throw nb::value_error(message.c_str());
+            }
+            const tx::GlobalScale<double> global =
+                value_or_raise(tx::GlobalScale<double>::from(scale));
+            const std::size_t n = rows(goal, 3, "goal");
+            if (rows(root, 3, "root") != n || rows(pole, 3, "pole") != n)
+              throw nb::value_error("root, goal, pole: different counts");
+            need(joints, 9 * n, "joints");
+            need(rotations, 18 * n, "rotations");
+            need(lengths, 2 * n, "lengths");
+            nb::gil_scoped_release release;
+            for (std::size_t i = 0; i < n; ++i) {
+              const tx::TwoBonePose<double> pose =
+                  chain.two_bone(vec3(root.data() + 3 * i), vec3(goal.data() + 3 * i),
+                                 vec3(pole.data() + 3 * i), global);
+              put3(joints.data() + 9 * i, pose.root);
+              put3(joints.data() + 9 * i + 3, pose.knee);
+              put3(joints.data() + 9 * i + 6, pose.end);
+              put33(rotations.data() + 18 * i, pose.upper_rotation);
+              put33(rotations.data() + 18 * i + 9, pose.lower_rotation);
+              lengths.data()[2 * i] = pose.upper_length;
+              lengths.data()[2 * i + 1] = pose.lower_length;
+            }
+          },
+          nb::arg("root"), nb::arg("goal"), nb::arg("pole"), nb::arg("scale"),
+          nb::arg("joints").noconvert(), nb::arg("rotations").noconvert(),
+          nb::arg("lengths").noconvert());
 }

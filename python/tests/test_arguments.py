@@ -224,3 +224,24 @@ def test_small_argument_checks(track):
         tx.MeasuredPath(tx.Path.catmull_rom(KEYS), samples_per_segment=16.5)
     nothing = tx.TrainSolver(track, [(18, 12)]).solve(5.0, parts=())
     assert all(getattr(nothing, name) is None for name in tx.TrainPoses.__slots__)
+
+
+def test_the_compiled_core_refuses_what_it_cannot_write_or_read(track):
+    core = track.path._core
+    # An output it would have to convert would be a copy written and thrown away: refused.
+    with pytest.raises(TypeError):
+        core.points_at(np.arange(3.0), np.empty((3, 3), np.float32))
+    with pytest.raises(TypeError):
+        core.points_at(np.arange(3.0), np.empty((3, 6))[:, ::2])
+    network = tx.Network([tx.Track(tx.MeasuredPath(tx.Path.catmull_rom(KEYS)))], [])
+    with pytest.raises(IndexError, match="piece: no such piece"):
+        network._core.piece(5)
+    with pytest.raises(ValueError, match="up: 1 values are not rows of 3"):
+        tx._tractrix.Track.build(core, "world", np.array([0.0, 1.0, 0.0])[:1], None, False, None,
+                                 None)
+    with pytest.raises(TypeError, match="settings: expected tractrix.SwitchSettings, got NoneType"):
+        tx.Route(network, [(0, "forward")]).around(1.0, 1.0, None, 1.0, 1.0)
+    with pytest.raises(ValueError, match="leg: piece must be a non-negative integer"):
+        network.default_settings().set(1 << 64, "end")
+    with pytest.raises(TypeError, match="piece: expected an integer, got float"):
+        network.piece(1.5)

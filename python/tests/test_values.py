@@ -101,9 +101,26 @@ def quaternion_matrix(q):
     ], -2)
 
 
+def bezier_derivative(controls, t):
+    """dB/dt of a chain of cubic segments at path parameters t (numpy, not the library)."""
+    segment = np.minimum(t.astype(int), len(controls) - 1)
+    u = (t - segment)[:, None]
+    c = controls[segment]
+    return 3 * ((1 - u) ** 2 * (c[:, 1] - c[:, 0]) + 2 * u * (1 - u) * (c[:, 2] - c[:, 1]) +
+                u ** 2 * (c[:, 3] - c[:, 2]))
+
+
+def chain_point(controls, t):
+    segment = np.minimum(t.astype(int), len(controls) - 1)
+    u = t - segment
+    b = np.stack([(1 - u) ** 3, 3 * u * (1 - u) ** 2, 3 * u ** 2 * (1 - u), u ** 3], axis=-1)
+    return np.einsum("nk,nkd->nd", b, controls[segment])
+
+
 def test_frames_are_orthonormal_face_along_the_curve_and_match_their_quaternions():
     rng = np.random.default_rng(3)
-    path = tx.MeasuredPath(tx.Path.bezier(random_bezier_chain(rng, 8, closed=True), closed=True))
+    controls = random_bezier_chain(rng, 8, closed=True)
+    path = tx.MeasuredPath(tx.Path.bezier(controls, closed=True))
     # Not at the seam, where the hand-placed loop has a corner.
     s = np.linspace(0, path.length, 500, endpoint=False)[1:]
     for track in (tx.Track(path), tx.Track(path, up=(0, 0, 1)),
@@ -114,10 +131,13 @@ def test_frames_are_orthonormal_face_along_the_curve_and_match_their_quaternions
         np.testing.assert_allclose(np.einsum("nji,njk->nik", r, r), np.broadcast_to(np.eye(3), r.shape),
                                    atol=1e-13)
         np.testing.assert_allclose(np.linalg.det(r), 1, atol=1e-13)
-        h = 1e-5
-        difference = path.point_at(s + h) - path.point_at(s - h)
-        forward = difference / np.linalg.norm(difference, axis=1, keepdims=True)
-        np.testing.assert_allclose(r[:, :, 2], forward, atol=1e-8)
+        # Position and forward against numpy's own Bézier evaluation at the frame's parameter
+        # (the parameter is checked against quadrature in the arc-length test above).
+        t = path.parameter_at(s)
+        np.testing.assert_allclose(frames.position, chain_point(controls, t), atol=1e-12)
+        derivative = bezier_derivative(controls, t)
+        forward = derivative / np.linalg.norm(derivative, axis=1, keepdims=True)
+        np.testing.assert_allclose(r[:, :, 2], forward, atol=1e-13)
         np.testing.assert_allclose(quaternion_matrix(frames.quaternion), r, atol=1e-14)
         assert np.all(frames.quaternion[:, 3] >= 0)
     # World up: the side axis is level (perpendicular to up).
@@ -127,7 +147,8 @@ def test_frames_are_orthonormal_face_along_the_curve_and_match_their_quaternions
 
 def test_chord_train_geometry():
     rng = np.random.default_rng(11)
-    path = tx.MeasuredPath(tx.Path.bezier(random_bezier_chain(rng, 12, closed=True), closed=True))
+    controls = random_bezier_chain(rng, 12, closed=True)
+    path = tx.MeasuredPath(tx.Path.bezier(controls, closed=True))
     wagons = np.array([(18, 12, 2), (14, 9, 1), (14, 9, 0), (20, 15, 0.5)] * 3, dtype=float)
     train = tx.TrainSolver(tx.Track(path), wagons)
     poses = train.solve(np.linspace(-50, 3 * path.length, 97))
@@ -143,7 +164,10 @@ def test_chord_train_geometry():
     np.testing.assert_allclose(poses.body_midpoint, (front + rear) / 2, atol=1e-12)
     np.testing.assert_allclose(poses.coupler, front + wagons[:, 2, None] * forward, atol=1e-12)
     np.testing.assert_allclose(poses.body_position, front, atol=0)
-    np.testing.assert_allclose(path.point_at(poses.rear_distance), rear, atol=1e-9)
+    # Both bogies on the curve at their distances (numpy's evaluation at the parameters).
+    for position, distance in ((front, poses.front_distance), (rear, poses.rear_distance)):
+        t = path.parameter_at(distance).reshape(-1)
+        np.testing.assert_allclose(position.reshape(-1, 3), chain_point(controls, t), atol=1e-9)
 
 
 def test_a_hundred_thousand_wagon_arc_solve_in_one_call():
@@ -291,9 +315,14 @@ def test_network_closest_point_against_each_piece():
     closest = network.closest_point(queries)
     # Every piece is a segment of a line: the nearest point of each in closed form.
     ends = [((-200, 0, 0), (0, 0, 0)), ((0, 0, 0), (200, 0, 0)), ((0, 0, 0), (100, 0, 0))]
-    gaps = []
+    gaps, along = [], []
     for a, b in ends:
         a, b = np.array(a, float), np.array(b, float)
         t = np.clip((queries - a) @ (b - a) / ((b - a) @ (b - a)), 0, 1)
         gaps.append(np.linalg.norm(queries - (a + t[:, None] * (b - a)), axis=1))
+        along.append(t * np.linalg.norm(b - a))
     np.testing.assert_allclose(closest.gap, np.min(gaps, axis=0), rtol=1e-12)
+    # The piece it names is a nearest one, and the distance is the foot point's along it.
+    rows = np.arange(len(queries))
+    np.testing.assert_allclose(np.array(gaps)[closest.piece, rows], closest.gap, rtol=1e-12)
+    np.testing.assert_allclose(closest.distance, np.array(along)[closest.piece, rows], atol=1e-9)

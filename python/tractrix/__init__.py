@@ -478,9 +478,9 @@ class TrainSolver:
         """Every wagon's poses with the front bogie of wagon 0 at distance `head` along the track:
         a scalar gives arrays of (wagons, …), an array of heads (one per frame, say) arrays of
         head.shape + (wagons, …), in one call. `parts` picks the outputs (fewer is faster); `out`,
-        the TrainPoses of an earlier solve of the same shape, is written over instead of new
-        arrays (a per-frame loop then allocates nothing). Stateless: the same head always gives
-        the same poses."""
+        the TrainPoses of an earlier solve of the same shape, has those parts written over
+        instead of new arrays (a per-frame loop then allocates nothing; parts not asked for keep
+        what they held) and is returned. Stateless: the same head always gives the same poses."""
         flat, shape = _values("head", head)
         if out is not None:
             flat = flat.copy()  # the heads may live in an array `out` is about to overwrite
@@ -530,7 +530,7 @@ def _piece_and(name: str, value: Tuple[int, str], words: Sequence[str]) -> Tuple
         raise ValueError(f"{name}: expected (piece, {' or '.join(map(repr, words))}), "
                          f"got {value!r}") from None
     if isinstance(piece, (bool, np.bool_)) or not isinstance(piece, (int, np.integer)) \
-            or piece < 0:
+            or not 0 <= piece < 1 << 63:
         raise ValueError(f"{name}: piece must be a non-negative integer, got {piece!r}")
     return int(piece), _choice(name, word, words) == words[1]
 
@@ -594,6 +594,7 @@ class Network:
         return self._core.joint_count
 
     def piece(self, i: int) -> Track:
+        i = _integer("piece", i, -(1 << 63), (1 << 63) - 1)
         if not 0 <= i < self.piece_count:
             raise IndexError(f"piece {i}: the network has {self.piece_count} pieces")
         return Track(self._core.piece(i))
@@ -614,7 +615,8 @@ class Network:
 
 class Route(_Measured):
     """A walk through a network: (piece, "forward"|"backward") steps, each continuing the one
-    before; closed if the first continues the last. A TrainSolver runs on it like on a Track."""
+    before (checked). closed=True makes it a loop: the first step must then continue the last.
+    A TrainSolver runs on it like on a Track."""
 
     __slots__ = ("_core", "_network")
 
@@ -663,6 +665,9 @@ class Route(_Measured):
         kept, so a switch thrown under the train moves no wagon, and beyond them the steps the
         settings lead to, ahead past the head and behind past the last bogie. Returns the new
         route and the head's distance on it."""
+        if not isinstance(settings, SwitchSettings):
+            raise TypeError(f"settings: expected tractrix.SwitchSettings, got "
+                            f"{type(settings).__name__}")
         route, moved = self._core.around(_scalar("head", head),
                                          _scalar("train_length", train_length), settings._core,
                                          _scalar("ahead", ahead), _scalar("behind", behind))

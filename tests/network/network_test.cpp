@@ -749,6 +749,16 @@ TEST_CASE("around: a switch thrown behind the train, a train longer than its rou
   const auto laps = piece_route.around(10.0, 5.0, loop.network.default_settings(), 2000.0, 0.0);
   REQUIRE(laps);
   CHECK(laps->route.length() >= 2000.0);
+
+  // A closed route needs no walk, but another network's settings are still an error.
+  const auto closed_route = *Route<double>::build(loop.network, loop.steps, true);
+  const auto unchanged = closed_route.around(10.0, 5.0, loop.network.default_settings(), 1e3, 0.0);
+  REQUIRE(unchanged);
+  CHECK(unchanged->route.closed());
+  CHECK(unchanged->route.length() == closed_route.length());
+  const auto foreign = closed_route.around(10.0, 5.0, j.network.default_settings(), 10.0, 0.0);
+  REQUIRE(!foreign);
+  CHECK(foreign.error().message == "route: the switch settings were made for another network");
 }
 
 TEST_CASE("float: a closed route of pieces gives the poses of the same loop as one curve",

@@ -220,6 +220,8 @@ class Route {
   Expected<Moved> around(S head, S train_length, const SwitchSettings& settings, S ahead,
                          S behind) const {
     if (!std::isfinite(head)) head = S(0);
+    // Settings of another network are an error on a closed route too, which needs no walk.
+    if (!settings.made_for(&data_->network.topology())) return foreign_settings();
     if (data_->closed) return Moved{*this, head};
     auto length_or_zero = [](S x) { return std::isfinite(x) && x > S(0) ? x : S(0); };
     const S rear = head - length_or_zero(train_length);
@@ -300,13 +302,16 @@ class Route {
     around,  // goes on past the start; stops at a switch set against it, as at a buffer stop
   };
 
+  static Error foreign_settings() {
+    return make_error(ErrorCode::mismatched_topology,
+                      "route: the switch settings were made for another network");
+  }
+
   static Expected<std::vector<Step>> walk(const Network<S>& network, const SwitchSettings& settings,
                                           Step start, S min_length, Walk mode,
                                           bool* closed = nullptr) {
     const detail::Topology& topology = network.topology();
-    if (!settings.made_for(&topology))
-      return make_error(ErrorCode::mismatched_topology,
-                        "route: the switch settings were made for another network");
+    if (!settings.made_for(&topology)) return foreign_settings();
     std::vector<Step> steps{start};
     S length = network.piece(start.piece).length();
     // Each step follows from the one before and, as every switch is entered by the leg it is

@@ -221,6 +221,9 @@ def test_time_profiles_closed_forms():
     assert np.all(np.diff(at.value) >= 0)
     assert at.rate.max() * 10 <= 2 * (1 + 1e-12)
     assert np.abs(at.acceleration).max() * 10 <= 1 * (1 + 1e-12)
+    for done in (tx.TimeProfile.s_curve(0, 2, 1, 1), tx.TimeProfile.trapezoidal(0, 2, 1)):
+        assert done.duration == 0
+        np.testing.assert_array_equal(done.at([-1, 0, 5]).value, [1, 1, 1])
     keyed = tx.TimeProfile.keyed([0, 1, 3], [0, 0.2, 1])
     np.testing.assert_allclose(keyed.at([0, 1, 3]).value, [0, 0.2, 1], atol=1e-15)
 

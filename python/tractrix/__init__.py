@@ -726,7 +726,7 @@ class TimeProfile:
     @staticmethod
     def trapezoidal(distance: float, max_speed: float, max_acceleration: float) -> "TimeProfile":
         """The fastest move of `distance` under a speed and an acceleration limit (from rest to
-        rest); the duration follows."""
+        rest); the duration follows. Distance 0 is a move already done (duration 0, E = 1)."""
         return TimeProfile(_core.TimeProfile.trapezoidal(
             _scalar("distance", distance), _scalar("max_speed", max_speed),
             _scalar("max_acceleration", max_acceleration)))
@@ -735,7 +735,7 @@ class TimeProfile:
     def s_curve(distance: float, max_speed: float, max_acceleration: float,
                 max_jerk: float) -> "TimeProfile":
         """The jerk-limited move of `distance` (rest to rest) under speed, acceleration and jerk
-        limits; the duration follows."""
+        limits; the duration follows. Distance 0 is a move already done (duration 0, E = 1)."""
         return TimeProfile(_core.TimeProfile.s_curve(
             _scalar("distance", distance), _scalar("max_speed", max_speed),
             _scalar("max_acceleration", max_acceleration), _scalar("max_jerk", max_jerk)))

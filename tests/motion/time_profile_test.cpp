@@ -173,6 +173,31 @@ TEMPLATE_TEST_CASE("bad profiles are rejected", "[motion][profile][errors]", flo
         ErrorCode::out_of_range);
 }
 
+TEMPLATE_TEST_CASE("a move of distance 0 is done: duration 0, E = 1 and at rest at every time",
+                   "[motion][profile]", float, double) {
+  using S = TestType;
+  const S nan = std::numeric_limits<S>::quiet_NaN();
+  for (const auto& profile : {TimeProfile<S>::trapezoidal(S(0), S(2), S(1)),
+                              TimeProfile<S>::s_curve(S(0), S(2), S(1), S(1))}) {
+    REQUIRE(profile);
+    CHECK(profile->duration() == S(0));
+    for (const S t : {S(-1), S(0), S(0.5), S(1e30), nan}) {
+      const ProfileSample<S> at = profile->at(t);
+      CHECK(at.value == S(1));
+      CHECK(at.rate == S(0));
+      CHECK(at.acceleration == S(0));
+    }
+  }
+  // Still refused: a negative or non-finite distance, and limits that are not positive.
+  CHECK(TimeProfile<S>::trapezoidal(S(-1), S(2), S(1)).error().message ==
+        "trapezoidal: max_speed and max_acceleration must be positive and finite, the distance "
+        "finite and not negative");
+  CHECK_FALSE(TimeProfile<S>::s_curve(S(-0.5), S(2), S(1), S(1)));
+  CHECK_FALSE(TimeProfile<S>::s_curve(nan, S(2), S(1), S(1)));
+  CHECK_FALSE(TimeProfile<S>::s_curve(S(0), S(0), S(1), S(1)));
+  CHECK_FALSE(TimeProfile<S>::trapezoidal(S(0), S(2), -S(1)));
+}
+
 namespace {
 
 // The rest-to-rest jerk-limited duration by bisection on the peak speed in long double: the

@@ -73,12 +73,14 @@ class TimeProfile {
   }
   // Trapezoidal velocity over a distance with a speed limit and an acceleration limit (equal
   // deceleration): the duration follows; a triangle when the speed limit is never reached.
+  // A distance of 0 is a move already done: duration 0, E = 1 at every time.
   static Expected<TimeProfile> trapezoidal(S distance, S max_speed, S max_acceleration) {
-    if (!(distance > S(0)) || !(max_speed > S(0)) || !(max_acceleration > S(0)) ||
+    if (!(distance >= S(0)) || !(max_speed > S(0)) || !(max_acceleration > S(0)) ||
         !std::isfinite(distance) || !std::isfinite(max_speed) || !std::isfinite(max_acceleration))
-      return make_error(
-          ErrorCode::out_of_range,
-          "trapezoidal: distance, max_speed and max_acceleration must be positive and finite");
+      return make_error(ErrorCode::out_of_range,
+                        "trapezoidal: max_speed and max_acceleration must be positive and "
+                        "finite, the distance finite and not negative");
+    if (!(distance > S(0))) return done();
     using std::sqrt;
     S v = max_speed;
     S ramp = v / max_acceleration;
@@ -105,12 +107,18 @@ class TimeProfile {
   // Where the distance is too short for the speed limit, the peak speed is lowered (in closed
   // form) until the two ramps meet; where the speed limit is too low for the acceleration limit,
   // the constant-acceleration phase vanishes. The duration follows from the limits.
+  // A distance of 0 is a move already done, as for trapezoidal.
   static Expected<TimeProfile> s_curve(S distance, S max_speed, S max_acceleration, S max_jerk) {
-    for (S v : {distance, max_speed, max_acceleration, max_jerk})
+    for (S v : {max_speed, max_acceleration, max_jerk})
       if (!std::isfinite(v) || !(v > S(0)))
         return make_error(ErrorCode::out_of_range,
-                          "s_curve: distance, max_speed, max_acceleration and max_jerk must be "
-                          "positive and finite");
+                          "s_curve: max_speed, max_acceleration and max_jerk must be positive and "
+                          "finite, the distance finite and not negative");
+    if (!std::isfinite(distance) || !(distance >= S(0)))
+      return make_error(ErrorCode::out_of_range,
+                        "s_curve: max_speed, max_acceleration and max_jerk must be positive and "
+                        "finite, the distance finite and not negative");
+    if (!(distance > S(0))) return done();
     using std::sqrt;
     const S knee = max_acceleration * (max_acceleration / max_jerk);  // lowest v reaching A
     // Time to speed up from 0 to v; the distance covered is v/2 times it (symmetry).
@@ -192,8 +200,10 @@ class TimeProfile {
 
   S duration() const noexcept { return duration_; }
 
-  // E and its time derivatives at time t (clamped to [0, T]; NaN gives 0).
+  // E and its time derivatives at time t (clamped to [0, T]; NaN gives 0). A move of distance
+  // 0 (duration 0) is done at every time: E = 1, at rest.
   ProfileSample<S> at(S t) const noexcept {
+    if (!(duration_ > S(0))) return {S(1), S(0), S(0)};
     t = clamp_or_low(t, S(0), duration_);
     // By index, not std::visit: GCC does not inline the visitor's dispatch, which doubled the
     // cost of a keyed profile's query.
@@ -338,6 +348,9 @@ class TimeProfile {
     if (S(1) - end < epsilon<S>()) end = S(1);
     if (end < start) end = start;
   }
+
+  // The move of distance 0 (at() answers it without the shape).
+  static TimeProfile done() { return TimeProfile(Constant{}, S(0)); }
 
   // peak: the shape's largest |E''|·T² (1 where it has none larger); its E'' must be
   // representable, so every output of at() is finite.

@@ -592,6 +592,87 @@ NB_MODULE(_tractrix, m) {
           nb::arg("t"), nb::arg("value").noconvert(), nb::arg("rate").noconvert(),
           nb::arg("acceleration").noconvert(), nb::call_guard<nb::gil_scoped_release>());
 
+  using CameraRig = tx::CameraRig<double>;
+  nb::class_<CameraRig>(m, "CameraRig")
+      .def_static(
+          "build",
+          [](In positions, std::optional<In> directions, const tx::TimeProfile<double>& profile,
+             bool catmull_rom, bool closed, double tension, double bias, double continuity,
+             int samples_per_segment) {
+            const std::size_t n = rows(positions, 3, "positions");
+            if (directions && rows(*directions, 3, "view_directions") != n)
+              throw nb::value_error("view_directions: not one per key");
+            std::vector<tx::CameraKey<double>> keys(n);
+            for (std::size_t i = 0; i < n; ++i) {
+              keys[i].position = vec3(positions.data() + 3 * i);
+              if (directions) keys[i].view_direction = vec3(directions->data() + 3 * i);
+            }
+            tx::CameraRigSettings<double> settings;
+            settings.tangents =
+                catmull_rom ? tx::CameraTangents::catmull_rom : tx::CameraTangents::view_direction;
+            settings.closure = closure(closed);
+            settings.shape.tension = tension;
+            settings.shape.bias = bias;
+            settings.shape.continuity = continuity;
+            settings.arc_length.samples_per_segment = samples_per_segment;
+            return value_or_raise(CameraRig::build(keys, profile, settings));
+          },
+          nb::call_guard<nb::gil_scoped_release>())
+      .def("with_world_up",
+           [](const CameraRig& rig, In up) {
+             if (rows(up, 3, "up") != 1) throw nb::value_error("up: not one vector of 3");
+             return value_or_raise(
+                 rig.with_up(value_or_raise(tx::UpSource<double>::world(vec3(up.data())))));
+           })
+      .def("with_rotation_minimizing_up",
+           [](const CameraRig& rig, In up) {
+             if (rows(up, 3, "up") != 1) throw nb::value_error("up: not one vector of 3");
+             return value_or_raise(rig.with_up(value_or_raise(
+                 tx::UpSource<double>::rotation_minimizing(rig.path(), vec3(up.data())))));
+           })
+      .def("look_at_point",
+           [](const CameraRig& rig, In target) {
+             if (rows(target, 3, "target") != 1)
+               throw nb::value_error("target: not one point of 3");
+             return rig.look_at_point(vec3(target.data()));
+           })
+      .def("look_at_path", &CameraRig::look_at_path)
+      .def_prop_ro("path", [](const CameraRig& rig) { return rig.path(); })
+      .def_prop_ro("profile", [](const CameraRig& rig) { return rig.profile(); })
+      .def(
+          "shots",
+          [](const CameraRig& rig, In times, Out positions, Out rotations, Out quaternions,
+             Out distances, Out speeds, Out velocities, Out accelerations, Out tangential,
+             Out normal) {
+            const std::size_t n = times.size();
+            need(positions, 3 * n, "positions");
+            need(rotations, 9 * n, "rotations");
+            need(quaternions, 4 * n, "quaternions");
+            need(distances, n, "distances");
+            need(speeds, n, "speeds");
+            need(velocities, 3 * n, "velocities");
+            need(accelerations, 3 * n, "accelerations");
+            need(tangential, 3 * n, "tangential accelerations");
+            need(normal, 3 * n, "normal accelerations");
+            for (std::size_t i = 0; i < n; ++i) {
+              const tx::CameraShot<double> shot = rig.at(times.data()[i]);
+              put3(positions.data() + 3 * i, shot.frame.origin);
+              put33(rotations.data() + 9 * i, shot.frame.rotation);
+              put_quaternion(quaternions.data() + 4 * i, shot.frame.rotation);
+              distances.data()[i] = shot.motion.distance;
+              speeds.data()[i] = shot.motion.speed;
+              put3(velocities.data() + 3 * i, shot.motion.velocity);
+              put3(accelerations.data() + 3 * i, shot.motion.acceleration);
+              put3(tangential.data() + 3 * i, shot.motion.tangential_acceleration);
+              put3(normal.data() + 3 * i, shot.motion.normal_acceleration);
+            }
+          },
+          nb::arg("times"), nb::arg("positions").noconvert(), nb::arg("rotations").noconvert(),
+          nb::arg("quaternions").noconvert(), nb::arg("distances").noconvert(),
+          nb::arg("speeds").noconvert(), nb::arg("velocities").noconvert(),
+          nb::arg("accelerations").noconvert(), nb::arg("tangential").noconvert(),
+          nb::arg("normal").noconvert(), nb::call_guard<nb::gil_scoped_release>());
+
   nb::class_<tx::PoseReader<double>>(m, "PoseReader")
       .def_static(
           "build",

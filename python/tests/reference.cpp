@@ -140,6 +140,54 @@ void network() {
   print("around.steps", steps);
 }
 
+// Camera rigs: keyed directions, then Catmull–Rom tangents with a look-at point, rotation-
+// minimizing up and a Z-up world.
+void camera() {
+  const std::vector<CameraKey<double>> keys{{{0, 0, 0}, {1, 0, 0}},
+                                            {{10, 2, 0}, {0, 0, 0}},
+                                            {{20, 5, 3}, {0.5, 0, 1}},
+                                            {{25, 4, 10}, {0, 0, 0}}};
+  const auto profile = must(TimeProfile<double>::s_curve(1, 0.5, 0.4, 0.5));
+  const auto keyed = must(CameraRig<double>::build(keys, profile));
+  CameraRigSettings<double> settings;
+  settings.tangents = CameraTangents::catmull_rom;
+  settings.shape.tension = 0.25;
+  const auto smooth = must(CameraRig<double>::build(keys, profile, settings));
+  const std::pair<const char*, CameraRig<double>> rigs[] = {
+      {"camera.keyed", keyed},
+      {"camera.point", smooth.look_at_point({5, 5, 5})},
+      {"camera.rmf",
+       must(keyed.with_up(must(UpSource<double>::rotation_minimizing(keyed.path(), {0, 1, 0}))))},
+      {"camera.zup",
+       must(keyed.with_up(must(UpSource<double>::world({0, 0, 1})))).look_at_path(smooth.path())}};
+  for (const auto& [name, rig] : rigs) {
+    std::vector<double> position, rotation, quaternion, distance, speed, velocity, acceleration,
+        tangential, normal;
+    for (double t : {0.0, 0.7, 1.9, 3.3, 100.0}) {
+      const CameraShot<double> shot = rig.at(t);
+      add(position, shot.frame.origin);
+      add(rotation, shot.frame.rotation);
+      add_quaternion(quaternion, shot.frame.rotation);
+      distance.push_back(shot.motion.distance);
+      speed.push_back(shot.motion.speed);
+      add(velocity, shot.motion.velocity);
+      add(acceleration, shot.motion.acceleration);
+      add(tangential, shot.motion.tangential_acceleration);
+      add(normal, shot.motion.normal_acceleration);
+    }
+    const std::string n = name;
+    print(n + ".position", position);
+    print(n + ".rotation", rotation);
+    print(n + ".quaternion", quaternion);
+    print(n + ".distance", distance);
+    print(n + ".speed", speed);
+    print(n + ".velocity", velocity);
+    print(n + ".acceleration", acceleration);
+    print(n + ".tangential", tangential);
+    print(n + ".normal", normal);
+  }
+}
+
 }  // namespace
 
 int main() {
@@ -305,4 +353,5 @@ int main() {
       chain_lengths.push_back(l);
   print("chain.lengths", chain_lengths);
   network();
+  camera();
 }

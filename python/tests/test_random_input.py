@@ -59,6 +59,7 @@ def test_random_arguments_raise_or_return(seed):
     profile = tx.TimeProfile.s_curve(10, 2, 1, 1)
     reader = tx.PoseReader()
     arm = tx.StretchChain([3, 2])
+    camera = tx.CameraRig(points(rng, 4), profile)
     calls = [
         lambda a, b: tx.Path.catmull_rom(a), lambda a, b: tx.Path.hermite(a, b),
         lambda a, b: tx.Path.bezier(a), lambda a, b: tx.Path.kochanek_bartels(a, tension=b),
@@ -76,6 +77,8 @@ def test_random_arguments_raise_or_return(seed):
         lambda a, b: tx.TimeProfile.s_curve(a, b, 1, 1), lambda a, b: reader.weight(a, b),
         lambda a, b: tx.PoseReader(cone=(a, b)), lambda a, b: tx.StretchChain(a),
         lambda a, b: arm.lengths(a, scale=b), lambda a, b: arm.two_bone(a, b, (0, 0, 1)),
+        lambda a, b: tx.CameraRig(a, profile, view_directions=b), lambda a, b: camera.at(a),
+        lambda a, b: camera.look_at_point(a).at(b), lambda a, b: camera.with_world_up(a),
     ]
     for _ in range(1500):
         function = calls[rng.integers(len(calls))]

@@ -162,3 +162,19 @@ def test_network_routes_and_trains_on_them(cpp):
     moved, head = route.around(225.0, 64.0, switches, 50.0, 10.0)
     same([moved.length, head], cpp["around"])
     same([(p, d == "backward") for p, d in moved.steps], cpp["around.steps"])
+
+
+def test_camera_rigs(cpp):
+    positions = [(0, 0, 0), (10, 2, 0), (20, 5, 3), (25, 4, 10)]
+    directions = [(1, 0, 0), (0, 0, 0), (0.5, 0, 1), (0, 0, 0)]
+    profile = tx.TimeProfile.s_curve(1, 0.5, 0.4, 0.5)
+    keyed = tx.CameraRig(positions, profile, view_directions=directions)
+    smooth = tx.CameraRig(positions, profile, view_directions=directions, tangents="catmull_rom",
+                          tension=0.25)
+    rigs = {"keyed": keyed, "point": smooth.look_at_point((5, 5, 5)),
+            "rmf": keyed.with_rotation_minimizing_up((0, 1, 0)),
+            "zup": keyed.with_world_up((0, 0, 1)).look_at_path(smooth.path)}
+    for name, rig in rigs.items():
+        shots = rig.at([0.0, 0.7, 1.9, 3.3, 100.0])
+        for part in tx.CameraShots.__slots__:
+            same(getattr(shots, part), cpp[f"camera.{name}.{part}"])

@@ -329,3 +329,29 @@ def test_network_closest_point_against_each_piece():
     rows = np.arange(len(queries))
     np.testing.assert_allclose(np.array(gaps)[closest.piece, rows], closest.gap, rtol=1e-12)
     np.testing.assert_allclose(closest.distance, np.array(along)[closest.piece, rows], atol=1e-9)
+
+
+def test_camera_rig_closed_forms():
+    # Keys on a straight line, a constant profile: constant speed length / T along +x.
+    rig = tx.CameraRig([(0, 0, 0), (10, 0, 0), (30, 0, 0)], tx.TimeProfile.constant(5.0),
+                       tangents="catmull_rom")
+    shots = rig.at(np.linspace(0, 5, 11))
+    assert rig.path.length == pytest.approx(30, rel=1e-14)
+    np.testing.assert_allclose(shots.speed, 6.0, rtol=1e-12)
+    np.testing.assert_allclose(shots.position[:, 0], shots.distance, atol=1e-12)
+    np.testing.assert_allclose(shots.velocity, np.broadcast_to((6.0, 0, 0), (11, 3)), atol=1e-12)
+    np.testing.assert_allclose(shots.acceleration, 0, atol=1e-12)
+    # Looking at a point: forward is the unit vector to it; Z-up keeps the side axis level.
+    target = np.array([5.0, 5.0, 5.0])
+    aimed = rig.look_at_point(target).with_world_up((0, 0, 1)).at(np.linspace(0, 5, 7))
+    to_target = target - aimed.position
+    np.testing.assert_allclose(aimed.rotation[..., :, 2],
+                               to_target / np.linalg.norm(to_target, axis=1, keepdims=True),
+                               atol=1e-14)
+    np.testing.assert_allclose(aimed.rotation[..., 2, 0], 0, atol=1e-14)
+    # An s-curve move: the tangential acceleration is the profile's, times the length.
+    profile = tx.TimeProfile.s_curve(1, 0.5, 0.4, 0.5)
+    moving = tx.CameraRig([(0, 0, 0), (10, 0, 0), (30, 0, 0)], profile, tangents="catmull_rom")
+    t = np.linspace(0, profile.duration, 9)
+    np.testing.assert_allclose(moving.at(t).tangential[:, 0],
+                               30 * profile.at(t).acceleration, atol=1e-12)

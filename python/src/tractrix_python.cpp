@@ -577,6 +577,14 @@ NB_MODULE(_tractrix, m) {
                   })
       .def_prop_ro("duration", &tx::TimeProfile<double>::duration)
       .def(
+          "time_at",
+          [](const tx::TimeProfile<double>& profile, In values, Out times) {
+            need(times, values.size(), "times");
+            for (std::size_t i = 0; i < values.size(); ++i)
+              times.data()[i] = profile.time_at(values.data()[i]);
+          },
+          nb::arg("values"), nb::arg("times").noconvert(), nb::call_guard<nb::gil_scoped_release>())
+      .def(
           "at",
           [](const tx::TimeProfile<double>& profile, In t, Out value, Out rate, Out acceleration) {
             need(value, t.size(), "values");

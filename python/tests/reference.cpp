@@ -298,6 +298,10 @@ int main() {
     print(n + ".value", value);
     print(n + ".rate", rate);
     print(n + ".acceleration", acceleration);
+    std::vector<double> times_at;
+    for (double e : {0.0, 0.1, 0.5, 0.99, 1.0})
+      times_at.push_back(profile.time_at(e));
+    print(n + ".time_at", times_at);
   }
 
   // Targets as literal row-major matrices (local axes as columns).

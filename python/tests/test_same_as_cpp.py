@@ -117,6 +117,7 @@ def test_time_profiles(cpp):
         same(at.value, cpp[f"profile.{name}.value"])
         same(at.rate, cpp[f"profile.{name}.rate"])
         same(at.acceleration, cpp[f"profile.{name}.acceleration"])
+        same(profile.time_at([0.0, 0.1, 0.5, 0.99, 1.0]), cpp[f"profile.{name}.time_at"])
 
 
 def test_rig(cpp):

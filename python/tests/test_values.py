@@ -221,6 +221,8 @@ def test_time_profiles_closed_forms():
     assert np.all(np.diff(at.value) >= 0)
     assert at.rate.max() * 10 <= 2 * (1 + 1e-12)
     assert np.abs(at.acceleration).max() * 10 <= 1 * (1 + 1e-12)
+    # When does the trapezoid pass 5 % (t²/20 = 0.05 at t = 1), half way, 95 %?
+    np.testing.assert_allclose(trapezoid.time_at([0.05, 0.5, 0.95]), [1, 3.5, 6], rtol=1e-14)
     for done in (tx.TimeProfile.s_curve(0, 2, 1, 1), tx.TimeProfile.trapezoidal(0, 2, 1)):
         assert done.duration == 0
         np.testing.assert_array_equal(done.at([-1, 0, 5]).value, [1, 1, 1])

@@ -753,6 +753,15 @@ class TimeProfile:
     def duration(self) -> float:
         return self._core.duration
 
+    def time_at(self, value: ArrayLike) -> np.ndarray:
+        """The first time E reaches each value (0 for values at or below 0): when a move of
+        distance D passes value·D. Exact to a few eps of the duration; where E arrives at rest
+        (a stop, the end of the move), to about √eps of it."""
+        flat, shape = _values("value", value)
+        out = np.empty(flat.size)
+        self._core.time_at(flat, out)
+        return out.reshape(shape)
+
     def at(self, t: ArrayLike) -> ProfileSamples:
         """E(t) and its derivatives at times t (clamped to [0, duration])."""
         flat, shape = _values("t", t)

@@ -1,5 +1,8 @@
+#include <algorithm>
 #include <cmath>
 #include <limits>
+#include <random>
+#include <vector>
 
 #include "support/catch.hpp"
 #include "support/properties.hpp"
@@ -196,6 +199,65 @@ TEMPLATE_TEST_CASE("a move of distance 0 is done: duration 0, E = 1 and at rest 
   CHECK_FALSE(TimeProfile<S>::s_curve(nan, S(2), S(1), S(1)));
   CHECK_FALSE(TimeProfile<S>::s_curve(S(0), S(0), S(1), S(1)));
   CHECK_FALSE(TimeProfile<S>::trapezoidal(S(0), S(2), -S(1)));
+}
+
+TEMPLATE_TEST_CASE("time_at is the first time a profile reaches a value", "[motion][profile]",
+                   float, double) {
+  using S = TestType;
+  const S eps = std::numeric_limits<S>::epsilon();
+  // Closed forms: E = t/T, and the trapezoid over 10 at speed 2 and acceleration 1 (ramps of 2 s
+  // covering 0.2 of the distance each, 3 s of cruise): E = t²/20 on the ramp.
+  const auto constant = *TimeProfile<S>::constant(S(4));
+  for (const S e : {S(0.1), S(0.25), S(0.5), S(0.9)})
+    CHECK(std::abs(constant.time_at(e) - S(4) * e) <= S(4) * S(4) * eps);
+  const auto trapezoid = *TimeProfile<S>::trapezoidal(S(10), S(2), S(1));
+  const S ramp[][2] = {{S(0.05), S(1)}, {S(0.2), S(2)}, {S(0.5), S(3.5)}, {S(0.95), S(6)}};
+  for (const auto& [e, t] : ramp)
+    CHECK(std::abs(trapezoid.time_at(e) - t) <= S(64) * eps * S(7));
+  CHECK(std::abs(trapezoid.time_at(S(0.0125)) - std::sqrt(S(0.25))) <= S(64) * eps * S(7));
+  // Ends, NaN, and a move already done.
+  CHECK(trapezoid.time_at(S(0)) == S(0));
+  CHECK(trapezoid.time_at(S(-1)) == S(0));
+  CHECK(trapezoid.time_at(std::numeric_limits<S>::quiet_NaN()) == S(0));
+  // Arriving at rest, E's rounding decides the first time it reads 1: within √eps of T.
+  const S arrival = S(4) * std::sqrt(eps);
+  CHECK(std::abs(trapezoid.time_at(S(2)) - S(7)) <= arrival * S(7));
+  CHECK(TimeProfile<S>::s_curve(S(0), S(1), S(1), S(1))->time_at(S(0.5)) == S(0));
+  // A flat stretch (a stop at E = 0.5 from t = 1 to 2): the first time, not any time.
+  const auto stop = *TimeProfile<S>::keyed({S(0), S(1), S(2), S(3)}, {S(0), S(0.5), S(0.5), S(1)});
+  CHECK(std::abs(stop.time_at(S(0.5)) - S(1)) <= arrival * S(3));
+  CHECK(stop.time_at(S(0.5)) <= S(1));
+  // Every kind, many values: E(time_at(e)) = e to the profile's own resolution, and just before
+  // that time E is still below e (the first time).
+  std::mt19937_64 rng(5);
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  const TimeProfile<S> profiles[] = {
+      constant,
+      trapezoid,
+      stop,
+      *TimeProfile<S>::sine(S(2.5)),
+      *TimeProfile<S>::sine_pieces(S(3), ease_fractions(S(0.2), S(0.7))),
+      *TimeProfile<S>::parabolic(S(3), ease_fractions(S(0.3), S(0.6))),
+      *TimeProfile<S>::s_curve(S(10), S(2), S(1), S(1)),
+      *TimeProfile<S>::s_curve(S(1e-3), S(2), S(1), S(50))};
+  for (const auto& profile : profiles) {
+    const S T = profile.duration();
+    S previous = S(0);
+    std::vector<S> values;
+    for (int i = 0; i < property_count(2000); ++i)
+      values.push_back(S(unit(rng)));
+    std::sort(values.begin(), values.end());
+    for (const S e : values) {
+      const S t = profile.time_at(e);
+      REQUIRE(t >= previous - S(8) * eps * T);  // monotone in the value, to the resolution
+      previous = t;
+      // E at t reaches e, up to E's own rounding there (a few eps, plus the rate times t's).
+      const ProfileSample<S> at = profile.at(t);
+      CHECK(at.value >= e - S(16) * eps - S(8) * eps * T * at.rate);
+      const S before = std::max(S(0), t - S(16) * eps * T);
+      CHECK(profile.at(before).value <= e + S(16) * eps);
+    }
+  }
 }
 
 namespace {

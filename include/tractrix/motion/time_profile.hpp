@@ -200,6 +200,43 @@ class TimeProfile {
 
   S duration() const noexcept { return duration_; }
 
+  // The first time E reaches `value`: when a move of distance D passes value·D ("when does the
+  // train reach the station"). Values at or below 0 (and NaN) give 0; at or above what E reaches
+  // at the end, the first time it gets there. Newton on E(t) − value inside a bracket, then
+  // bisection of the last few eps of the duration (and wherever E is flat, so the first time is
+  // found, not any). Where E arrives with zero rate (a stop, the end of a move from rest to
+  // rest) the time is as exact as E's rounding allows there: about √eps of the duration.
+  S time_at(S value) const noexcept {
+    if (!(value > S(0)) || !(duration_ > S(0))) return S(0);
+    const S end = at(duration_).value;
+    if (value > end) value = end;
+    S lo = S(0), hi = duration_;  // E(lo) < value <= E(hi)
+    const S resolution = S(4) * epsilon<S>() * duration_;
+    S t = value * duration_;  // exact for a constant profile
+    bool newton = true;
+    for (int iteration = 0; iteration < 200 && hi - lo > resolution; ++iteration) {
+      const ProfileSample<S> e = at(t);
+      (e.value >= value ? hi : lo) = t;
+      S next = lo + S(0.5) * (hi - lo);
+      if (newton && e.rate > S(0)) {
+        const S step = (e.value - value) / e.rate;
+        using std::abs;
+        if (abs(step) <= resolution) {
+          // Converged: the first time is within a few resolutions of t. Bracket it there.
+          newton = false;
+          const S near = e.value >= value ? std::max(lo, t - S(2) * resolution)
+                                          : std::min(hi, t + S(2) * resolution);
+          (at(near).value >= value ? hi : lo) = near;
+          next = lo + S(0.5) * (hi - lo);
+        } else if (t - step > lo && t - step < hi) {
+          next = t - step;
+        }
+      }
+      t = next;
+    }
+    return hi;
+  }
+
   // E and its time derivatives at time t (clamped to [0, T]; NaN gives 0). A move of distance
   // 0 (duration 0) is done at every time: E = 1, at rest.
   ProfileSample<S> at(S t) const noexcept {

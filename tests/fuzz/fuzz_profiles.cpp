@@ -36,6 +36,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       fuzz::require(std::isfinite(e.rate) && std::isfinite(e.acceleration),
                     "profile derivatives finite");
     }
+    // The first time E reaches a value: inside the move, and E there has reached it (up to E's
+    // rounding, which is flat where the move arrives at rest).
+    const double value = in.number();
+    const double t = p->time_at(value);
+    fuzz::require(t >= 0 && t <= p->duration(), "time_at within the duration");
+    if (value > 0 && value <= 1)
+      fuzz::require(p->at(t).value >= value - 1e-9, "E at time_at reaches the value");
   }
   std::vector<CameraKey<double>> camera(static_cast<std::size_t>(in.count(0, 5)));
   for (auto& k : camera) {

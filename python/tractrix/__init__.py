@@ -755,8 +755,8 @@ class TimeProfile:
 
     def time_at(self, value: ArrayLike) -> np.ndarray:
         """The first time E reaches each value (0 for values at or below 0): when a move of
-        distance D passes value·D. Exact to a few eps of the duration; where E arrives at rest
-        (a stop, the end of the move), to about √eps of it."""
+        distance D passes value·D. Exact to a few eps of the duration; where E arrives at rest,
+        to about √eps of it (a stop, a trapezoid's end) or ∛eps (an s-curve's end)."""
         flat, shape = _values("value", value)
         out = np.empty(flat.size)
         self._core.time_at(flat, out)

@@ -41,8 +41,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const double value = in.number();
     const double t = p->time_at(value);
     fuzz::require(t >= 0 && t <= p->duration(), "time_at within the duration");
-    if (value > 0 && value <= 1)
+    if (value > 0 && value <= 1) {
       fuzz::require(p->at(t).value >= value - 1e-9, "E at time_at reaches the value");
+      // Not late: a little before it, E is still below the value.
+      const double before = t - 1e-5 * p->duration();
+      if (before > 0)
+        fuzz::require(p->at(before).value <= value + 1e-9, "time_at is the first time");
+    }
   }
   std::vector<CameraKey<double>> camera(static_cast<std::size_t>(in.count(0, 5)));
   for (auto& k : camera) {

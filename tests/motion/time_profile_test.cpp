@@ -227,6 +227,43 @@ TEMPLATE_TEST_CASE("time_at is the first time a profile reaches a value", "[moti
   const auto stop = *TimeProfile<S>::keyed({S(0), S(1), S(2), S(3)}, {S(0), S(0.5), S(0.5), S(1)});
   CHECK(std::abs(stop.time_at(S(0.5)) - S(1)) <= arrival * S(3));
   CHECK(stop.time_at(S(0.5)) <= S(1));
+  // An s-curve arrives with no acceleration either: ∛eps.
+  const auto s_curve = *TimeProfile<S>::s_curve(S(10), S(2), S(1), S(1));
+  CHECK(std::abs(s_curve.time_at(S(1)) - s_curve.duration()) <=
+        S(4) * std::cbrt(eps) * s_curve.duration());
+  // Against plain bisection on E written here: keyed profiles whose Newton steps bounce across
+  // an inflection (these came back up to 0.1 of the duration late before steps that do not
+  // halve fell back to bisection), and random integer keys.
+  auto bisect = [](const TimeProfile<S>& p, S value) {
+    S lo = S(0), hi = p.duration();
+    for (int i = 0; i < 200; ++i) {
+      const S mid = lo + (hi - lo) / S(2);
+      (p.at(mid).value >= value ? hi : lo) = mid;
+    }
+    return hi;
+  };
+  const auto bounce =
+      *TimeProfile<S>::keyed({S(0), S(3), S(4), S(6), S(9)}, {S(0), S(0.1), S(0.4), S(0.7), S(1)});
+  CHECK(std::abs(bounce.time_at(S(0.32)) - bisect(bounce, S(0.32))) <= S(64) * eps * S(9));
+  std::mt19937_64 keys_rng(11);
+  std::uniform_int_distribution<int> step(1, 5);
+  std::uniform_real_distribution<double> fraction(0.0, 1.0);
+  for (int k = 0; k < property_count(300); ++k) {
+    std::vector<S> times{S(0)}, values{S(0)};
+    for (int i = 0; i < 2 + k % 5; ++i) {
+      times.push_back(times.back() + S(step(keys_rng)));
+      values.push_back(values.back() + S(step(keys_rng)));
+    }
+    const S total = values.back();
+    for (S& v : values)
+      v /= total;
+    values.back() = S(1);
+    const auto profile = *TimeProfile<S>::keyed(times, values);
+    for (int q = 0; q < 20; ++q) {
+      const S e = S(fraction(keys_rng));
+      CHECK(std::abs(profile.time_at(e) - bisect(profile, e)) <= S(64) * eps * profile.duration());
+    }
+  }
   // Every kind, many values: E(time_at(e)) = e to the profile's own resolution, and just before
   // that time E is still below e (the first time).
   std::mt19937_64 rng(5);
@@ -258,6 +295,26 @@ TEMPLATE_TEST_CASE("time_at is the first time a profile reaches a value", "[moti
       CHECK(profile.at(before).value <= e + S(16) * eps);
     }
   }
+}
+
+TEST_CASE("float profiles at extreme ratios stay monotone and keep their duration",
+          "[motion][profile]") {
+  // An s-curve whose cruise end, duration − t against duration − ramp, rounds to the wrong side:
+  // the deceleration's cubic was evaluated past its ramp (E jumped 0.015 for one sample).
+  const auto s_curve =
+      *TimeProfile<float>::s_curve(1.05055498e10f, 29.7866364f, 1.90764445e-6f, 336135.312f);
+  const float t = 352693376.0f;
+  const float before = s_curve.at(std::nextafter(t, 0.0f)).value;
+  const float here = s_curve.at(t).value;
+  const float after = s_curve.at(std::nextafter(t, 1e30f)).value;
+  CHECK(before <= here);
+  CHECK(here <= after);
+  CHECK(s_curve.at(t).rate >= 0.0f);
+  // A trapezoid whose distance × acceleration is subnormal in float: the triangle's duration is
+  // 2·√(D/a) all the same.
+  const auto tiny = *TimeProfile<float>::trapezoidal(1.67e-27f, 1.0f, 4.49e-18f);
+  const double expected = 2.0 * std::sqrt(1.67e-27 / 4.49e-18);
+  CHECK(std::abs(double(tiny.duration()) - expected) <= 1e-6 * expected);
 }
 
 namespace {

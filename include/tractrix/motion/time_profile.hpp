@@ -86,7 +86,7 @@ class TimeProfile {
     S ramp = v / max_acceleration;
     S duration = S(2) * ramp + (distance - v * ramp) / v;
     if (v * ramp >= distance) {  // triangle: the ramps meet before reaching the speed limit
-      v = sqrt(distance * max_acceleration);
+      v = sqrt(distance) * sqrt(max_acceleration);  // the product under- or overflows in float
       ramp = v / max_acceleration;
       duration = S(2) * ramp;
     }
@@ -202,10 +202,12 @@ class TimeProfile {
 
   // The first time E reaches `value`: when a move of distance D passes value·D ("when does the
   // train reach the station"). Values at or below 0 (and NaN) give 0; at or above what E reaches
-  // at the end, the first time it gets there. Newton on E(t) − value inside a bracket, then
-  // bisection of the last few eps of the duration (and wherever E is flat, so the first time is
-  // found, not any). Where E arrives with zero rate (a stop, the end of a move from rest to
-  // rest) the time is as exact as E's rounding allows there: about √eps of the duration.
+  // at the end, the first time it gets there. Newton on E(t) − value inside a bracket, taken
+  // only while it at least halves the step before it (else bisection, as rtsafe), then
+  // bisection of the last few eps of the duration and wherever E is flat, so the first time is
+  // found, not any. Where E arrives at rest the time is as exact as E's rounding allows there:
+  // about √eps of the duration at a stop or a trapezoid's end, ∛eps at an s-curve's end (no
+  // acceleration there either).
   S time_at(S value) const noexcept {
     if (!(value > S(0)) || !(duration_ > S(0))) return S(0);
     const S end = at(duration_).value;
@@ -213,25 +215,31 @@ class TimeProfile {
     S lo = S(0), hi = duration_;  // E(lo) < value <= E(hi)
     const S resolution = S(4) * epsilon<S>() * duration_;
     S t = value * duration_;  // exact for a constant profile
+    S last_step = duration_, step_before = duration_;
     bool newton = true;
+    using std::abs;
     for (int iteration = 0; iteration < 200 && hi - lo > resolution; ++iteration) {
       const ProfileSample<S> e = at(t);
       (e.value >= value ? hi : lo) = t;
       S next = lo + S(0.5) * (hi - lo);
+      S step = S(0.5) * (hi - lo);
       if (newton && e.rate > S(0)) {
-        const S step = (e.value - value) / e.rate;
-        using std::abs;
-        if (abs(step) <= resolution) {
+        const S newton_step = (e.value - value) / e.rate;
+        if (abs(newton_step) <= resolution) {
           // Converged: the first time is within a few resolutions of t. Bracket it there.
           newton = false;
           const S near = e.value >= value ? std::max(lo, t - S(2) * resolution)
                                           : std::min(hi, t + S(2) * resolution);
           (at(near).value >= value ? hi : lo) = near;
           next = lo + S(0.5) * (hi - lo);
-        } else if (t - step > lo && t - step < hi) {
-          next = t - step;
+        } else if (t - newton_step > lo && t - newton_step < hi &&
+                   S(2) * abs(newton_step) < step_before) {
+          next = t - newton_step;
+          step = abs(newton_step);
         }
       }
+      step_before = last_step;
+      last_step = step;
       t = next;
     }
     return hi;
@@ -333,7 +341,9 @@ class TimeProfile {
         const S y = x - tj, v1 = j * tj * tj / S(2), s1 = j * tj * tj * tj / S(6);
         return {s1 + v1 * y + a * y * y / S(2), v1 + a * y, a};
       }
-      const S y = ramp - x;  // mirror of the first jerk phase
+      // Mirror of the first jerk phase. x may exceed the ramp by rounding (the caller's
+      // duration − t against its duration − ramp): then the ramp's end, not the cubic beyond it.
+      const S y = ramp - x > S(0) ? ramp - x : S(0);
       return {half - v * y + j * y * y * y / S(6), v - j * y * y / S(2), j * y};
     }
 

@@ -220,6 +220,11 @@ def test_the_compiled_core_checks_sizes_itself(track):
 
 
 def test_small_argument_checks(track):
+    with pytest.raises(ValueError, match="s: an integer of 401 digits is beyond float64"):
+        track.path.point_at(10 ** 400)
+    assert track.path.point_at(5).shape == (3,)  # an int is a distance
+    with pytest.raises(TypeError, match="got dtype bool"):
+        track.path.point_at(True)
     with pytest.raises(TypeError, match="samples_per_segment: expected an integer, got float"):
         tx.MeasuredPath(tx.Path.catmull_rom(KEYS), samples_per_segment=16.5)
     nothing = tx.TrainSolver(track, [(18, 12)]).solve(5.0, parts=())

@@ -15,7 +15,7 @@ def random_array(rng, max_dims=3):
     """Arrays of random shape and dtype, values from SPECIAL or uniform, sometimes views."""
     kind = rng.integers(0, 10)
     if kind == 0:
-        odd = [None, "x", [], [[]], [1, [2]], 3, 2.5, True, (1, 2, 3), 10 ** 30, object()]
+        odd = [None, "x", [], [[]], [1, [2]], 3, 2.5, True, (1, 2, 3), 10 ** 30, 10 ** 400, object()]
         return odd[rng.integers(len(odd))]
     shape = tuple(int(d) for d in rng.integers(0, 5, size=rng.integers(0, max_dims + 1)))
     values = rng.uniform(-100, 100, size=shape)

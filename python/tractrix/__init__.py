@@ -99,6 +99,13 @@ def _vector(name: str, value: object) -> np.ndarray:
 
 def _values(name: str, value: object) -> Tuple[np.ndarray, Tuple[int, ...]]:
     """Scalars or an array of any shape, flattened; and the shape to give the results."""
+    # One query a frame: a Python or numpy float, or an int, skips the array checks.
+    if isinstance(value, (float, int)) and not isinstance(value, bool):
+        try:
+            return np.array((value,), dtype=np.float64), ()
+        except OverflowError:
+            raise ValueError(f"{name}: an integer of {len(str(abs(value)))} digits is beyond "
+                             "float64") from None
     array = _real(name, value)
     return array.reshape(-1), array.shape
 
@@ -277,38 +284,38 @@ class MeasuredPath(_Measured):
     def point_at(self, s: ArrayLike) -> np.ndarray:
         """Points at distances s: shape s.shape + (3,)."""
         flat, shape = _values("s", s)
-        out = np.empty((flat.size, 3))
+        out = np.empty(shape + (3,))
         self._core.points_at(flat, out)
-        return out.reshape(shape + (3,))
+        return out
 
     def tangent_at(self, s: ArrayLike) -> np.ndarray:
         """Unit tangents at distances s: shape s.shape + (3,)."""
         flat, shape = _values("s", s)
-        out = np.empty((flat.size, 3))
+        out = np.empty(shape + (3,))
         self._core.tangents_at(flat, out)
-        return out.reshape(shape + (3,))
+        return out
 
     def parameter_at(self, s: ArrayLike, linear: bool = False) -> np.ndarray:
         """Path parameters at distances s (exact inverse; linear=True: the lecture's binary search
         and linear interpolation)."""
         flat, shape = _values("s", s)
-        out = np.empty(flat.size)
+        out = np.empty(shape)
         self._core.parameter_at(flat, out, bool(linear))
-        return out.reshape(shape)
+        return out
 
     def distance_at(self, t: ArrayLike) -> np.ndarray:
         """Distances along the path at path parameters t."""
         flat, shape = _values("t", t)
-        out = np.empty(flat.size)
+        out = np.empty(shape)
         self._core.distance_at(flat, out)
-        return out.reshape(shape)
+        return out
 
     def curvature_at(self, s: ArrayLike) -> np.ndarray:
         """Curvature (1 / radius) at distances s."""
         flat, shape = _values("s", s)
-        out = np.empty(flat.size)
+        out = np.empty(shape)
         self._core.curvature_at(flat, out)
-        return out.reshape(shape)
+        return out
 
     def closest_point(self, query: ArrayLike) -> ClosestPoints:
         """The exact nearest point of the whole path to each (3,) or (..., 3) query."""
@@ -383,11 +390,10 @@ class Track(_Measured):
     def frame_at(self, s: ArrayLike) -> Frames:
         """Frames at distances s (forward = the tangent, up from the up source)."""
         flat, shape = _values("s", s)
-        n = flat.size
-        position, rotation, quaternion = np.empty((n, 3)), np.empty((n, 3, 3)), np.empty((n, 4))
+        position, rotation = np.empty(shape + (3,)), np.empty(shape + (3, 3))
+        quaternion = np.empty(shape + (4,))
         self._core.frames_at(flat, position, rotation, quaternion)
-        return Frames(position.reshape(shape + (3,)), rotation.reshape(shape + (3, 3)),
-                      quaternion.reshape(shape + (4,)))
+        return Frames(position, rotation, quaternion)
 
     def __repr__(self) -> str:
         return f"Track(length={self.length:.6g}, {'closed' if self.closed else 'open'})"

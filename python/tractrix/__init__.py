@@ -130,6 +130,8 @@ def _scalar(name: str, value: object) -> float:
         return float(value)  # type: ignore[arg-type]
     except (TypeError, ValueError):
         raise TypeError(f"{name}: expected a number, got {type(value).__name__}") from None
+    except OverflowError:
+        raise ValueError(f"{name}: a number beyond float64") from None
 
 
 def _integer(name: str, value: object, low: int, high: int) -> int:

@@ -192,7 +192,16 @@ class TrainSolver {
       any = true;
     }
     if (!any) return 0;
-    IntoArrays<T> sink{parts, {}};
+    // Parts to skip have a null `first`.
+    auto write = [&parts](std::size_t j, const WagonPose<S>& pose) noexcept {
+      const EngineAxes& axes = parts.axes;
+      if (parts.body.first) parts.body.write(j, pose.body.origin, pose.body.rotation, axes);
+      if (parts.front.first) parts.front.write(j, pose.front.origin, pose.front.rotation, axes);
+      if (parts.rear.first) parts.rear.write(j, pose.rear.origin, pose.rear.rotation, axes);
+      if (parts.body_centered.first)
+        parts.body_centered.write(j, pose.body_midpoint, pose.body.rotation, axes);
+    };
+    IntoVisitor<decltype(write)> sink{write, {}};
     solve_range(head_distance, 0, end, sink);
     return end;
   }
@@ -214,21 +223,7 @@ class TrainSolver {
     WagonPose<S>& slot(std::size_t j) const noexcept { return out[j]; }
     void written(std::size_t) const noexcept {}
   };
-  template <class T>
-  struct IntoArrays {
-    const WagonPoseArrays<T>& out;  // parts to skip have a null `first`
-    WagonPose<S> scratch;
-    WagonPose<S>& slot(std::size_t) noexcept { return scratch; }
-    void written(std::size_t j) const noexcept {
-      const EngineAxes& axes = out.axes;
-      if (out.body.first) out.body.write(j, scratch.body.origin, scratch.body.rotation, axes);
-      if (out.front.first) out.front.write(j, scratch.front.origin, scratch.front.rotation, axes);
-      if (out.rear.first) out.rear.write(j, scratch.rear.origin, scratch.rear.rotation, axes);
-      if (out.body_centered.first)
-        out.body_centered.write(j, scratch.body_midpoint, scratch.body.rotation, axes);
-    }
-  };
-
+  // Into one scratch pose, handed to `visit` once written (solve_each, and the engine arrays).
   template <class Visit>
   struct IntoVisitor {
     Visit& visit;

@@ -76,6 +76,126 @@ void BM_TrapezoidBuild(benchmark::State& state) {
 }
 BENCHMARK(BM_TrapezoidBuild);
 
+// The jerk-limited planner beside the S-curve, V = 10, A = D = 5, J = 10: rest to rest by the
+// S-curve's three distances (the same profile, planned from any state instead of in closed form
+// for rest-to-rest), then 4096 random moves from moving states to moving targets, the same from
+// states beyond the limits (braking first), fixed durations 1–3× the optimal, and velocity
+// control.
+struct JerkCase {
+  tractrix::AxisState<double> from;
+  double position, velocity, duration;
+};
+const tractrix::JerkLimits<double> jerk_limits{10, 5, 5, 10};
+
+std::vector<JerkCase> jerk_cases(bool beyond_limits) {
+  std::mt19937_64 rng(beyond_limits ? 12 : 11);
+  std::uniform_real_distribution<double> u(-1, 1);
+  std::vector<JerkCase> cases;
+  while (cases.size() < 4096) {
+    JerkCase c{{0, u(rng) * 10, u(rng) * 5}, u(rng) * 50, u(rng) * 10, 0};
+    const double natural =
+        c.from.velocity + c.from.acceleration * std::abs(c.from.acceleration) / 20;
+    if (beyond_limits) {
+      c.from.velocity *= 2;
+      c.from.acceleration *= 2;
+      if (std::abs(natural) <= 10 && std::abs(c.from.acceleration) <= 5) continue;
+    } else if (std::abs(natural) > 10) {
+      continue;
+    }
+    const auto fastest =
+        tractrix::JerkTrajectory<double>::to_position(c.from, c.position, c.velocity, jerk_limits);
+    c.duration = fastest->duration() * (1 + (u(rng) + 1));
+    cases.push_back(c);
+  }
+  return cases;
+}
+
+void BM_JerkRestToRest(benchmark::State& state) {
+  const double distances[] = {100, 15, 1};
+  const double distance = distances[state.range(0)];
+  for (auto _ : state) {
+    auto trajectory =
+        tractrix::JerkTrajectory<double>::to_position({0, 0, 0}, distance, 0, jerk_limits);
+    benchmark::DoNotOptimize(trajectory);
+  }
+  const char* regimes[] = {"cruise", "reaches A", "below A"};
+  state.SetLabel(regimes[state.range(0)]);
+}
+BENCHMARK(BM_JerkRestToRest)->DenseRange(0, 2);
+
+void BM_JerkFromAnyState(benchmark::State& state) {
+  const auto cases = jerk_cases(state.range(0) == 1);
+  std::size_t i = 0;
+  for (auto _ : state) {
+    const JerkCase& c = cases[i++ % cases.size()];
+    auto trajectory =
+        tractrix::JerkTrajectory<double>::to_position(c.from, c.position, c.velocity, jerk_limits);
+    benchmark::DoNotOptimize(trajectory);
+  }
+  state.SetLabel(state.range(0) == 1 ? "beyond the limits" : "inside the limits");
+}
+BENCHMARK(BM_JerkFromAnyState)->DenseRange(0, 1);
+
+void BM_JerkFixedDuration(benchmark::State& state) {
+  const auto cases = jerk_cases(false);
+  std::size_t i = 0;
+  for (auto _ : state) {
+    const JerkCase& c = cases[i++ % cases.size()];
+    auto trajectory = tractrix::JerkTrajectory<double>::to_position_in(
+        c.duration, c.from, c.position, c.velocity, jerk_limits);
+    benchmark::DoNotOptimize(trajectory);
+  }
+}
+BENCHMARK(BM_JerkFixedDuration);
+
+void BM_JerkVelocityControl(benchmark::State& state) {
+  const auto cases = jerk_cases(false);
+  std::size_t i = 0;
+  for (auto _ : state) {
+    const JerkCase& c = cases[i++ % cases.size()];
+    auto trajectory =
+        tractrix::JerkTrajectory<double>::to_velocity(c.from, c.velocity, jerk_limits);
+    benchmark::DoNotOptimize(trajectory);
+  }
+}
+BENCHMARK(BM_JerkVelocityControl);
+
+// Sampling: a trajectory's state at a random time, and when it reaches a random position, beside
+// the S-curve profile's sample.
+void BM_JerkSample(benchmark::State& state) {
+  const auto cases = jerk_cases(false);
+  const auto trajectory = *tractrix::JerkTrajectory<double>::to_position(
+      cases[0].from, cases[0].position, cases[0].velocity, jerk_limits);
+  const auto ts = times(trajectory.duration());
+  std::size_t i = 0;
+  for (auto _ : state)
+    benchmark::DoNotOptimize(trajectory.at(ts[i++ % 4096]));
+}
+BENCHMARK(BM_JerkSample);
+
+void BM_SCurveSample(benchmark::State& state) {
+  const auto profile = *tractrix::TimeProfile<double>::s_curve(15, 10, 5, 10);
+  const auto ts = times(profile.duration());
+  std::size_t i = 0;
+  for (auto _ : state)
+    benchmark::DoNotOptimize(profile.at(ts[i++ % 4096]));
+}
+BENCHMARK(BM_SCurveSample);
+
+void BM_JerkTimeAt(benchmark::State& state) {
+  const auto trajectory =
+      *tractrix::JerkTrajectory<double>::to_position({0, -5, 3}, 40, 2, jerk_limits);
+  std::mt19937_64 rng(13);
+  std::uniform_real_distribution<double> u(-5, 40);
+  std::vector<double> stations(4096);
+  for (auto& x : stations)
+    x = u(rng);
+  std::size_t i = 0;
+  for (auto _ : state)
+    benchmark::DoNotOptimize(trajectory.time_at(stations[i++ % 4096]));
+}
+BENCHMARK(BM_JerkTimeAt);
+
 }  // namespace
 
 BENCHMARK_MAIN();

@@ -3,6 +3,7 @@
 
 #include "fuzz/fuzz_input.hpp"
 #include "tractrix/motion/camera_rig.hpp"
+#include "tractrix/motion/jerk_trajectory.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace tractrix;
@@ -77,6 +78,35 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       if (shot.motion.curvature * speed * speed < 1e300)
         fuzz::require(shot.motion.acceleration.allFinite(), "acceleration finite");
     }
+  }
+  // The jerk-limited planner from any state: built or refused, never NaN; where built, exact at
+  // the end and finite everywhere.
+  double w[9];
+  for (double& x : w)
+    x = in.mostly_finite();
+  const JerkLimits<double> limits{std::abs(w[0]), std::abs(w[1]), std::abs(w[2]), std::abs(w[3])};
+  const AxisState<double> from{w[4], w[5], w[6]};
+  const int kind = in.count(0, 2);
+  const auto trajectory = kind == 0 ? JerkTrajectory<double>::to_position(from, w[7], w[8], limits)
+                          : kind == 1 ? JerkTrajectory<double>::to_velocity(from, w[8], limits)
+                                      : JerkTrajectory<double>::to_position_in(
+                                            in.mostly_finite(), from, w[7], w[8], limits);
+  if (trajectory) {
+    fuzz::require(std::isfinite(trajectory->duration()) && trajectory->duration() >= 0,
+                  "trajectory duration finite");
+    if (kind != 1) {
+      const auto end = trajectory->at(trajectory->duration());
+      fuzz::require(end.position == w[7] && end.velocity == w[8] && end.acceleration == 0,
+                    "trajectory ends exactly on the target");
+    }
+    for (int q = 0; q < 4; ++q) {
+      const auto s = trajectory->at(in.number());
+      fuzz::require(std::isfinite(s.position) && std::isfinite(s.velocity) &&
+                        std::isfinite(s.acceleration) && std::isfinite(s.jerk),
+                    "trajectory sample finite");
+    }
+    const double t = trajectory->time_at(in.number());
+    fuzz::require(!std::isnan(t) && t >= 0, "time_at not NaN, not negative");
   }
   return 0;
 }

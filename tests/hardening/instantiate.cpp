@@ -50,6 +50,8 @@ template void PoseArray<float>::write<double>(std::size_t, const Vector3<double>
 template Vector3<float> EngineAxes::point<float>(const Vector3<float>&) const noexcept;
 template class TimeProfile<float>;
 template class TimeProfile<double>;
+template class JerkTrajectory<float>;
+template class JerkTrajectory<double>;
 template class CameraRig<float>;
 template class CameraRig<double>;
 template class PoseReader<float>;

@@ -91,4 +91,39 @@ std::size_t interval_of(const std::vector<S>& keys, S x) noexcept {
   return above == 0 ? 0 : std::min(above - 1, last);
 }
 
+namespace detail {
+// A root of f in (a, b), where f(a) = fa and f(b) = fb have opposite signs: false position with
+// the Illinois modification (the retained end's value halved when the same end is kept twice),
+// superlinear without a derivative, and kept inside the bracket. Stops when the estimate moves by
+// no more than 2 eps of the bracket's magnitude, or f vanishes.
+template <class S, class F>
+S bracketed_root(F f, S a, S b, S fa, S fb) noexcept {
+  using std::abs;
+  const S resolution = S(2) * epsilon<S>() * std::max(abs(a), abs(b));
+  S previous = a;
+  int kept = 0;  // −1: a kept last time, +1: b kept
+  for (int iteration = 0; iteration < 200; ++iteration) {
+    S c = a - fa * (b - a) / (fb - fa);
+    if (!(c > a && c < b)) c = a + (b - a) / S(2);
+    if (!(c > a && c < b)) return c;  // a and b adjacent
+    const S fc = f(c);
+    if (!(fc < S(0)) && !(fc > S(0))) return c;
+    if ((fc < S(0)) == (fb < S(0))) {
+      b = c;
+      fb = fc;
+      if (kept == -1) fa /= S(2);
+      kept = -1;
+    } else {
+      a = c;
+      fa = fc;
+      if (kept == 1) fb /= S(2);
+      kept = 1;
+    }
+    if (abs(c - previous) <= resolution || b - a <= resolution) return c;
+    previous = c;
+  }
+  return a + (b - a) / S(2);
+}
+}  // namespace detail
+
 }  // namespace tractrix

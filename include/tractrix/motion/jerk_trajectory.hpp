@@ -1,0 +1,832 @@
+// One axis (a distance along a track, a camera dolly's travel) moved from any state to a target
+// under limits on velocity, acceleration, braking and jerk: the time-optimal jerk-limited
+// trajectory, rebuilt whenever the plan changes ("online"). The facts behind it are those of
+// Berscheid and Kröger, "Jerk-limited Real-time Trajectory Generation with Arbitrary Target
+// States" (RSS 2021); the formulation here is tractrix's own:
+//
+// A time-optimal profile to a target (s*, v*, 0) is two velocity changes joined at the peak
+// velocity v_p where the acceleration crosses zero: the fastest change from the current (v, a) to
+// (v_p, 0), then the fastest from (v_p, 0) to (v*, 0); only at v_p = ±v_max may a cruise sit
+// between them (the velocity limit is the only place time can be spent at constant speed). A
+// fastest velocity change is jerk ±J, a hold at an acceleration limit, jerk ∓J, so both halves
+// are in closed form in v_p, and so is the distance d(v_p) they cover. The profile is the root of
+// d(v_p) = s* − s with the shortest duration, or a cruise at ±v_max. On each stretch of v_p where
+// the halves keep their shape, d(v_p) = D is a polynomial equation of degree <= 6 in a square
+// root of v_p; every real root is found (interval_roots), so no profile is missed.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <limits>
+#include <optional>
+#include <string>
+#include <type_traits>
+#include <utility>
+
+#include "tractrix/core/expected.hpp"
+#include "tractrix/core/numeric.hpp"
+#include "tractrix/core/polynomial.hpp"
+
+namespace tractrix {
+
+// Where an axis is and how it moves.
+template <class S>
+struct AxisState {
+  S position = S(0);
+  S velocity = S(0);
+  S acceleration = S(0);
+};
+
+// An axis state at a time of a trajectory, with the jerk acting then.
+template <class S>
+struct AxisSample {
+  S position = S(0);
+  S velocity = S(0);
+  S acceleration = S(0);
+  S jerk = S(0);
+};
+
+// Limits of a jerk-limited trajectory, all positive and finite: |velocity| <= max_velocity,
+// −max_deceleration <= acceleration <= max_acceleration (signed: deceleration is the negative
+// acceleration that brakes a forward move), |jerk| <= max_jerk.
+template <class S>
+struct JerkLimits {
+  S max_velocity = S(0);
+  S max_acceleration = S(0);
+  S max_deceleration = S(0);
+  S max_jerk = S(0);
+};
+
+template <class S>
+class JerkTrajectory {
+ public:
+  // At most: the acceleration braked to its limit, three phases for the first velocity change,
+  // a cruise, three for the second.
+  static constexpr int max_phases = 8;
+
+  // A stretch of constant jerk, with the state it starts from.
+  struct Phase {
+    S start_time = S(0);
+    S duration = S(0);
+    S jerk = S(0);
+    AxisState<S> start;
+  };
+
+  // The time-optimal trajectory from `from` to (position, velocity, acceleration 0). A state
+  // beyond the limits (too fast, or accelerating harder than they allow) first brakes back inside
+  // them as fast as the jerk limit allows (braking_duration()); the rest is time-optimal from
+  // there. Errors: limits not positive and finite, |velocity| > max_velocity, a non-finite state
+  // or target.
+  static Expected<JerkTrajectory> to_position(const AxisState<S>& from, S position, S velocity,
+                                              const JerkLimits<S>& limits) {
+    if (auto error = input_error("to_position", from, position, velocity, limits))
+      return std::move(*error);
+    Builder b(from);
+    const Limits lim = b.brake(limits);
+    const auto plan = fastest(b.state, P(position), P(velocity), lim);
+    if (!plan)
+      return make_error(ErrorCode::no_solution,
+                        "to_position: no profile found (please report the state and limits)");
+    b.add_plan(*plan, P(position), P(velocity), b.time + plan->duration);
+    return made(b, position, velocity);
+  }
+
+  // The trajectory that reaches the same target exactly `duration` seconds from now (fitting a
+  // move to an edit's timing): the same two velocity changes with a cruise at a lower peak
+  // velocity, inside the limits. Errors as to_position, and: a duration shorter than the
+  // time-optimal one (the message gives it); a duration no such profile fits (some targets that
+  // need a reversal can be reached in the shortest time and after a gap, not in between).
+  static Expected<JerkTrajectory> to_position_in(S duration, const AxisState<S>& from, S position,
+                                                 S velocity, const JerkLimits<S>& limits) {
+    if (auto error = input_error("to_position_in", from, position, velocity, limits))
+      return std::move(*error);
+    if (!std::isfinite(duration) || !(duration >= S(0)))
+      return make_error(ErrorCode::out_of_range, "to_position_in: duration " +
+                                                     std::to_string(duration) +
+                                                     " is not finite and non-negative");
+    Builder b(from);
+    const Limits lim = b.brake(limits);
+    const auto fast = fastest(b.state, P(position), P(velocity), lim);
+    if (!fast)
+      return make_error(ErrorCode::no_solution,
+                        "to_position_in: no profile found (please report the state and limits)");
+    const P remaining = P(duration) - b.time;
+    const P shortest = fast->duration;
+    using std::abs;
+    if (remaining < shortest * (P(1) - P(64) * epsilon<P>()) - P(64) * epsilon<P>() * b.time)
+      return make_error(ErrorCode::out_of_range, "to_position_in: duration " +
+                                                     std::to_string(duration) +
+                                                     " is shorter than the time-optimal " +
+                                                     std::to_string(b.time + shortest));
+    if (!(remaining > shortest)) {
+      b.add_plan(*fast, P(position), P(velocity), b.time + fast->duration);
+      return made(b, position, velocity);
+    }
+    // A cruise at a lower peak velocity; where none fits, the time-optimal profile under a lower
+    // jerk limit whose duration is the one asked for (bisection of the limit: the time-optimal
+    // duration grows as the jerk limit shrinks).
+    auto plan = fitted(b.state, P(position), P(velocity), lim, remaining);
+    if (!plan) plan = softened(b.state, P(position), P(velocity), lim, remaining);
+    if (!plan)
+      return make_error(ErrorCode::no_solution,
+                        "to_position_in: no jerk-limited profile reaches the target in exactly " +
+                            std::to_string(duration) + " s (the time-optimal takes " +
+                            std::to_string(b.time + shortest) + " s)");
+    b.add_plan(*plan, P(position), P(velocity), P(duration));
+    return made(b, position, velocity);
+  }
+
+  // Velocity control: reach `velocity` as fast as possible from `from` and hold it. The
+  // trajectory's duration is when the velocity is reached; after it the axis cruises on.
+  static Expected<JerkTrajectory> to_velocity(const AxisState<S>& from, S velocity,
+                                              const JerkLimits<S>& limits) {
+    if (auto error = input_error("to_velocity", from, S(0), velocity, limits))
+      return std::move(*error);
+    Builder b(from);
+    const Limits lim = b.brake(limits);
+    b.add_change(velocity_change(b.state.velocity, b.state.acceleration, P(velocity), lim));
+    b.state.velocity = P(velocity);
+    b.state.acceleration = P(0);
+    return made(b, S(b.state.position), velocity);
+  }
+
+  // When the target state is reached; after it the axis moves on at the target velocity.
+  S duration() const noexcept { return duration_; }
+  // How long the start spent braking back inside the limits (0 for a state inside them).
+  S braking_duration() const noexcept { return braking_; }
+  // The state reached at duration() (exactly the target given).
+  AxisState<S> target() const noexcept { return end_; }
+
+  // The state at time t, with the jerk acting from t on: before 0 the start (at rest in jerk),
+  // from duration() on the target moving on at its velocity. O(1): at most max_phases phases.
+  // NaN gives the start.
+  AxisSample<S> at(S t) const noexcept {
+    if (!(t >= S(0))) {
+      const AxisState<S>& s = count_ > 0 ? phases_[0].start : end_;
+      return {s.position, s.velocity, s.acceleration, S(0)};
+    }
+    if (!(t < duration_)) {
+      const S dt = std::isfinite(t) ? t - duration_ : S(0);
+      return {end_.position + end_.velocity * dt, end_.velocity, S(0), S(0)};
+    }
+    std::size_t i = count_ > 0 ? static_cast<std::size_t>(count_ - 1) : 0;
+    while (i > 0 && t < phases_[i].start_time)
+      --i;
+    return evaluate(phases_[i], t);
+  }
+
+  // The first time the axis is at `position`: when does it reach the station. +infinity if it
+  // never gets there (also after duration(), moving on at the target velocity).
+  S time_at(S position) const noexcept {
+    if (!std::isfinite(position)) return std::numeric_limits<S>::infinity();
+    for (int i = 0; i < count_; ++i) {
+      const Phase& ph = phases_[static_cast<std::size_t>(i)];
+      const P c[4] = {P(ph.start.position) - P(position), P(ph.start.velocity),
+                      P(ph.start.acceleration) / P(2), P(ph.jerk) / P(6)};
+      if (!(c[0] < P(0)) && !(c[0] > P(0))) return ph.start_time;
+      P roots[3];
+      if (detail::interval_roots(c, 3, P(0), P(ph.duration), roots) > 0)
+        return ph.start_time + S(roots[0]);
+    }
+    const S gap = position - end_.position;
+    if (!(gap < S(0)) && !(gap > S(0))) return duration_;
+    if ((gap > S(0) && end_.velocity > S(0)) || (gap < S(0) && end_.velocity < S(0)))
+      return duration_ + gap / end_.velocity;
+    return std::numeric_limits<S>::infinity();
+  }
+
+  int phase_count() const noexcept { return count_; }
+  const Phase& phase(int i) const noexcept { return phases_[static_cast<std::size_t>(i)]; }
+
+ private:
+  // Plans are made in double also for float trajectories: the equations in v_p lose too much in
+  // float, and a plan is made once per change, sampled many times.
+  using P = std::conditional_t<(sizeof(S) < sizeof(double)), double, S>;
+
+  struct Limits {
+    P velocity, acceleration, deceleration, jerk;
+  };
+  struct State {
+    P position, velocity, acceleration;
+  };
+  // A fastest velocity change: jerk `jerk` for t1, hold for t2, jerk −`jerk` for t3.
+  struct Change {
+    P t1, t2, t3, jerk;
+  };
+  // First change to v_p, a cruise there, second change to the target velocity.
+  struct Plan {
+    Change first, second;
+    P cruise, duration;
+  };
+
+  // Phases in P while planning; the trajectory stores them in S.
+  struct Builder {
+    explicit Builder(const AxisState<S>& from)
+        : state{P(from.position), P(from.velocity), P(from.acceleration)} {}
+    State state;
+    P time = P(0);
+    struct Item {
+      P duration, jerk;
+      State start;
+      P start_time;
+    };
+    std::array<Item, max_phases> items{};
+    int count = 0;
+    int braking_count = 0;
+
+    void add(P duration, P jerk) {
+      if (!(duration > P(0))) return;
+      items[static_cast<std::size_t>(count++)] = {duration, jerk, state, time};
+      state = integrate(state, jerk, duration);
+      time += duration;
+    }
+    void add_change(const Change& c) {
+      add(c.t1, c.jerk);
+      add(c.t2, P(0));
+      add(c.t3, -c.jerk);
+    }
+    // Brings an acceleration beyond its limits back to the limit at full jerk. Returns the
+    // limits in P. (A velocity beyond its limit, or one the acceleration will carry beyond it,
+    // needs no phase of its own: every peak velocity v_p is inside the limit, and the first
+    // change, the fastest there is toward it, brakes as hard as the limits allow.)
+    Limits brake(const JerkLimits<S>& limits) {
+      const Limits lim{P(limits.max_velocity), P(limits.max_acceleration),
+                       P(limits.max_deceleration), P(limits.max_jerk)};
+      if (state.acceleration > lim.acceleration)
+        add((state.acceleration - lim.acceleration) / lim.jerk, -lim.jerk);
+      else if (state.acceleration < -lim.deceleration)
+        add((-lim.deceleration - state.acceleration) / lim.jerk, lim.jerk);
+      // Rounding of the phase: exactly at the limit.
+      state.acceleration =
+          std::min(std::max(state.acceleration, -lim.deceleration), lim.acceleration);
+      braking_count = count;
+      return lim;
+    }
+    // The plan's phases. The cruise and the second change are integrated back from the target,
+    // so the trajectory ends exactly on it; where they meet the first change, the two differ by
+    // the rounding of the plan (a few eps of the distance).
+    void add_plan(const Plan& plan, P position, P velocity, P end_time) {
+      add_change(plan.first);
+      const std::array<std::pair<P, P>, 4> tail{{{plan.cruise, P(0)},
+                                                 {plan.second.t1, plan.second.jerk},
+                                                 {plan.second.t2, P(0)},
+                                                 {plan.second.t3, -plan.second.jerk}}};
+      // Laid out back from the end as well: a fixed duration ends exactly on it.
+      State end{position, velocity, P(0)};
+      P start_time = end_time;
+      std::array<std::pair<State, P>, 4> starts{};
+      for (std::size_t k = tail.size(); k-- > 0;) {
+        if (tail[k].first > P(0)) {
+          end = integrate(end, tail[k].second, -tail[k].first);
+          start_time -= tail[k].first;
+        }
+        starts[k] = {end, start_time};
+      }
+      for (std::size_t k = 0; k < tail.size(); ++k) {
+        if (!(tail[k].first > P(0))) continue;
+        items[static_cast<std::size_t>(count++)] = {tail[k].first, tail[k].second, starts[k].first,
+                                                    starts[k].second};
+      }
+      state = {position, velocity, P(0)};
+      time = end_time;
+    }
+  };
+
+  static State integrate(const State& s, P jerk, P t) noexcept {
+    return {s.position + t * (s.velocity + t * (s.acceleration / P(2) + t * jerk / P(6))),
+            s.velocity + t * (s.acceleration + t * jerk / P(2)), s.acceleration + t * jerk};
+  }
+
+  // The velocity reached by bringing the acceleration to zero at once.
+  static P natural_velocity(P v, P a, P jerk) noexcept {
+    using std::abs;
+    return v + a * abs(a) / (P(2) * jerk);
+  }
+
+  // The fastest change from (v, a) to (target, 0), a inside the limits.
+  static Change velocity_change(P v, P a, P target, const Limits& lim) noexcept {
+    const P j = lim.jerk;
+    const bool up = target >= natural_velocity(v, a, j);
+    const P sign = up ? P(1) : P(-1);
+    const P limit = up ? lim.acceleration : lim.deceleration;
+    const P a0 = sign * a, change = sign * (target - v);
+    // Peak acceleration without a hold: 2ap² − a0² = 2J·change.
+    const P peak2 = j * change + a0 * a0 / P(2);
+    using std::sqrt;
+    P peak = sqrt(std::max(peak2, P(0)));
+    Change c{P(0), P(0), P(0), sign * j};
+    if (peak > limit) {
+      peak = limit;
+      c.t2 = std::max((change - (limit * limit - a0 * a0 / P(2)) / j) / limit, P(0));
+    }
+    // (peak − a0)/J without cancellation when both are positive.
+    c.t1 = a0 > P(0) ? std::max(j * change - a0 * a0 / P(2), P(0)) / (j * (peak + a0))
+                     : (peak - a0) / j;
+    if (peak >= limit) c.t1 = (limit - a0) / j;
+    c.t1 = std::max(c.t1, P(0));
+    c.t3 = peak / j;
+    return c;
+  }
+
+  // ---- The closed form of the two-change profile in its peak velocity v_p -------------------
+  //
+  // The first change, shaped up (+J first, v_p >= the natural velocity) or down, is the tail (or
+  // an extension) of a symmetric change from a virtual start (w, 0): w = v ∓ a²/2J, reached from
+  // (v, a) by a prefix of signed duration ∓a/J. A symmetric change by Δ = |v_p − w| under
+  // acceleration limit L takes τ(Δ) = 2√(Δ/J) (Δ <= L²/J) or Δ/L + L/J, and covers
+  // (w + v_p)/2 · τ (it is symmetric). So d(v_p) = prefix + (w + v_p)τ_A/2 + (v* + v_p)τ_B/2.
+  struct FirstShape {
+    P sign, w, limit, prefix_time, prefix_distance;
+  };
+  static FirstShape first_shape(const State& s, bool up, const Limits& lim) noexcept {
+    const P j = lim.jerk, a = s.acceleration;
+    const P sign = up ? P(1) : P(-1);
+    const P t = -sign * a / j;  // signed: negative where the virtual start lies behind
+    return {sign, s.velocity - sign * a * a / (P(2) * j), up ? lim.acceleration : lim.deceleration,
+            t, s.velocity * t + a * t * t / P(2) + sign * j * t * t * t / P(6)};
+  }
+  static P symmetric_time(P change, P limit, P jerk) noexcept {
+    using std::sqrt;
+    return change <= limit * limit / jerk ? P(2) * sqrt(change / jerk)
+                                          : change / limit + limit / jerk;
+  }
+
+  struct Problem {
+    State start;
+    P distance, target_velocity;
+    Limits lim;
+    FirstShape up, down;
+    P natural;
+    // Distance and duration of the two changes meeting at v_p (no cruise).
+    void at(P vp, P& distance_out, P& time_out) const noexcept {
+      using std::abs;
+      const FirstShape& f = vp >= natural ? up : down;
+      const P ta = symmetric_time(abs(vp - f.w), f.limit, lim.jerk);
+      const P limit_b = target_velocity >= vp ? lim.acceleration : lim.deceleration;
+      const P tb = symmetric_time(abs(target_velocity - vp), limit_b, lim.jerk);
+      distance_out =
+          f.prefix_distance + (f.w + vp) / P(2) * ta + (target_velocity + vp) / P(2) * tb;
+      time_out = f.prefix_time + ta + tb;
+    }
+  };
+
+  // Polynomials in the stretch's variable x, degree <= 6.
+  struct Poly {
+    std::array<P, 7> c{};
+    static Poly constant(P k) {
+      Poly p;
+      p.c[0] = k;
+      return p;
+    }
+    static Poly monomial(P k, int degree) {
+      Poly p;
+      p.c[static_cast<std::size_t>(degree)] = k;
+      return p;
+    }
+    Poly operator+(const Poly& o) const {
+      Poly r;
+      for (std::size_t k = 0; k < c.size(); ++k)
+        r.c[k] = c[k] + o.c[k];
+      return r;
+    }
+    Poly operator-(const Poly& o) const { return *this + o * P(-1); }
+    Poly operator*(P k) const {
+      Poly r;
+      for (std::size_t i = 0; i < c.size(); ++i)
+        r.c[i] = c[i] * k;
+      return r;
+    }
+    Poly operator*(const Poly& o) const {
+      Poly r;
+      for (std::size_t i = 0; i < c.size(); ++i)
+        for (std::size_t k = 0; i + k < c.size(); ++k)
+          r.c[i + k] += c[i] * o.c[k];
+      return r;
+    }
+    P operator()(P x) const { return detail::horner(c.data(), 6, x); }
+  };
+
+  // Every v_p in [−v_max, v_max] at which the two changes, with a cruise of
+  // `fixed_duration` − T(v_p) at v_p when a duration is fixed (< 0: no cruise), cover the
+  // distance; calls found(v_p) for each. Stretches are searched in the order of the shortest
+  // duration they could hold, and skipped once that is no shorter than bound() (the best found so
+  // far, or the fixed duration).
+  template <class Found, class Bound>
+  static void peak_velocities(const Problem& pr, P fixed_duration, Found found, Bound bound) {
+    using std::abs;
+    using std::sqrt;
+    const P j = pr.lim.jerk, vt = pr.target_velocity, vmax = pr.lim.velocity;
+    const P amax = pr.lim.acceleration, dmax = pr.lim.deceleration;
+    // Where a half changes shape: the natural velocity, its holds, the target velocity, its holds.
+    std::array<P, 8> cuts{-vmax,
+                          vmax,
+                          pr.natural,
+                          pr.up.w + amax * amax / j,
+                          pr.down.w - dmax * dmax / j,
+                          vt,
+                          vt - amax * amax / j,
+                          vt + dmax * dmax / j};
+    for (P& x : cuts)
+      x = std::min(std::max(x, -vmax), vmax);
+    std::sort(cuts.begin(), cuts.end());
+    const bool fixed = fixed_duration >= P(0);
+    const P root_j = sqrt(j);
+    auto residual = [&](P vp, P& time) {
+      P d;
+      pr.at(vp, d, time);
+      P r = d - pr.distance;
+      if (fixed) r += vp * (fixed_duration - time);
+      return r;
+    };
+    // A root, if its two changes fit in the fixed duration.
+    auto root = [&](P vp) {
+      P time, d;
+      pr.at(vp, d, time);
+      if (fixed && time > fixed_duration * (P(1) + P(64) * epsilon<P>())) return;
+      found(vp);
+    };
+    // A candidate that is a root only if its residual is within rounding.
+    auto accept = [&](P vp) {
+      P time, d;
+      pr.at(vp, d, time);
+      if (fixed && time > fixed_duration * (P(1) + P(64) * epsilon<P>())) return;
+      const P r = residual(vp, time);
+      const P scale = abs(pr.distance) + abs(pr.up.prefix_distance) +
+                      (abs(pr.up.w) + abs(pr.down.w) + abs(vt) + P(2) * abs(vp)) *
+                          (time + abs(pr.up.prefix_time) + (fixed ? fixed_duration : P(0)));
+      if (abs(r) <= P(256) * epsilon<P>() * scale) found(vp);
+    };
+    struct Stretch {
+      P lo, hi, shortest;
+    };
+    std::array<Stretch, 7> stretches{};
+    std::size_t stretch_count = 0;
+    for (std::size_t k = 0; k + 1 < cuts.size(); ++k) {
+      const P lo = cuts[k], hi = cuts[k + 1];
+      if (!(hi > lo)) continue;
+      // Each half's duration is monotone in v_p on a stretch: the least at one of its ends.
+      const P mid = lo + (hi - lo) / P(2);
+      const FirstShape& f = mid >= pr.natural ? pr.up : pr.down;
+      const P limit_b = mid > vt ? dmax : amax;
+      const P ta = std::min(symmetric_time(abs(lo - f.w), f.limit, j),
+                            symmetric_time(abs(hi - f.w), f.limit, j));
+      const P tb = std::min(symmetric_time(abs(vt - lo), limit_b, j),
+                            symmetric_time(abs(vt - hi), limit_b, j));
+      Stretch st{lo, hi, f.prefix_time + ta + tb};
+      std::size_t at = stretch_count++;
+      for (; at > 0 && stretches[at - 1].shortest > st.shortest; --at)
+        stretches[at] = stretches[at - 1];
+      stretches[at] = st;
+    }
+    for (std::size_t k = 0; k < stretch_count; ++k) {
+      const P lo = stretches[k].lo, hi = stretches[k].hi;
+      if (!(stretches[k].shortest <= bound())) break;
+      accept(lo);
+      accept(hi);
+      const P mid = lo + (hi - lo) / P(2);
+      const FirstShape& f = mid >= pr.natural ? pr.up : pr.down;
+      const bool hold_a = abs(mid - f.w) > f.limit * f.limit / j;
+      const P rho = mid > vt ? P(1) : P(-1);  // the second change goes down (+1) or up
+      const P limit_b = mid > vt ? dmax : amax;
+      const bool hold_b = abs(mid - vt) > limit_b * limit_b / j;
+      // The variable x and v_p(x), τ_A(x), τ_B(x) as polynomials; z = √(zz(x)) where both
+      // halves are without a hold (τ_B = 2z/√J).
+      Poly vp, ta, tb, zz;
+      bool has_z = false;
+      P xlo, xhi;
+      if (!hold_a) {  // x = √|v_p − w|
+        vp = Poly::constant(f.w) + Poly::monomial(f.sign, 2);
+        ta = Poly::monomial(P(2) / root_j, 1);
+        const Poly change_b = (vp - Poly::constant(vt)) * rho;
+        if (hold_b) {
+          tb = change_b * (P(1) / limit_b) + Poly::constant(limit_b / j);
+        } else {
+          has_z = true;
+          zz = change_b;
+        }
+        xlo = sqrt(abs(lo - f.w));
+        xhi = sqrt(abs(hi - f.w));
+      } else if (!hold_b) {  // x = √|v_p − v*|
+        vp = Poly::constant(vt) + Poly::monomial(rho, 2);
+        tb = Poly::monomial(P(2) / root_j, 1);
+        ta = (vp - Poly::constant(f.w)) * (f.sign / f.limit) + Poly::constant(f.limit / j);
+        xlo = sqrt(abs(lo - vt));
+        xhi = sqrt(abs(hi - vt));
+      } else {  // x = v_p
+        vp = Poly::monomial(P(1), 1);
+        ta = (vp - Poly::constant(f.w)) * (f.sign / f.limit) + Poly::constant(f.limit / j);
+        tb = (vp - Poly::constant(vt)) * (rho / limit_b) + Poly::constant(limit_b / j);
+        xlo = lo;
+        xhi = hi;
+      }
+      if (xlo > xhi) std::swap(xlo, xhi);
+      // residual = R(x) + z·Q(x)
+      Poly r = Poly::constant(f.prefix_distance - pr.distance) +
+               (Poly::constant(f.w) + vp) * ta * P(0.5) + (Poly::constant(vt) + vp) * tb * P(0.5);
+      Poly q = has_z ? (Poly::constant(vt) + vp) * (P(1) / root_j) : Poly{};
+      if (fixed) {
+        r = r + vp * (Poly::constant(fixed_duration - f.prefix_time) - ta - tb);
+        if (has_z) q = q - vp * (P(2) / root_j);
+      }
+      // Every root of G(x) = R + zQ is a root of E = R² − z²Q² (or of R where there is no z),
+      // found by interval_roots: G keeps its sign between consecutive roots of E, so samples of G
+      // halfway between them bracket each of its roots, which false position on G itself then finds
+      // to the last bits (E's roots alone lose digits where two are close).
+      const Poly equation = has_z ? r * r - zz * q * q : r;
+      auto g = [&](P x) {
+        const P z = has_z ? sqrt(std::max(zz(x), P(0))) : P(0);
+        return r(x) + z * q(x);
+      };
+      P roots[detail::max_root_degree], turns[detail::max_root_degree - 1];
+      int turn_count = 0;
+      const int root_count =
+          detail::interval_roots(equation.c.data(), 6, xlo, xhi, roots, turns, &turn_count);
+      auto consider = [&](P x) { accept(std::min(std::max(vp(x), lo), hi)); };
+      P sample_x = xlo, sample_g = g(xlo);
+      for (int i = 0; i <= root_count; ++i) {
+        const P next_x = i < root_count ? (i + 1 < root_count ? (roots[i] + roots[i + 1]) / P(2)
+                                                              : (roots[i] + xhi) / P(2))
+                                        : xhi;
+        const P next_g = g(next_x);
+        if ((sample_g < P(0) && next_g > P(0)) || (sample_g > P(0) && next_g < P(0))) {
+          const P x = detail::bracketed_root(g, sample_x, next_x, sample_g, next_g);
+          root(std::min(std::max(vp(x), lo), hi));
+        } else if (!(next_g < P(0)) && !(next_g > P(0))) {
+          root(std::min(std::max(vp(next_x), lo), hi));
+        }
+        sample_x = next_x;
+        sample_g = next_g;
+      }
+      // Where G touches zero without changing sign (a double root), E's roots and turns.
+      for (int i = 0; i < root_count; ++i)
+        consider(roots[i]);
+      for (int i = 0; i < turn_count; ++i)
+        consider(turns[i]);
+    }
+  }
+
+  static Problem problem(const State& s, P position, P velocity, const Limits& lim) {
+    Problem pr{s,
+               position - s.position,
+               velocity,
+               lim,
+               first_shape(s, true, lim),
+               first_shape(s, false, lim),
+               natural_velocity(s.velocity, s.acceleration, lim.jerk)};
+    return pr;
+  }
+
+  static P change_time(const Change& c) noexcept { return c.t1 + c.t2 + c.t3; }
+
+  // The plan through v_p with a cruise there, and how far apart its two halves meet: the first
+  // change integrated from the start, the cruise and second change back from the target.
+  static Plan plan_through(const Problem& pr, P vp, P cruise, P& gap) {
+    Plan plan;
+    plan.first = velocity_change(pr.start.velocity, pr.start.acceleration, vp, pr.lim);
+    plan.second = velocity_change(vp, P(0), pr.target_velocity, pr.lim);
+    plan.cruise = cruise;
+    plan.duration = change_time(plan.first) + cruise + change_time(plan.second);
+    State a{P(0), pr.start.velocity, pr.start.acceleration};
+    a = integrate(a, plan.first.jerk, plan.first.t1);
+    a = integrate(a, P(0), plan.first.t2);
+    a = integrate(a, -plan.first.jerk, plan.first.t3);
+    State b{pr.distance, pr.target_velocity, P(0)};
+    b = integrate(b, -plan.second.jerk, -plan.second.t3);
+    b = integrate(b, P(0), -plan.second.t2);
+    b = integrate(b, plan.second.jerk, -plan.second.t1);
+    b = integrate(b, P(0), -cruise);
+    gap = a.position - b.position;
+    return plan;
+  }
+
+  // The plan through a root v_p of the closed form, polished so that its halves meet: the
+  // closed form measures the first change from a virtual start that may lie far behind (a
+  // strong acceleration under a weak jerk limit), and loses digits there that the phases do not.
+  // With a cruise at ±v_max its length absorbs the gap; else Newton on v_p (with the cruise
+  // that keeps a fixed duration, when one is given).
+  static Plan plan_at(const Problem& pr, P vp, P cruise, P fixed_duration = P(-1)) {
+    using std::abs;
+    const bool fixed = fixed_duration >= P(0);
+    auto cruise_at = [&](P v) {
+      if (!fixed) return cruise;
+      P d, t;
+      pr.at(v, d, t);
+      return std::max(fixed_duration - t, P(0));
+    };
+    P gap;
+    Plan plan = plan_through(pr, vp, cruise_at(vp), gap);
+    if (!fixed && cruise > P(0)) {
+      plan.cruise -= gap / vp;
+      plan.duration -= gap / vp;
+      return plan;
+    }
+    // Halves that meet within the rounding of the move need nothing more (most plans).
+    const P scale = abs(pr.distance) + (abs(pr.start.velocity) + pr.lim.velocity) * plan.duration;
+    if (abs(gap) <= P(8) * epsilon<P>() * scale) {
+      if (fixed) plan.duration = fixed_duration;
+      return plan;
+    }
+    // Bisection of the gap in a bracket grown from a few ulps around v_p (the gap is steep
+    // where a half is nearly empty: no derivative to trust there).
+    const P vmax = pr.lim.velocity;
+    auto gap_at = [&](P v) {
+      P g;
+      plan_through(pr, v, cruise_at(v), g);
+      return g;
+    };
+    P width = P(4) * epsilon<P>() * std::max(abs(vp), vmax);
+    P lo = vp, hi = vp, gap_lo = gap, gap_hi = gap;
+    for (int k = 0; k < 48 && (gap_lo < P(0)) == (gap_hi < P(0)); ++k, width *= P(2)) {
+      lo = std::max(vp - width, -vmax);
+      hi = std::min(vp + width, vmax);
+      gap_lo = gap_at(lo);
+      gap_hi = gap_at(hi);
+    }
+    if ((gap_lo < P(0)) != (gap_hi < P(0)) && (gap < P(0) || gap > P(0))) {
+      const bool low_negative = gap_lo < P(0);
+      for (int k = 0; k < 100; ++k) {
+        const P mid = lo + (hi - lo) / P(2);
+        if (!(mid > lo && mid < hi)) break;
+        const P g = gap_at(mid);
+        if (!(g < P(0)) && !(g > P(0))) {
+          lo = hi = mid;
+          break;
+        }
+        ((g < P(0)) == low_negative ? lo : hi) = mid;
+      }
+      P polished_gap;
+      const P polished = abs(gap_at(lo)) < abs(gap_at(hi)) ? lo : hi;
+      const Plan polished_plan = plan_through(pr, polished, cruise_at(polished), polished_gap);
+      if (abs(polished_gap) < abs(gap)) plan = polished_plan;
+    }
+    if (fixed) plan.duration = fixed_duration;
+    return plan;
+  }
+
+  // The time-optimal plan from a state inside the limits.
+  static std::optional<Plan> fastest(const State& s, P position, P velocity, const Limits& lim) {
+    const Problem pr = problem(s, position, velocity, lim);
+    P best_vp = P(0), best_time = std::numeric_limits<P>::infinity(), best_cruise = P(0);
+    for (P edge : {lim.velocity, -lim.velocity}) {
+      P d, t;
+      pr.at(edge, d, t);
+      const P cruise = (pr.distance - d) / edge;
+      if (cruise >= P(0) && t + cruise < best_time) {
+        best_time = t + cruise;
+        best_vp = edge;
+        best_cruise = cruise;
+      }
+    }
+    peak_velocities(
+        pr, P(-1),
+        [&](P vp) {
+          P d, t;
+          pr.at(vp, d, t);
+          if (t < best_time) {
+            best_time = t;
+            best_vp = vp;
+            best_cruise = P(0);
+          }
+        },
+        [&] { return best_time; });
+    if (!(best_time < std::numeric_limits<P>::infinity())) return std::nullopt;
+    return plan_at(pr, best_vp, best_cruise);
+  }
+
+  // A plan of exactly `duration` (at least the time-optimal one's): the longest cruise.
+  static std::optional<Plan> fitted(const State& s, P position, P velocity, const Limits& lim,
+                                    P duration) {
+    const Problem pr = problem(s, position, velocity, lim);
+    bool any = false;
+    P best_vp = P(0), best_cruise = P(-1);
+    const P limit = duration * (P(1) + P(64) * epsilon<P>());
+    peak_velocities(
+        pr, duration,
+        [&](P vp) {
+          P d, t;
+          pr.at(vp, d, t);
+          const P cruise = std::max(duration - t, P(0));
+          if (cruise > best_cruise) {
+            any = true;
+            best_cruise = cruise;
+            best_vp = vp;
+          }
+        },
+        [&] { return limit; });
+    if (!any) return std::nullopt;
+    return plan_at(pr, best_vp, best_cruise, duration);
+  }
+
+  // The time-optimal plan under the jerk limit scaled down until it takes `duration`.
+  static std::optional<Plan> softened(const State& s, P position, P velocity, const Limits& lim,
+                                      P duration) {
+    auto with_jerk = [&](P scale) {
+      Limits soft = lim;
+      soft.jerk = lim.jerk * scale;
+      return fastest(s, position, velocity, soft);
+    };
+    P hi = P(1), lo = P(1);  // duration(hi) <= duration < duration(lo)
+    std::optional<Plan> slow;
+    for (int k = 0; k < 200; ++k) {
+      lo *= P(0.5);
+      slow = with_jerk(lo);
+      if (!slow) return std::nullopt;
+      if (slow->duration > duration) break;
+      hi = lo;
+    }
+    if (!slow || !(slow->duration > duration)) return std::nullopt;
+    std::optional<Plan> fast = with_jerk(hi);
+    for (int k = 0; k < 200 && fast; ++k) {
+      const P mid = lo + (hi - lo) / P(2);
+      if (!(mid > lo && mid < hi)) break;
+      auto plan = with_jerk(mid);
+      if (!plan) return std::nullopt;
+      if (plan->duration > duration)
+        lo = mid;
+      else {
+        hi = mid;
+        fast = plan;
+      }
+    }
+    using std::abs;
+    if (!fast || abs(fast->duration - duration) > P(1e-12) * duration) return std::nullopt;
+    fast->duration = duration;
+    return fast;
+  }
+
+  static std::optional<Expected<JerkTrajectory>> input_error(const char* what,
+                                                             const AxisState<S>& from, S position,
+                                                             S velocity,
+                                                             const JerkLimits<S>& limits) {
+    for (S v :
+         {limits.max_velocity, limits.max_acceleration, limits.max_deceleration, limits.max_jerk})
+      if (!std::isfinite(v) || !(v > S(0)))
+        return Expected<JerkTrajectory>(make_error(
+            ErrorCode::out_of_range,
+            std::string(what) + ": max_velocity, max_acceleration, max_deceleration and max_jerk "
+                                "must be positive and finite"));
+    if (!std::isfinite(from.position) || !std::isfinite(from.velocity) ||
+        !std::isfinite(from.acceleration) || !std::isfinite(position) || !std::isfinite(velocity))
+      return Expected<JerkTrajectory>(
+          make_error(ErrorCode::non_finite, std::string(what) + ": state or target not finite"));
+    using std::abs;
+    if (abs(velocity) > limits.max_velocity)
+      return Expected<JerkTrajectory>(make_error(
+          ErrorCode::out_of_range, std::string(what) + ": target velocity " +
+                                       std::to_string(velocity) + " beyond max_velocity " +
+                                       std::to_string(limits.max_velocity)));
+    return std::nullopt;
+  }
+
+  // The trajectory, if every phase is representable in S: limits many orders of magnitude
+  // apart from the state (a jerk of 1e-300 against a velocity of 1) give durations that are not.
+  static Expected<JerkTrajectory> made(const Builder& b, S position, S velocity) {
+    JerkTrajectory t(b, position, velocity);
+    bool finite = std::isfinite(t.duration_) && std::isfinite(t.end_.position);
+    for (int i = 0; i < t.count_; ++i) {
+      const Phase& ph = t.phases_[static_cast<std::size_t>(i)];
+      finite = finite && std::isfinite(ph.start_time) && std::isfinite(ph.duration) &&
+               std::isfinite(ph.jerk) && std::isfinite(ph.start.position) &&
+               std::isfinite(ph.start.velocity) && std::isfinite(ph.start.acceleration);
+    }
+    if (!finite)
+      return make_error(ErrorCode::out_of_range,
+                        "jerk trajectory: state, target and limits too far apart in scale (a "
+                        "duration or an intermediate state overflows)");
+    return t;
+  }
+
+  JerkTrajectory(const Builder& b, S position, S velocity) {
+    count_ = b.count;
+    for (int i = 0; i < b.count; ++i) {
+      const auto& item = b.items[static_cast<std::size_t>(i)];
+      phases_[static_cast<std::size_t>(i)] = {
+          S(item.start_time),
+          S(item.duration),
+          S(item.jerk),
+          {S(item.start.position), S(item.start.velocity), S(item.start.acceleration)}};
+    }
+    duration_ = S(b.time);
+    braking_ = b.braking_count > 0
+                   ? S(b.items[static_cast<std::size_t>(b.braking_count - 1)].start_time +
+                       b.items[static_cast<std::size_t>(b.braking_count - 1)].duration)
+                   : S(0);
+    end_ = {position, velocity, S(0)};
+  }
+
+  static AxisSample<S> evaluate(const Phase& ph, S t) noexcept {
+    const S x = t - ph.start_time;
+    const S j = ph.jerk, a = ph.start.acceleration, v = ph.start.velocity;
+    return {ph.start.position + x * (v + x * (a / S(2) + x * j / S(6))), v + x * (a + x * j / S(2)),
+            a + x * j, j};
+  }
+
+  std::array<Phase, max_phases> phases_{};
+  int count_ = 0;
+  S duration_ = S(0);
+  S braking_ = S(0);
+  AxisState<S> end_;
+};
+
+}  // namespace tractrix

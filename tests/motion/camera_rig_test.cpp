@@ -155,3 +155,41 @@ TEST_CASE("bad camera input is rejected, degenerate paths stay finite",
     CHECK(m.frame.rotation.allFinite());
   }
 }
+
+TEST_CASE("a camera driven by a jerk-limited move is retargeted mid-move without a jolt",
+          "[motion][camera][jerk]") {
+  const std::vector<CameraKey<double>> keys{
+      {{0, 2, 0}, {}}, {{10, 3, 5}, {}}, {{20, 2, 0}, {}}, {{30, 4, -5}, {}}, {{40, 2, 0}, {}}};
+  const auto rig = *CameraRig<double>::build(keys, *TimeProfile<double>::constant(1.0));
+  const double length = rig.path().length();
+  const JerkLimits<double> limits{8, 4, 6, 10};
+  // The dolly sets off for the end of the path; 40 % of the way into that move the director
+  // asks for a stop at the first third, behind where it will be able to stop: the new move
+  // brakes, reverses and comes back, starting from the state the old one had reached.
+  const auto first = *JerkTrajectory<double>::to_position({0, 0, 0}, length, 0, limits);
+  const double join = 0.4 * first.duration();
+  const auto second =
+      *JerkTrajectory<double>::to_position(first.state_at(join), length / 3, 0, limits);
+  auto camera = [&](double t) { return t < join ? rig.at(first, t) : rig.at(second, t - join); };
+  const CameraShot<double> before = rig.at(first, join), after = rig.at(second, 0);
+  CHECK((before.motion.position - after.motion.position).norm() <= 1e-12 * length);
+  CHECK((before.motion.velocity - after.motion.velocity).norm() <= 1e-12 * limits.max_velocity);
+  CHECK((before.motion.acceleration - after.motion.acceleration).norm() <=
+        1e-12 * limits.max_acceleration);
+  CHECK(before.motion.speed > 1);  // moving at the join, and not from rest after it
+  // Independently, from positions alone: central differences across the join agree with the
+  // one-sided ones before it (velocity to O(h²), acceleration to O(h·jerk)).
+  const double h = 1e-3;
+  auto p = [&](double t) { return camera(t).motion.position; };
+  const Vector3d across_v = (p(join + h) - p(join - h)) / (2 * h);
+  const Vector3d across_a = (p(join + h) - 2 * p(join) + p(join - h)) / (h * h);
+  const Vector3d before_v = (3 * p(join) - 4 * p(join - h) + p(join - 2 * h)) / (2 * h);
+  const Vector3d before_a = (p(join) - 2 * p(join - h) + p(join - 2 * h)) / (h * h);
+  CHECK((across_v - before_v).norm() <= 1e-4 * limits.max_velocity);
+  CHECK((across_a - before_a).norm() <= 2e-2 * limits.max_acceleration);
+  CHECK((across_v - before.motion.velocity).norm() <= 1e-4 * limits.max_velocity);
+  // The retarget is honoured: the camera comes to rest at the first third.
+  const CameraShot<double> end = rig.at(second, second.duration());
+  CHECK(std::abs(end.motion.distance - length / 3) <= 1e-12 * length);
+  CHECK(end.motion.speed == 0);
+}

@@ -123,13 +123,29 @@ class CameraRig {
   // is interpolated between the keys by the path parameter (slerp of unit directions), the path
   // tangent where a key has none, or towards the look-at target.
   CameraShot<S> at(S time) const noexcept {
+    const MotionSample<S> motion = sample(path_, profile_, time, up_);
+    return shot(motion, profile_.at(time).value);
+  }
+
+  // The camera driven along its path by a jerk-limited trajectory instead of the profile: the
+  // trajectory's position is the distance along the path (a dolly move planned, and replanned
+  // from its current state when the director retargets it: JerkTrajectory::state_at, then
+  // to_position from there keeps velocity and acceleration continuous). A look-at path is
+  // followed at the same fraction of its length.
+  CameraShot<S> at(const JerkTrajectory<S>& trajectory, S time) const noexcept {
+    const MotionSample<S> motion = sample(path_, trajectory, time, up_);
+    return shot(motion, motion.distance / path_.length());
+  }
+
+ private:
+  // The frame for a motion sample; `fraction` of the way along a look-at path.
+  CameraShot<S> shot(const MotionSample<S>& motion, S fraction) const noexcept {
     CameraShot<S> shot;
-    shot.motion = sample(path_, profile_, time, up_);
+    shot.motion = motion;
     Vector3<S> forward = shot.motion.tangent;
     if (target_) {
       forward = *target_ - shot.motion.position;
     } else if (target_path_) {
-      const S fraction = profile_.at(time).value;
       forward = target_path_->point_at(fraction * target_path_->length()) - shot.motion.position;
     } else {
       const auto [segment, u] = path_.path().locate(shot.motion.parameter);
@@ -144,7 +160,6 @@ class CameraRig {
     return shot;
   }
 
- private:
   CameraRig(MeasuredPath<S> path, TimeProfile<S> profile)
       : path_(std::move(path)), profile_(std::move(profile)), up_(UpSource<S>::world().value()) {}
 

@@ -176,6 +176,13 @@ class JerkTrajectory {
     return evaluate(phases_[i], t);
   }
 
+  // The state at time t, to plan the next trajectory from (a retarget mid-move: the new
+  // trajectory starts with this position, velocity and acceleration, so they stay continuous).
+  AxisState<S> state_at(S t) const noexcept {
+    const AxisSample<S> s = at(t);
+    return {s.position, s.velocity, s.acceleration};
+  }
+
   // The first time the axis is at `position`: when does it reach the station. +infinity if it
   // never gets there (also after duration(), moving on at the target velocity).
   S time_at(S position) const noexcept {

@@ -5,6 +5,7 @@
 
 #include "tractrix/curve/measured_path.hpp"
 #include "tractrix/frame/up_source.hpp"
+#include "tractrix/motion/jerk_trajectory.hpp"
 #include "tractrix/motion/time_profile.hpp"
 
 namespace tractrix {
@@ -25,6 +26,30 @@ struct MotionSample {
   Frame<S> frame;  // forward = tangent, up from the up source
 };
 
+// The motion of a point at `distance` along the path, moving along it at `speed` with
+// `acceleration` (ds/dt and d²s/dt²): whatever drives the distance — a profile (below), a
+// JerkTrajectory, a game's own integration. The distance goes through the exact table (clamped
+// to the path on an open one, wrapped on a closed one, as parameter_at does). Never allocates.
+template <class S>
+MotionSample<S> sample_at_distance(const MeasuredPath<S>& path, S distance, S speed, S acceleration,
+                                   const UpSource<S>& up) noexcept {
+  MotionSample<S> m;
+  const S length = path.length();
+  m.distance = distance;
+  m.speed = speed;
+  m.parameter = path.parameter_at(m.distance);
+  m.position = path.path().point(m.parameter);
+  m.tangent = path.path().unit_tangent(m.parameter);
+  const Vector3<S> curvature_vector = path.path().curvature_vector(m.parameter);
+  m.curvature = curvature_vector.stableNorm();  // no overflow for huge, finite κ
+  m.velocity = m.speed * m.tangent;
+  m.tangential_acceleration = acceleration * m.tangent;
+  m.normal_acceleration = (m.speed * m.speed) * curvature_vector;
+  m.acceleration = m.tangential_acceleration + m.normal_acceleration;
+  m.frame = look_at(m.position, m.tangent, up.up_at(m.distance, length, m.position, m.tangent));
+  return m;
+}
+
 // The motion at `time` of a point that covers the whole path over the profile's duration:
 // s = E(t)·length through the exact table (the lecture's normalized arc length), so a constant
 // profile is constant speed however uneven the curve's own parameterization. Never allocates.
@@ -32,23 +57,22 @@ struct MotionSample {
 template <class S>
 MotionSample<S> sample(const MeasuredPath<S>& path, const TimeProfile<S>& profile, S time,
                        const UpSource<S>& up) noexcept {
-  MotionSample<S> m;
   const ProfileSample<S> e = profile.at(time);
   const S length = path.length();
+  MotionSample<S> m =
+      sample_at_distance(path, e.value * length, e.rate * length, e.acceleration * length, up);
   m.time = time;
-  m.distance = e.value * length;
-  m.speed = e.rate * length;
-  const S s_dot_dot = e.acceleration * length;
-  m.parameter = path.parameter_at(m.distance);
-  m.position = path.path().point(m.parameter);
-  m.tangent = path.path().unit_tangent(m.parameter);
-  const Vector3<S> curvature_vector = path.path().curvature_vector(m.parameter);
-  m.curvature = curvature_vector.stableNorm();  // no overflow for huge, finite κ
-  m.velocity = m.speed * m.tangent;
-  m.tangential_acceleration = s_dot_dot * m.tangent;
-  m.normal_acceleration = (m.speed * m.speed) * curvature_vector;
-  m.acceleration = m.tangential_acceleration + m.normal_acceleration;
-  m.frame = look_at(m.position, m.tangent, up.up_at(m.distance, length, m.position, m.tangent));
+  return m;
+}
+
+// The motion at `time` of a point driven along the path by a jerk-limited trajectory whose
+// position is the distance along it.
+template <class S>
+MotionSample<S> sample(const MeasuredPath<S>& path, const JerkTrajectory<S>& trajectory, S time,
+                       const UpSource<S>& up) noexcept {
+  const AxisSample<S> a = trajectory.at(time);
+  MotionSample<S> m = sample_at_distance(path, a.position, a.velocity, a.acceleration, up);
+  m.time = time;
   return m;
 }
 

@@ -27,6 +27,7 @@
 #include "tractrix/motion/camera_rig.hpp"
 #include "tractrix/motion/jerk_trajectory.hpp"
 #include "tractrix/motion/motion_sample.hpp"
+#include "tractrix/motion/speed_plan.hpp"
 #include "tractrix/motion/time_profile.hpp"
 #include "tractrix/network/network.hpp"
 #include "tractrix/network/route.hpp"

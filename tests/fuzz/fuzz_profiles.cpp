@@ -4,6 +4,7 @@
 #include "fuzz/fuzz_input.hpp"
 #include "tractrix/motion/camera_rig.hpp"
 #include "tractrix/motion/jerk_trajectory.hpp"
+#include "tractrix/motion/speed_plan.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace tractrix;
@@ -107,6 +108,42 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     const double t = trajectory->time_at(in.number());
     fuzz::require(!std::isnan(t) && t >= 0, "time_at not NaN, not negative");
+  }
+  // A speed plan from hostile zones, stations and start: built or refused; where built, it ends
+  // on the end, never goes backwards and stays finite.
+  auto line = SpeedLimits<double>::line(std::abs(in.mostly_finite()), std::abs(in.mostly_finite()));
+  if (!line) return 0;
+  std::vector<SpeedZone<double>> zones(static_cast<std::size_t>(in.count(0, 4)));
+  for (auto& z : zones) {
+    z.start = in.mostly_finite();
+    z.end = in.mostly_finite();
+    z.limit = in.mostly_finite();
+  }
+  auto zoned = line->with_zones(zones);
+  if (!zoned) return 0;
+  auto held = zoned->for_train(in.mostly_finite());
+  if (!held) return 0;
+  std::vector<StationStop<double>> stations(static_cast<std::size_t>(in.count(0, 3)));
+  for (auto& st : stations) {
+    st.position = in.mostly_finite();
+    st.dwell = in.mostly_finite();
+  }
+  double p[4];
+  for (double& x : p)
+    x = in.mostly_finite();
+  const auto plan = SpeedPlan<double>::build(*held, limits, {std::abs(p[0]), std::abs(p[1]), p[2]},
+                                             std::abs(p[3]), stations);
+  if (!plan) return 0;
+  fuzz::require(std::isfinite(plan->duration()) && plan->duration() >= 0, "plan duration finite");
+  fuzz::require(plan->at(plan->duration()).position == std::abs(p[3]), "plan ends on the end");
+  double previous = -1;
+  for (int q = 0; q <= 16; ++q) {
+    const auto s = plan->at(plan->duration() * q / 16);
+    fuzz::require(std::isfinite(s.position) && std::isfinite(s.velocity), "plan sample finite");
+    if (q > 0)
+      fuzz::require(s.position >= previous - 1e-9 * (1 + std::abs(previous)),
+                    "plan never goes backwards");
+    previous = s.position;
   }
   return 0;
 }

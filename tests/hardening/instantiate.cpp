@@ -52,6 +52,14 @@ template class TimeProfile<float>;
 template class TimeProfile<double>;
 template class JerkTrajectory<float>;
 template class JerkTrajectory<double>;
+template class SpeedLimits<float>;
+template class SpeedLimits<double>;
+template class SpeedPlan<float>;
+template class SpeedPlan<double>;
+template Expected<SpeedLimits<float>> SpeedLimits<float>::from_curvature<Track<float>>(
+    const Track<float>&, float, float, float, int);
+template Expected<SpeedLimits<double>> SpeedLimits<double>::from_curvature<Route<double>>(
+    const Route<double>&, double, double, double, int);
 template class CameraRig<float>;
 template class CameraRig<double>;
 template class PoseReader<float>;

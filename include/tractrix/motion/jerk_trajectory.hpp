@@ -137,6 +137,61 @@ class JerkTrajectory {
     return made(b, position, velocity);
   }
 
+  // The fastest move from a cruise at `from_velocity` to one at `to_velocity` over the distance
+  // from `start` to `end`, never reversing: speed up to a peak (v_max, or lower where the
+  // distance is short), cruise, slow down; acceleration 0 at both ends. A speed plan's section
+  // between two speed signs, and the S-curve with moving ends. Both velocities in [0, v_max].
+  // Errors as to_position, and: a distance too short to change between the two velocities
+  // (no_solution, with the distance needed).
+  static Expected<JerkTrajectory> between_cruises(S start, S end, S from_velocity, S to_velocity,
+                                                  const JerkLimits<S>& limits) {
+    if (auto error =
+            input_error("between_cruises", {start, from_velocity, S(0)}, end, to_velocity, limits))
+      return std::move(*error);
+    if (!(from_velocity >= S(0)) || !(to_velocity >= S(0)) || from_velocity > limits.max_velocity ||
+        !(end >= start))
+      return make_error(ErrorCode::out_of_range,
+                        "between_cruises: velocities must lie in [0, max_velocity] and end must "
+                        "not be before start");
+    Builder b({start, from_velocity, S(0)});
+    const Limits lim = b.brake(limits);
+    const P v1 = P(from_velocity), v2 = P(to_velocity), distance = P(end) - P(start);
+    const P j = lim.jerk;
+    // Distance of the fastest change between two cruises (symmetric: the mean velocity times
+    // the duration).
+    auto change_distance = [&](P from, P to) {
+      using std::abs;
+      const P limit = to >= from ? lim.acceleration : lim.deceleration;
+      return (from + to) / P(2) * symmetric_time(abs(to - from), limit, j);
+    };
+    auto covered = [&](P peak) {
+      return change_distance(v1, peak) + change_distance(peak, v2) - distance;
+    };
+    const P low = std::max(v1, v2);
+    const P shortest = covered(low);
+    // Within rounding of just enough (a speed plan's boundary velocities are computed so): the
+    // change alone, no cruise.
+    if (shortest > P(16) * epsilon<P>() * (distance + shortest))
+      return make_error(ErrorCode::no_solution,
+                        "between_cruises: " + std::to_string(double(distance)) +
+                            " is too short to change from " + std::to_string(double(v1)) + " to " +
+                            std::to_string(double(v2)) + " (needs " +
+                            std::to_string(double(shortest + distance)) + ")");
+    // The distance covered grows with the peak: a cruise at v_max, or the peak that fits.
+    P peak = lim.velocity, cruise = P(0);
+    const P at_limit = covered(peak);
+    if (at_limit <= P(0))
+      cruise = -at_limit / peak;
+    else if (shortest >= P(0))
+      peak = low;
+    else
+      peak = detail::bracketed_root(covered, low, peak, shortest, at_limit);
+    const Problem pr = problem(b.state, P(end), v2, lim);
+    const Plan plan = plan_at(pr, peak, cruise);
+    b.add_plan(plan, P(end), v2, b.time + plan.duration);
+    return made(b, end, to_velocity);
+  }
+
   // Velocity control: reach `velocity` as fast as possible from `from` and hold it. The
   // trajectory's duration is when the velocity is reached; after it the axis cruises on.
   static Expected<JerkTrajectory> to_velocity(const AxisState<S>& from, S velocity,
@@ -225,6 +280,7 @@ class JerkTrajectory {
   struct Plan {
     Change first, second;
     P cruise, duration;
+    P peak;  // v_p, where the first change ends
   };
 
   // Phases in P while planning; the trajectory stores them in S.
@@ -270,19 +326,24 @@ class JerkTrajectory {
       braking_count = count;
       return lim;
     }
-    // The plan's phases. The cruise and the second change are integrated back from the target,
-    // so the trajectory ends exactly on it; where they meet the first change, the two differ by
-    // the rounding of the plan (a few eps of the distance).
+    // The plan's phases. The first change and the cruise run on from the start; the second
+    // change is integrated back from the target, so the trajectory ends exactly on it (and
+    // starts exactly on the start, also where it begins with the cruise). Where the cruise or
+    // the first change meets the second, the two differ by the rounding of the plan (a few eps
+    // of the distance).
     void add_plan(const Plan& plan, P position, P velocity, P end_time) {
       add_change(plan.first);
-      const std::array<std::pair<P, P>, 4> tail{{{plan.cruise, P(0)},
-                                                 {plan.second.t1, plan.second.jerk},
+      // The first change ends at (v_p, 0) by construction: exactly, for the cruise to hold.
+      state.velocity = plan.peak;
+      state.acceleration = P(0);
+      add(plan.cruise, P(0));
+      const std::array<std::pair<P, P>, 3> tail{{{plan.second.t1, plan.second.jerk},
                                                  {plan.second.t2, P(0)},
                                                  {plan.second.t3, -plan.second.jerk}}};
       // Laid out back from the end as well: a fixed duration ends exactly on it.
       State end{position, velocity, P(0)};
       P start_time = end_time;
-      std::array<std::pair<State, P>, 4> starts{};
+      std::array<std::pair<State, P>, 3> starts{};
       for (std::size_t k = tail.size(); k-- > 0;) {
         if (tail[k].first > P(0)) {
           end = integrate(end, tail[k].second, -tail[k].first);
@@ -593,6 +654,7 @@ class JerkTrajectory {
     plan.first = velocity_change(pr.start.velocity, pr.start.acceleration, vp, pr.lim);
     plan.second = velocity_change(vp, P(0), pr.target_velocity, pr.lim);
     plan.cruise = cruise;
+    plan.peak = vp;
     plan.duration = change_time(plan.first) + cruise + change_time(plan.second);
     State a{P(0), pr.start.velocity, pr.start.acceleration};
     a = integrate(a, plan.first.jerk, plan.first.t1);

@@ -1,0 +1,579 @@
+// Driving a train along a track or route: the speed limits a driver reads from the line (signed
+// sections, the curvature the passengers feel, stations), and the fastest jerk-limited run under
+// them — when the train will be where, at what speed.
+//
+// Limits are piecewise constant along the line, as railways sign them. A limit applies to the
+// whole train: the head may speed up only once the last wagon has left a slower section
+// (SpeedLimits::for_train). The plan brakes to reach each lower limit where it starts and speeds
+// up after each one ends: the velocity at every change of limit is the highest the two sides and
+// the braking and acceleration on either side allow (backward and forward passes over the
+// sections), with the acceleration back at zero there, and each section between is the fastest
+// jerk-limited move between its two ends (JerkTrajectory::between_cruises). Stations stop the
+// train exactly on their mark for their dwell time.
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <optional>
+#include <set>
+#include <string>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "tractrix/core/expected.hpp"
+#include "tractrix/core/numeric.hpp"
+#include "tractrix/motion/jerk_trajectory.hpp"
+
+namespace tractrix {
+
+// A signed speed limit for the head between two distances along the line.
+template <class S>
+struct SpeedZone {
+  S start = S(0);
+  S end = S(0);
+  S limit = S(0);
+};
+
+// A stop: the head halts at `position` and stands for `dwell` seconds.
+template <class S>
+struct StationStop {
+  S position = S(0);
+  S dwell = S(0);
+};
+
+// A piecewise-constant speed limit along [0, length]: sections [start(i), end(i)) with limit(i),
+// neighbours with different limits.
+template <class S>
+class SpeedLimits {
+ public:
+  // The line limit over the whole length.
+  static Expected<SpeedLimits> line(S length, S max_velocity) {
+    if (!std::isfinite(length) || !(length > S(0)))
+      return make_error(ErrorCode::out_of_range,
+                        "speed limits: length " + std::to_string(length) + " is not positive");
+    if (!std::isfinite(max_velocity) || !(max_velocity > S(0)))
+      return make_error(ErrorCode::out_of_range, "speed limits: max_velocity " +
+                                                     std::to_string(max_velocity) +
+                                                     " is not positive and finite");
+    return SpeedLimits({S(0)}, {max_velocity}, length);
+  }
+
+  // The line limit lowered by a lateral-acceleration limit, v <= √(a_lat/κ), on a Track or a
+  // Route (anything with length(), sample(s, cursor) and curvature_vector(sample)): per section
+  // of `section_length` (the last one shorter) the lowest value over `samples` + 1 evenly
+  // spaced points of it, ends included. The curvature is sampled, not bounded: a bend sharper
+  // between the samples than at them is missed (a section of a tenth of the tightest radius
+  // misses little).
+  template <class Line>
+  static Expected<SpeedLimits> from_curvature(const Line& line_along, S max_velocity,
+                                              S lateral_acceleration, S section_length,
+                                              int samples = 8) {
+    auto base = line(line_along.length(), max_velocity);
+    if (!base) return base;
+    if (!std::isfinite(lateral_acceleration) || !(lateral_acceleration > S(0)))
+      return make_error(ErrorCode::out_of_range, "speed limits: lateral_acceleration " +
+                                                     std::to_string(lateral_acceleration) +
+                                                     " is not positive and finite");
+    const S length = line_along.length();
+    if (!std::isfinite(section_length) || !(section_length > S(0)) ||
+        !(length / section_length < S(1e8)))
+      return make_error(ErrorCode::out_of_range,
+                        "speed limits: section_length " + std::to_string(section_length) +
+                            " is not positive, or cuts the line into more than 1e8 sections");
+    if (samples < 1 || samples > 1024)
+      return make_error(ErrorCode::out_of_range,
+                        "speed limits: samples " + std::to_string(samples) + " outside [1, 1024]");
+    const auto count = static_cast<std::size_t>(std::ceil(length / section_length));
+    std::vector<S> starts, limits;
+    starts.reserve(count);
+    limits.reserve(count);
+    decltype(cursor_of(line_along)) cursor{};
+    for (std::size_t i = 0; i < count; ++i) {
+      const S a = S(static_cast<double>(i)) * section_length;
+      const S b = std::min(length, a + section_length);
+      S kappa = S(0);
+      for (int k = 0; k <= samples; ++k) {
+        const S s = a + (b - a) * S(k) / S(samples);
+        kappa =
+            std::max(kappa, line_along.curvature_vector(line_along.sample(s, cursor)).stableNorm());
+      }
+      using std::sqrt;
+      const S limit =
+          kappa > S(0) ? std::min(max_velocity, sqrt(lateral_acceleration / kappa)) : max_velocity;
+      push_section(starts, limits, a, limit);
+    }
+    return SpeedLimits(std::move(starts), std::move(limits), length);
+  }
+
+  // These limits lowered inside each zone (a zone never raises a limit). Zones may overlap and
+  // reach past the line's ends (clipped); start < end, limit positive.
+  Expected<SpeedLimits> with_zones(const std::vector<SpeedZone<S>>& zones) const {
+    std::vector<SpeedZone<S>> sections = as_zones();
+    for (std::size_t i = 0; i < zones.size(); ++i) {
+      const SpeedZone<S>& z = zones[i];
+      if (!std::isfinite(z.start) || !std::isfinite(z.end) || !(z.end > z.start) ||
+          !std::isfinite(z.limit) || !(z.limit > S(0)))
+        return make_error(ErrorCode::out_of_range,
+                          "speed zone " + std::to_string(i) +
+                              ": need start < end and a positive, finite limit (got " +
+                              std::to_string(z.start) + ", " + std::to_string(z.end) + ", " +
+                              std::to_string(z.limit) + ")");
+      sections.push_back(z);
+    }
+    return lowest_over(sections, S(0));
+  }
+
+  // The limits for the head of a train `train_length` long: at head position s, the lowest over
+  // [s − train_length, s] — a limit holds until the last wagon has left its section.
+  Expected<SpeedLimits> for_train(S train_length) const {
+    if (!std::isfinite(train_length) || !(train_length >= S(0)))
+      return make_error(ErrorCode::out_of_range, "speed limits: train_length " +
+                                                     std::to_string(train_length) +
+                                                     " is not finite and non-negative");
+    return lowest_over(as_zones(), train_length);
+  }
+
+  S length() const noexcept { return length_; }
+  std::size_t size() const noexcept { return starts_.size(); }
+  S start(std::size_t i) const noexcept { return starts_[i]; }
+  S end(std::size_t i) const noexcept { return i + 1 < starts_.size() ? starts_[i + 1] : length_; }
+  S limit(std::size_t i) const noexcept { return limits_[i]; }
+  // The section holding s (clamped to the line; a section starting at s holds it).
+  std::size_t section_at(S s) const noexcept {
+    const auto upper = std::upper_bound(starts_.begin(), starts_.end(), s);
+    return upper == starts_.begin() ? 0 : static_cast<std::size_t>(upper - starts_.begin()) - 1;
+  }
+  // The limit at s. O(log sections).
+  S at(S s) const noexcept { return limits_[section_at(s)]; }
+
+ private:
+  SpeedLimits(std::vector<S> starts, std::vector<S> limits, S length)
+      : starts_(std::move(starts)), limits_(std::move(limits)), length_(length) {}
+
+  // The cursor type of a Route (its Cursor) or a Track (std::size_t).
+  template <class Line>
+  static typename Line::Cursor cursor_of(const Line&);
+  static std::size_t cursor_of(...);
+
+  static void push_section(std::vector<S>& starts, std::vector<S>& limits, S start, S limit) {
+    if (!limits.empty() && exactly_equal(limits.back(), limit)) return;
+    starts.push_back(start);
+    limits.push_back(limit);
+  }
+
+  std::vector<SpeedZone<S>> as_zones() const {
+    std::vector<SpeedZone<S>> zones;
+    zones.reserve(size());
+    for (std::size_t i = 0; i < size(); ++i)
+      zones.push_back({start(i), end(i), limit(i)});
+    return zones;
+  }
+
+  // The lowest limit of the zones covering [s − reach, s], at each s of the line: a sweep over
+  // the zones' starts and their ends moved on by `reach`.
+  Expected<SpeedLimits> lowest_over(const std::vector<SpeedZone<S>>& zones, S reach) const {
+    std::vector<std::pair<S, std::size_t>> opens, closes;
+    for (std::size_t i = 0; i < zones.size(); ++i) {
+      // Only what reaches the line: every zone opens before it closes.
+      if (!(zones[i].end + reach > S(0)) || !(zones[i].start < length_)) continue;
+      opens.push_back({std::max(zones[i].start, S(0)), i});
+      closes.push_back({zones[i].end + reach, i});
+    }
+    std::sort(opens.begin(), opens.end());
+    std::sort(closes.begin(), closes.end());
+    std::multiset<S> active;
+    std::vector<S> starts, limits;
+    std::size_t o = 0, c = 0;
+    while (o < opens.size()) {
+      const S at = std::min(opens[o].first,
+                            c < closes.size() ? closes[c].first : std::numeric_limits<S>::max());
+      if (!(at < length_)) break;
+      for (; c < closes.size() && !(closes[c].first > at); ++c)
+        erase_one(active, zones[closes[c].second].limit);
+      for (; o < opens.size() && !(opens[o].first > at); ++o)
+        active.insert(zones[opens[o].second].limit);
+      if (!active.empty()) push_section(starts, limits, at, *active.begin());
+    }
+    for (; c < closes.size() && closes[c].first < length_; ++c) {
+      const S at = closes[c].first;
+      erase_one(active, zones[closes[c].second].limit);
+      if (c + 1 < closes.size() && !(closes[c + 1].first > at)) continue;
+      if (!active.empty()) push_section(starts, limits, at, *active.begin());
+    }
+    return SpeedLimits(std::move(starts), std::move(limits), length_);
+  }
+
+  static void erase_one(std::multiset<S>& active, S limit) {
+    const auto it = active.find(limit);
+    if (it != active.end()) active.erase(it);
+  }
+
+  std::vector<S> starts_;
+  std::vector<S> limits_;
+  S length_;
+};
+
+// The fastest run of a train's head along the line under speed limits and motion limits,
+// stopping at stations: position, velocity, acceleration and jerk at any time, and when it
+// passes any point.
+template <class S>
+class SpeedPlan {
+ public:
+  // From `start` (a position on the line, a velocity >= 0, any acceleration) to a stop at `end`,
+  // stopping on the way at each station after the start and before `end` for its dwell time.
+  // `motion` limits acceleration, braking and jerk; its max_velocity caps every limit. The
+  // first section is planned from the start state as it is (JerkTrajectory::to_position), so a
+  // replan from a running plan's state_at(t) — a limit raised or lowered, a new stop — continues
+  // it with velocity and acceleration unbroken. A start faster than the limits ahead allow brakes
+  // at full power and is over the limit for a while: overspeed_distance() says how far.
+  // Errors: limits, positions or stations out of range; a stop the train can no longer make.
+  static Expected<SpeedPlan> build(const SpeedLimits<S>& limits, const JerkLimits<S>& motion,
+                                   const AxisState<S>& start, S end,
+                                   std::vector<StationStop<S>> stations = {}) {
+    for (S v :
+         {motion.max_velocity, motion.max_acceleration, motion.max_deceleration, motion.max_jerk})
+      if (!std::isfinite(v) || !(v > S(0)))
+        return make_error(ErrorCode::out_of_range,
+                          "speed plan: max_velocity, max_acceleration, max_deceleration and "
+                          "max_jerk must be positive and finite");
+    if (!std::isfinite(start.position) || !std::isfinite(start.velocity) ||
+        !std::isfinite(start.acceleration) || !std::isfinite(end))
+      return make_error(ErrorCode::non_finite, "speed plan: start or end not finite");
+    if (!(start.position >= S(0)) || !(end <= limits.length()) || !(end >= start.position))
+      return make_error(ErrorCode::out_of_range,
+                        "speed plan: need 0 <= start " + std::to_string(start.position) +
+                            " <= end " + std::to_string(end) + " <= the line's length " +
+                            std::to_string(limits.length()));
+    if (!(start.velocity >= S(0)))
+      return make_error(ErrorCode::out_of_range,
+                        "speed plan: start velocity " + std::to_string(start.velocity) +
+                            " is negative (plan along a reversed route to go backwards)");
+    {
+      // Braking harder than the jerk limit can release before the train stops: every motion
+      // from there reverses (a plan's own states never do, up to rounding).
+      using std::abs;
+      const S release = start.acceleration * abs(start.acceleration) / (S(2) * motion.max_jerk);
+      if (start.velocity + release < -S(64) * epsilon<S>() * (start.velocity - release))
+        return make_error(ErrorCode::out_of_range,
+                          "speed plan: start deceleration " + std::to_string(start.acceleration) +
+                              " stops the train before the jerk limit can release it (it would "
+                              "reverse)");
+    }
+    std::sort(
+        stations.begin(), stations.end(),
+        [](const StationStop<S>& a, const StationStop<S>& b) { return a.position < b.position; });
+    std::vector<StationStop<S>> stops;
+    for (std::size_t i = 0; i < stations.size(); ++i) {
+      const StationStop<S>& st = stations[i];
+      if (!std::isfinite(st.position) || !std::isfinite(st.dwell) || !(st.dwell >= S(0)) ||
+          st.position < S(0) || st.position > limits.length())
+        return make_error(ErrorCode::out_of_range,
+                          "station at " + std::to_string(st.position) + " (dwell " +
+                              std::to_string(st.dwell) +
+                              "): off the line, or a negative or non-finite dwell");
+      if (st.position > start.position && st.position < end) stops.push_back(st);
+    }
+    stops.push_back({end, S(0)});
+
+    SpeedPlan plan;
+    plan.start_ = start.position;
+    AxisState<S> at = start;
+    S time = S(0);
+    for (std::size_t k = 0; k < stops.size(); ++k) {
+      if (auto error = plan.add_leg(limits, motion, at, time, stops[k].position)) return *error;
+      at = {stops[k].position, S(0), S(0)};
+      if (k + 1 < stops.size() || stops[k].dwell > S(0)) {
+        auto standing = JerkTrajectory<S>::to_velocity(at, S(0), motion);
+        if (!standing) return standing.error();
+        plan.pieces_.push_back({time, std::move(*standing), stops[k].dwell});
+        time += stops[k].dwell;
+      }
+    }
+    plan.duration_ = time;
+    plan.end_ = end;
+    plan.piece_starts_.reserve(plan.pieces_.size());
+    for (const Piece& p : plan.pieces_)
+      plan.piece_starts_.push_back(p.start_time);
+    return plan;
+  }
+
+  // When the head stops at the end (dwell at the last stop included).
+  S duration() const noexcept { return duration_; }
+  // The state at time t (before 0 the start; after duration() standing at the end). O(log
+  // sections).
+  AxisSample<S> at(S t) const noexcept {
+    if (!(t > S(0))) return pieces_.front().move.at(S(0));
+    const auto upper = std::upper_bound(piece_starts_.begin(), piece_starts_.end(), t);
+    const std::size_t i = upper == piece_starts_.begin()
+                              ? 0
+                              : static_cast<std::size_t>(upper - piece_starts_.begin()) - 1;
+    const Piece& p = pieces_[i];
+    return p.move.at(t - p.start_time);
+  }
+  // The state at time t, to replan from.
+  AxisState<S> state_at(S t) const noexcept {
+    const AxisSample<S> s = at(t);
+    return {s.position, s.velocity, s.acceleration};
+  }
+  // The first time the head reaches `position` (+infinity beyond the end). O(log sections).
+  S time_at(S position) const noexcept {
+    if (!(position <= end_)) return std::numeric_limits<S>::infinity();
+    // Positions never decrease: the first piece ending at or past the position holds it.
+    std::size_t lo = 0, hi = pieces_.size();
+    while (lo < hi) {
+      const std::size_t mid = lo + (hi - lo) / 2;
+      if (pieces_[mid].move.target().position < position)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+    if (lo >= pieces_.size()) lo = pieces_.size() - 1;
+    const Piece& p = pieces_[lo];
+    // A move's end is where it is first at its target (it never goes back): exactly, not where
+    // the flat arrival rounds to the same position a little earlier.
+    if (exactly_equal(position, p.move.target().position)) return p.start_time + p.move.duration();
+    return p.start_time + std::min(p.move.time_at(position), p.move.duration());
+  }
+  // How far from the start the head ran over its limit (0 unless a replan lowered a limit under
+  // the train, or closer ahead than it can brake for): it brakes at full power until inside.
+  S overspeed_distance() const noexcept { return overspeed_; }
+  // The moves the plan is made of (sections, and standing at stations), in order.
+  std::size_t size() const noexcept { return pieces_.size(); }
+  S piece_start_time(std::size_t i) const noexcept { return pieces_[i].start_time; }
+  const JerkTrajectory<S>& piece(std::size_t i) const noexcept { return pieces_[i].move; }
+
+ private:
+  struct Piece {
+    S start_time;
+    JerkTrajectory<S> move;
+    S standing;  // a stop's dwell (the move itself takes no time)
+  };
+
+  SpeedPlan() = default;
+
+  // The distance of the fastest change between cruises at v and w, and the highest velocity
+  // from which one can change to w within a distance (or reach from v): the closed forms of
+  // the symmetric change, (v + w)/2 · τ(|w − v|), τ = 2√(Δ/J) below A²/J, Δ/A + A/J above.
+  static S change_distance(S from, S to, const JerkLimits<S>& m) noexcept {
+    using std::abs;
+    using std::sqrt;
+    const S limit = to >= from ? m.max_acceleration : m.max_deceleration;
+    const S change = abs(to - from);
+    const S time = change <= limit * limit / m.max_jerk ? S(2) * sqrt(change / m.max_jerk)
+                                                        : change / limit + limit / m.max_jerk;
+    return (from + to) / S(2) * time;
+  }
+  // The highest w <= cap with change_distance(v, w) <= distance (acceleration `limit`), the
+  // same as the highest v <= cap braking to w under the braking limit: the closed forms of
+  // (2v + Δ)·√(Δ/J) = d (a cubic in √Δ) and (2v + Δ)(Δ/A + A/J)/2 = d (a quadratic).
+  static S reach(S v, S distance, S cap, S limit, S jerk) noexcept {
+    using std::cbrt;
+    using std::sqrt;
+    if (!(cap > v)) return cap;
+    const S knee = limit * limit / jerk;
+    auto covered = [&](S change) {
+      const S time = change <= knee ? S(2) * sqrt(change / jerk) : change / limit + limit / jerk;
+      return (S(2) * v + change) / S(2) * time;
+    };
+    if (covered(cap - v) <= distance) return cap;
+    S change;
+    if (covered(knee) >= distance) {
+      // x = √(Δ/J): J x³ + 2v x − d = 0, one positive root; Cardano without cancellation.
+      const S p = S(2) * v / jerk, q = distance / (S(2) * jerk);
+      const S u = cbrt(q + sqrt(q * q + p * p * p / S(27)));
+      const S x = u - p / (S(3) * u);
+      change = jerk * x * x;
+    } else {
+      // Δ²/(2A) + Δ(v/A + A/2J) + (vA/J − d) = 0, the positive root written without
+      // cancellation.
+      const S a2 = S(1) / (S(2) * limit), b = v / limit + limit / (S(2) * jerk);
+      const S c = v * limit / jerk - distance;
+      change = S(-2) * c / (b + sqrt(b * b - S(4) * a2 * c));
+    }
+    // Rounding may leave it a hair long: the change is the part of the distance, not more.
+    S w = std::min(cap, v + std::max(change, S(0)));
+    for (int i = 0; i < 8 && covered(w - v) > distance; ++i)
+      w = std::nextafter(w, v);
+    return w;
+  }
+
+  // Appends the run from `at` to a stop at `stop`.
+  std::optional<Error> add_leg(const SpeedLimits<S>& limits, const JerkLimits<S>& motion,
+                               AxisState<S> at, S& time, S stop) {
+    if (!(stop > at.position)) {
+      if (at.velocity > S(0) || at.acceleration < S(0) || at.acceleration > S(0))
+        return make_error(ErrorCode::no_solution, "speed plan: already at the stop at " +
+                                                      std::to_string(stop) + " and still moving");
+      return std::nullopt;
+    }
+    // Section boundaries between here and the stop, and their limits.
+    std::vector<S> x{at.position}, cap;
+    for (std::size_t i = limits.section_at(at.position); i < limits.size(); ++i) {
+      cap.push_back(std::min(limits.limit(i), motion.max_velocity));
+      const S next = limits.end(i);
+      if (!(next < stop)) break;
+      x.push_back(next);
+    }
+    x.push_back(stop);
+    const std::size_t n = x.size() - 1;  // sections
+    // Velocities at the boundaries: the lower limit of the two sides, then what braking to the
+    // next allows (backward) and what speeding up from the last allows (forward).
+    std::vector<S> v(n + 1);
+    v[0] = at.velocity;
+    v[n] = S(0);
+    for (std::size_t i = 1; i < n; ++i)
+      v[i] = std::min(cap[i - 1], cap[i]);
+    for (std::size_t i = n - 1; i >= 1; --i)
+      v[i] = reach(v[i + 1], x[i + 1] - x[i], v[i], motion.max_deceleration, motion.max_jerk);
+    const bool settled = !(at.acceleration < S(0)) && !(at.acceleration > S(0));
+    // The first section from the start as it is: a cruise like any boundary, or the
+    // time-optimal move to the first boundary's velocity, or braking to a cruise first.
+    std::size_t first = 0;
+    JerkLimits<S> first_section = motion;
+    first_section.max_velocity = cap[0];
+    const S brakeable = reach(v[1], x[1] - x[0], std::max(cap[0], at.velocity),
+                              motion.max_deceleration, motion.max_jerk);
+    bool direct = settled && at.velocity <= cap[0] && at.velocity <= brakeable;
+    if (!direct && at.velocity <= brakeable) {
+      // Accelerating, or over the section's own limit (lowered under the train): the
+      // time-optimal move to the first boundary from the state as it is, unless it would have
+      // to reverse.
+      auto move = JerkTrajectory<S>::to_position(at, x[1], v[1], first_section);
+      if (move && never_reverses(*move)) {
+        overspeed_ = std::max(overspeed_, at.position + over_limit(*move, cap[0]) - start_);
+        pieces_.push_back({time, *move, S(0)});
+        time += move->duration();
+        first = 1;
+        direct = true;
+      }
+    }
+    if (!direct) {
+      // Too fast for what is ahead, or a start that cannot make the first boundary from its
+      // acceleration: bring the acceleration to zero, braking down to the first boundary's
+      // velocity at full power, and plan on from the cruise it ends in — or, where the head
+      // reaches the boundary first, from the state it has there.
+      using std::abs;
+      const S natural =
+          at.velocity + at.acceleration * abs(at.acceleration) / (S(2) * motion.max_jerk);
+      const S target = std::min(std::max(natural, S(0)), v[1]);
+      first_section.max_velocity = std::max({cap[0], at.velocity, target});
+      auto braking = JerkTrajectory<S>::to_velocity(at, target, first_section);
+      if (!braking)
+        return make_error(braking.error().code, "speed plan: " + braking.error().message);
+      const JerkTrajectory<S>& brake = *braking;
+      AxisState<S> next = brake.target();
+      if (next.position > x[1]) {
+        if (!(x[1] < stop))
+          return make_error(ErrorCode::no_solution,
+                            "speed plan: cannot stop at " + std::to_string(stop) +
+                                " from this state (braking at full power ends at " +
+                                std::to_string(next.position) + ")");
+        next = brake.state_at(brake.time_at(x[1]));
+        next.position = x[1];
+      }
+      overspeed_ = std::max(
+          overspeed_, std::min(next.position, at.position + over_limit(brake, cap[0])) - start_);
+      pieces_.push_back({time, brake, S(0)});
+      time += exactly_equal(next.position, x[1]) && brake.target().position > x[1]
+                  ? brake.time_at(x[1])
+                  : brake.duration();
+      return add_leg(limits, motion, next, time, stop);
+    }
+    for (std::size_t i = first + 1; i < n; ++i)
+      v[i] = reach(v[i - 1], x[i] - x[i - 1], v[i], motion.max_acceleration, motion.max_jerk);
+    // Each section the fastest move between its boundary velocities. Where a boundary's velocity
+    // is below both sides' limits (passed while speeding up or braking for something further
+    // on), holding the acceleration at zero there only loses time: the two sections become one
+    // move under the lower limit if that is faster.
+    auto move_over = [&](std::size_t a, std::size_t b, S limit) {
+      JerkLimits<S> m = motion;
+      m.max_velocity = std::max({limit, v[a], v[b]});
+      return JerkTrajectory<S>::between_cruises(x[a], x[b], v[a], v[b], m);
+    };
+    if (first >= n) return std::nullopt;  // the first move reached the stop
+    std::size_t run_start = first;
+    S run_cap = cap[first];
+    auto run = move_over(first, first + 1, run_cap);
+    if (!run) return make_error(run.error().code, "speed plan: " + run.error().message);
+    for (std::size_t i = first + 1; i <= n; ++i) {
+      if (i < n) {
+        auto next = move_over(i, i + 1, cap[i]);
+        if (!next) return make_error(next.error().code, "speed plan: " + next.error().message);
+        const S lower = std::min(run_cap, cap[i]);
+        // (Both ends of the merged move inside the lower limit: it never exceeds it.)
+        if (v[i] < lower * (S(1) - S(64) * epsilon<S>()) && v[run_start] <= lower &&
+            v[i + 1] <= lower) {
+          auto merged = move_over(run_start, i + 1, lower);
+          if (merged && merged->duration() < run->duration() + next->duration()) {
+            run = std::move(merged);
+            run_cap = lower;
+            continue;
+          }
+        }
+        pieces_.push_back({time, *run, S(0)});
+        time += run->duration();
+        run = std::move(next);
+        run_start = i;
+        run_cap = cap[i];
+      } else {
+        pieces_.push_back({time, *run, S(0)});
+        time += run->duration();
+      }
+    }
+    return std::nullopt;
+  }
+
+  // The move keeps moving forward (velocity >= 0 up to rounding): checked at its phase ends and
+  // at the velocity's turning points inside phases.
+  static bool never_reverses(const JerkTrajectory<S>& move) noexcept {
+    S lowest = S(0), largest = S(0);
+    for_turning_points(move, [&](S, const AxisSample<S>& s) {
+      lowest = std::min(lowest, s.velocity);
+      largest = std::max(largest, std::abs(s.velocity));
+    });
+    return lowest >= -S(64) * epsilon<S>() * largest;
+  }
+  // How far a move runs until its velocity is at or under `limit` for good (0 if never over):
+  // the last phase end or velocity turning point over the limit (the velocity's maxima are
+  // among them), then bisection to where it comes down.
+  static S over_limit(const JerkTrajectory<S>& move, S limit) noexcept {
+    S last_over = S(-1);
+    for_turning_points(move, [&](S t, const AxisSample<S>& s) {
+      if (s.velocity > limit) last_over = std::max(last_over, t);
+    });
+    if (last_over < S(0)) return S(0);
+    S lo = last_over, hi = move.duration();
+    if (move.at(hi).velocity > limit) return move.target().position - move.at(0).position;
+    for (int i = 0; i < 200; ++i) {
+      const S mid = lo + (hi - lo) / S(2);
+      if (!(mid > lo && mid < hi)) break;
+      (move.at(mid).velocity > limit ? lo : hi) = mid;
+    }
+    return move.at(hi).position - move.at(0).position;
+  }
+  // Calls visit with the move's state at each phase end and each turning point of its velocity
+  // (a + j t = 0 inside a phase).
+  template <class Visit>
+  static void for_turning_points(const JerkTrajectory<S>& move, Visit visit) noexcept {
+    for (int i = 0; i < move.phase_count(); ++i) {
+      const auto& ph = move.phase(i);
+      visit(ph.start_time, move.at(ph.start_time));
+      visit(ph.start_time + ph.duration, move.at(ph.start_time + ph.duration));
+      if (ph.jerk < S(0) || ph.jerk > S(0)) {
+        const S t = -ph.start.acceleration / ph.jerk;
+        if (t > S(0) && t < ph.duration) visit(ph.start_time + t, move.at(ph.start_time + t));
+      }
+    }
+  }
+
+  std::vector<Piece> pieces_;
+  std::vector<S> piece_starts_;
+  S duration_ = S(0);
+  S end_ = S(0);
+  S overspeed_ = S(0);
+  S start_ = S(0);
+};
+
+}  // namespace tractrix

@@ -1,0 +1,312 @@
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <random>
+#include <vector>
+
+#include "support/catch.hpp"
+#include "support/properties.hpp"
+#include "support/shapes.hpp"
+#include "tractrix/motion/speed_plan.hpp"
+#include "tractrix/motion/time_profile.hpp"
+#include "tractrix/network/route.hpp"
+#include "tractrix/train/track.hpp"
+
+using namespace tractrix;
+using namespace tractrix::test;
+
+namespace {
+
+// The lowest limit over [s − train, s] from the zones as given (and the line limit), by
+// scanning them: independent of SpeedLimits' sweep.
+double held_limit(const std::vector<SpeedZone<double>>& zones, double line, double train,
+                  double s) {
+  double limit = line;
+  for (const auto& z : zones)
+    if (z.start < s && z.end > s - train) limit = std::min(limit, z.limit);
+  return limit;
+}
+
+// Samples a plan densely: velocity under `limit(s)`, motion inside its limits, never backwards.
+template <class Limit>
+void check_plan(const SpeedPlan<double>& plan, const JerkLimits<double>& motion, Limit limit,
+                int steps) {
+  double previous = plan.at(0).position;
+  for (int k = 0; k <= steps; ++k) {
+    const double t = plan.duration() * k / steps;
+    const AxisSample<double> s = plan.at(t);
+    INFO("t " << t << " s " << s.position << " v " << s.velocity << " a " << s.acceleration);
+    CHECK(s.velocity <= limit(s.position) * (1 + 1e-12));
+    CHECK(s.velocity >= -1e-12 * motion.max_velocity);
+    CHECK(s.acceleration <= motion.max_acceleration * (1 + 1e-12));
+    CHECK(-s.acceleration <= motion.max_deceleration * (1 + 1e-12));
+    CHECK(std::abs(s.jerk) <= motion.max_jerk * (1 + 1e-12));
+    CHECK(s.position >= previous - 1e-12 * (1 + std::abs(previous)));
+    previous = s.position;
+  }
+}
+
+}  // namespace
+
+TEST_CASE("speed limits: zones lower the line, and a train keeps a limit until it has left",
+          "[motion][speed]") {
+  const auto line = *SpeedLimits<double>::line(1000, 30);
+  const std::vector<SpeedZone<double>> zones{{200, 300, 10}, {250, 400, 20}, {500, 520, 5}};
+  const auto signed_limits = *line.with_zones(zones);
+  // Sections: [0,200) 30, [200,300) 10, [300,400) 20, [400,500) 30, [500,520) 5, [520,1000) 30.
+  const double starts[] = {0, 200, 300, 400, 500, 520};
+  const double limits[] = {30, 10, 20, 30, 5, 30};
+  REQUIRE(signed_limits.size() == 6);
+  for (std::size_t i = 0; i < 6; ++i) {
+    CHECK(signed_limits.start(i) == starts[i]);
+    CHECK(signed_limits.limit(i) == limits[i]);
+  }
+  const auto for_train = *signed_limits.for_train(50);
+  for (double s = 0; s <= 1000; s += 0.5)
+    CHECK(for_train.at(s) == held_limit(zones, 30, 50, s + 1e-9));
+  CHECK(for_train.at(349.9) == 10);  // the tail is still in the 10 zone
+  CHECK(for_train.at(350.1) == 20);
+  CHECK(for_train.at(569.9) == 5);
+  CHECK(for_train.at(570.1) == 30);
+}
+
+TEST_CASE("speed plan: one stop on an open line is the S-curve", "[motion][speed]") {
+  auto rng = make_rng(161);
+  for (int i = 0; i < property_count(200); ++i) {
+    const double length = uniform<double>(rng, 1, 2000);
+    const JerkLimits<double> motion{uniform<double>(rng, 1, 40), uniform<double>(rng, 0.2, 2),
+                                    uniform<double>(rng, 0.2, 2), uniform<double>(rng, 0.1, 2)};
+    const auto limits = *SpeedLimits<double>::line(length, motion.max_velocity);
+    // Equal acceleration and braking: the S-curve of TimeProfile (its own closed form) applies.
+    JerkLimits<double> symmetric = motion;
+    symmetric.max_deceleration = symmetric.max_acceleration;
+    const auto plan = SpeedPlan<double>::build(limits, symmetric, {0, 0, 0}, length);
+    REQUIRE(plan);
+    const auto curve = *TimeProfile<double>::s_curve(length, motion.max_velocity,
+                                                     motion.max_acceleration, motion.max_jerk);
+    INFO("case " << i << ": length " << length);
+    CHECK(std::abs(plan->duration() - curve.duration()) <= 1e-12 * curve.duration());
+    CHECK(plan->at(plan->duration()).position == length);
+    CHECK(plan->at(plan->duration()).velocity == 0);
+  }
+}
+
+TEST_CASE("speed plan: under every limit, zones held for the whole train, stations hit",
+          "[motion][speed]") {
+  auto rng = make_rng(162);
+  for (int i = 0; i < property_count(100); ++i) {
+    const double length = 5000;
+    const JerkLimits<double> motion{40, uniform<double>(rng, 0.3, 1.5),
+                                    uniform<double>(rng, 0.3, 1.5), uniform<double>(rng, 0.2, 1)};
+    std::vector<SpeedZone<double>> zones;
+    for (int z = 0; z < 12; ++z) {
+      const double start = uniform<double>(rng, 0, length);
+      zones.push_back({start, start + uniform<double>(rng, 5, 600), uniform<double>(rng, 3, 35)});
+    }
+    const double train = uniform<double>(rng, 0, 200);
+    const auto limits = SpeedLimits<double>::line(length, 40)->with_zones(zones)->for_train(train);
+    REQUIRE(limits);
+    std::vector<StationStop<double>> stations{{uniform<double>(rng, 500, 2000), 30},
+                                              {uniform<double>(rng, 2500, 4000), 0}};
+    const auto plan = SpeedPlan<double>::build(*limits, motion, {0, 0, 0}, length, stations);
+    REQUIRE(plan);
+    INFO("case " << i);
+    CHECK(plan->overspeed_distance() == 0);
+    check_plan(
+        *plan, motion, [&](double s) { return held_limit(zones, 40, train, s); }, 4000);
+    // Each station: reached exactly, at rest, standing for its dwell.
+    for (const auto& st : stations) {
+      const double t = plan->time_at(st.position);
+      REQUIRE(std::isfinite(t));
+      CHECK(plan->at(t).position == st.position);
+      CHECK(plan->at(t).velocity == 0);
+      CHECK(plan->at(t + st.dwell * 0.999).position == st.position);
+      CHECK(plan->at(t + st.dwell * 0.999).velocity == 0);
+      // And not reached before: a little earlier the head is short of it.
+      CHECK(plan->at(t - 1e-3).position < st.position);
+    }
+    CHECK(plan->at(plan->duration()).position == length);
+  }
+}
+
+TEST_CASE("speed plan: curvature limits lateral acceleration on a curve", "[motion][speed]") {
+  // A circle of radius 200: v <= √(a_lat·R) = √(0.8·200) = 12.65 wherever the head is.
+  const double radius = 200;
+  const auto track = *Track<double>::build(MeasuredPath<double>::build(circle<double>(radius, 16)));
+  const double lateral = 0.8;
+  const auto limits =
+      SpeedLimits<double>::from_curvature(track, 30.0, lateral, track.length() / 100);
+  REQUIRE(limits);
+  const double expected = std::sqrt(lateral * radius);
+  for (std::size_t i = 0; i < limits->size(); ++i)
+    CHECK(std::abs(limits->limit(i) - expected) <= 2e-3 * expected);  // 16 Bézier arcs: κ ≈ 1/R
+  const JerkLimits<double> motion{30, 0.5, 0.7, 0.4};
+  const auto plan = SpeedPlan<double>::build(*limits, motion, {0, 0, 0}, track.length() * 0.9);
+  REQUIRE(plan);
+  // The lateral acceleration v²κ, with κ at the head from the track itself.
+  std::size_t cursor = 0;
+  for (int k = 0; k <= 2000; ++k) {
+    const AxisSample<double> s = plan->at(plan->duration() * k / 2000);
+    const double kappa = track.curvature_vector(track.sample(s.position, cursor)).norm();
+    CHECK(s.velocity * s.velocity * kappa <= lateral * (1 + 1e-3));
+  }
+  CHECK(SpeedLimits<double>::from_curvature(track, 30.0, -1.0, 10.0).error().code ==
+        ErrorCode::out_of_range);
+  // On a route too: the same circle as two half-circle pieces joined into a loop gives the same
+  // limits section by section.
+  const Path<double, 3> whole = circle<double>(radius, 16);
+  std::vector<Track<double>> halves;
+  for (int h = 0; h < 2; ++h) {
+    std::vector<Bezier<double, 3, 3>> segments;
+    for (std::size_t k = 0; k < 8; ++k)
+      segments.push_back(whole.segment(static_cast<std::size_t>(h) * 8 + k));
+    halves.push_back(*Track<double>::build(
+        MeasuredPath<double>::build(Path<double, 3>::from_segments(segments, Closure::open))));
+  }
+  const auto network = Network<double>::build(
+      halves, {{{0, End::end}, {1, End::start}}, {{1, End::end}, {0, End::start}}});
+  REQUIRE(network);
+  const auto route =
+      Route<double>::build(*network, {{0, Direction::forward}, {1, Direction::forward}}, true);
+  REQUIRE(route);
+  const auto on_route =
+      SpeedLimits<double>::from_curvature(*route, 30.0, lateral, track.length() / 100);
+  REQUIRE(on_route);
+  for (double s = 0; s < track.length(); s += track.length() / 333)
+    CHECK(std::abs(on_route->at(s) - limits->at(s)) <= 1e-9 * expected);
+}
+
+TEST_CASE("speed plan: replanning mid-run keeps velocity and acceleration", "[motion][speed]") {
+  const double length = 3000;
+  const JerkLimits<double> motion{30, 1, 1.2, 0.6};
+  const auto open_line = *SpeedLimits<double>::line(length, 30);
+  const auto plan = *SpeedPlan<double>::build(open_line, motion, {0, 0, 0}, length);
+  SECTION("a limit ahead, far enough to brake for") {
+    const double now = 10;
+    const AxisState<double> state = plan.state_at(now);
+    REQUIRE(state.acceleration > 0);  // still speeding up: the join must keep it
+    const std::vector<SpeedZone<double>> zones{{state.position + 800, state.position + 1000, 8}};
+    const auto limits = *open_line.with_zones(zones);
+    const auto replanned = SpeedPlan<double>::build(limits, motion, state, length);
+    REQUIRE(replanned);
+    const AxisSample<double> joined = replanned->at(0);
+    CHECK(joined.position == state.position);
+    CHECK(joined.velocity == state.velocity);
+    CHECK(joined.acceleration == state.acceleration);
+    CHECK(replanned->overspeed_distance() == 0);
+    // Finite differences across the join: the acceleration does not jump.
+    const double h = 1e-3;
+    auto p = [&](double t) {
+      return t < now ? plan.at(t).position : replanned->at(t - now).position;
+    };
+    const double across = (p(now + h) - 2 * p(now) + p(now - h)) / (h * h);
+    CHECK(std::abs(across - state.acceleration) <= 1e-2 * motion.max_acceleration);
+    check_plan(
+        *replanned, motion, [&](double s) { return held_limit(zones, 30, 0, s); }, 4000);
+  }
+  SECTION("a limit lowered under the train: brake at full power, overspeed reported") {
+    const double now = plan.duration() * 0.5;
+    const AxisState<double> state = plan.state_at(now);
+    const std::vector<SpeedZone<double>> zones{{state.position - 10, state.position + 300, 5}};
+    const auto replanned =
+        SpeedPlan<double>::build(*open_line.with_zones(zones), motion, state, length);
+    REQUIRE(replanned);
+    CHECK(replanned->overspeed_distance() > 0);
+    CHECK(replanned->at(0).velocity == state.velocity);
+    // Inside the limit from where the braking ends on.
+    const double settled = replanned->time_at(state.position + replanned->overspeed_distance());
+    for (int k = 0; k <= 1000; ++k) {
+      const double t = settled + (replanned->duration() - settled) * k / 1000;
+      const AxisSample<double> s = replanned->at(t);
+      CHECK(s.velocity <= held_limit(zones, 30, 0, s.position) * (1 + 1e-9));
+    }
+  }
+  SECTION("a stop too close to make is an error that says where braking ends") {
+    const double now = plan.duration() * 0.5;
+    const AxisState<double> state = plan.state_at(now);
+    const auto replanned = SpeedPlan<double>::build(open_line, motion, state, state.position + 5);
+    REQUIRE_FALSE(replanned);
+    CHECK(replanned.error().code == ErrorCode::no_solution);
+    CHECK(replanned.error().message.find("cannot stop") != std::string::npos);
+  }
+}
+
+TEST_CASE("speed plan: bad input is a clear error", "[motion][speed]") {
+  CHECK(SpeedLimits<double>::line(-1, 10).error().code == ErrorCode::out_of_range);
+  CHECK(SpeedLimits<double>::line(10, std::nan("")).error().code == ErrorCode::out_of_range);
+  const auto line = *SpeedLimits<double>::line(100, 10);
+  CHECK(line.with_zones({{5, 4, 1}}).error().message.find("speed zone 0") != std::string::npos);
+  CHECK(line.with_zones({{0, 4, -1}}).error().code == ErrorCode::out_of_range);
+  CHECK(line.for_train(-3).error().code == ErrorCode::out_of_range);
+  const JerkLimits<double> motion{10, 1, 1, 1};
+  CHECK(SpeedPlan<double>::build(line, {10, -1, 1, 1}, {}, 50).error().code ==
+        ErrorCode::out_of_range);
+  CHECK(SpeedPlan<double>::build(line, motion, {}, 150).error().code == ErrorCode::out_of_range);
+  CHECK(SpeedPlan<double>::build(line, motion, {60, 0, 0}, 50).error().code ==
+        ErrorCode::out_of_range);
+  CHECK(SpeedPlan<double>::build(line, motion, {0, -1, 0}, 50).error().code ==
+        ErrorCode::out_of_range);
+  CHECK(SpeedPlan<double>::build(line, motion, {}, 50, {{120, 5}})
+            .error()
+            .message.find("station at 120") != std::string::npos);
+  CHECK(SpeedPlan<double>::build(line, motion, {}, 50, {{20, -5}}).error().code ==
+        ErrorCode::out_of_range);
+  CHECK(SpeedPlan<double>::build(line, motion, {std::nan(""), 0, 0}, 50).error().code ==
+        ErrorCode::non_finite);
+  // 1 m/s, braking at 3 m/s² under a jerk limit of 1: the deceleration takes 3 s to release, the
+  // train stops long before.
+  CHECK(SpeedPlan<double>::build(line, motion, {0, 1, -3}, 50).error().message.find("reverse") !=
+        std::string::npos);
+}
+
+TEST_CASE("speed plan: random replans from running states", "[motion][speed]") {
+  auto rng = make_rng(163);
+  const double length = 4000;
+  for (int i = 0; i < property_count(150); ++i) {
+    const JerkLimits<double> motion{35, uniform<double>(rng, 0.3, 1.5),
+                                    uniform<double>(rng, 0.3, 1.5), uniform<double>(rng, 0.2, 1)};
+    std::vector<SpeedZone<double>> zones;
+    auto add_zones = [&](int count) {
+      for (int z = 0; z < count; ++z) {
+        const double start = uniform<double>(rng, 0, length);
+        zones.push_back({start, start + uniform<double>(rng, 5, 500), uniform<double>(rng, 2, 30)});
+      }
+    };
+    add_zones(6);
+    const auto line = *SpeedLimits<double>::line(length, 35);
+    const auto plan = *SpeedPlan<double>::build(*line.with_zones(zones), motion, {0, 0, 0}, length);
+    // A new zone (maybe under the train, maybe just ahead), replanned from a running state.
+    const double now = uniform<double>(rng, 0, plan.duration());
+    const AxisState<double> state = plan.state_at(now);
+    add_zones(2);
+    if (i % 3 == 0)  // right where the train is
+      zones.push_back({state.position - 5, state.position + uniform<double>(rng, 10, 300),
+                       uniform<double>(rng, 2, 30)});
+    INFO("case " << i << ": state " << state.position << " " << state.velocity << " "
+                 << state.acceleration);
+    const auto replanned = SpeedPlan<double>::build(*line.with_zones(zones), motion, state, length);
+    if (!replanned) {
+      // Only a stop too close to make: the end of the line, within full braking of the train.
+      CHECK(replanned.error().code == ErrorCode::no_solution);
+      CHECK(length - state.position <
+            state.velocity * state.velocity / motion.max_deceleration +
+                state.velocity * motion.max_deceleration / motion.max_jerk + 10);
+      continue;
+    }
+    const AxisSample<double> joined = replanned->at(0);
+    CHECK(joined.position == state.position);
+    CHECK(joined.velocity == state.velocity);
+    CHECK(joined.acceleration == state.acceleration);
+    CHECK(replanned->at(replanned->duration()).position == length);
+    // Inside every limit beyond where it ran over them, and inside the motion limits throughout
+    // (once the acceleration the replan inherited is).
+    const double free_from = state.position + replanned->overspeed_distance();
+    for (int k = 0; k <= 3000; ++k) {
+      const AxisSample<double> s = replanned->at(replanned->duration() * k / 3000);
+      if (s.position > free_from + 1e-9 * length)
+        CHECK(s.velocity <= held_limit(zones, 35, 0, s.position) * (1 + 1e-9));
+      CHECK(s.velocity >= -1e-9);
+      CHECK(std::abs(s.jerk) <= motion.max_jerk * (1 + 1e-12));
+    }
+  }
+}

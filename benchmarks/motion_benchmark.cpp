@@ -5,6 +5,7 @@
 #include <random>
 #include <vector>
 
+#include "track_family.hpp"
 #include "tractrix/tractrix.hpp"
 
 namespace {
@@ -195,6 +196,100 @@ void BM_JerkTimeAt(benchmark::State& state) {
     benchmark::DoNotOptimize(trajectory.time_at(stations[i++ % 4096]));
 }
 BENCHMARK(BM_JerkTimeAt);
+
+// Speed plans. A 10⁴-segment wobbly loop (radius ~10 000, keys ~6 units apart) and the track
+// family: limits from a lateral acceleration of 1 per 25-unit section (8 curvature samples
+// each), lowered by 100 random zones and held for a 200-unit train; a run from 0 round the loop
+// to a stop, through 10 stations. Motion: v 40, a 1, braking 1.2, jerk 0.5.
+const tractrix::JerkLimits<double> train_motion{40, 1, 1.2, 0.5};
+
+tractrix::Track<double> plan_track(int shape) {
+  using namespace tractrix;
+  if (shape < 0) {
+    const int keys = 10000;
+    std::vector<Vector3d> points;
+    for (int k = 0; k < keys; ++k) {
+      const double angle = 2 * 3.141592653589793 * k / keys;
+      const double r = 10000 * (1 + 0.05 * std::sin(7 * angle) + 0.01 * std::sin(60 * angle));
+      points.emplace_back(r * std::cos(angle), 30 * std::sin(5 * angle), r * std::sin(angle));
+    }
+    return *Track<double>::build(
+        MeasuredPath<double>::build(*Path<double>::catmull_rom(points, Closure::closed)));
+  }
+  return *Track<double>::build(MeasuredPath<double>::build(
+      tractrix::bench::track_path(tractrix::bench::track_shapes[static_cast<std::size_t>(shape)])));
+}
+
+std::string plan_label(int shape, const tractrix::Track<double>& track) {
+  const std::string name =
+      shape < 0 ? "wobbly 10^4"
+                : tractrix::bench::name_of(
+                      tractrix::bench::track_shapes[static_cast<std::size_t>(shape)]);
+  return name + ", " + std::to_string(track.path().path().size()) + " segments";
+}
+
+tractrix::SpeedLimits<double> plan_limits(const tractrix::Track<double>& track) {
+  using namespace tractrix;
+  std::mt19937_64 rng(21);
+  std::uniform_real_distribution<double> u(0, 1);
+  std::vector<SpeedZone<double>> zones;
+  for (int z = 0; z < 100; ++z) {
+    const double start = u(rng) * track.length();
+    zones.push_back({start, start + 50 + 450 * u(rng), 10 + 25 * u(rng)});
+  }
+  return *SpeedLimits<double>::from_curvature(track, 40.0, 1.0, 25.0)
+              ->with_zones(zones)
+              ->for_train(200);
+}
+
+std::vector<tractrix::StationStop<double>> plan_stations(double length) {
+  std::vector<tractrix::StationStop<double>> stations;
+  for (int k = 1; k <= 10; ++k)
+    stations.push_back({length * k / 11, 30});
+  return stations;
+}
+
+void plan_shapes(benchmark::internal::Benchmark* b) {
+  b->Arg(-1);
+  for (int shape : {0, 1, 2, 4, 5})
+    b->Arg(shape);
+}
+
+void BM_SpeedLimitsBuild(benchmark::State& state) {
+  const auto track = plan_track(static_cast<int>(state.range(0)));
+  for (auto _ : state)
+    benchmark::DoNotOptimize(plan_limits(track));
+  const auto limits = plan_limits(track);
+  state.SetLabel(plan_label(static_cast<int>(state.range(0)), track) + ", " +
+                 std::to_string(limits.size()) + " limit sections");
+}
+BENCHMARK(BM_SpeedLimitsBuild)->Apply(plan_shapes)->Unit(benchmark::kMillisecond);
+
+void BM_SpeedPlanBuild(benchmark::State& state) {
+  const auto track = plan_track(static_cast<int>(state.range(0)));
+  const auto limits = plan_limits(track);
+  const auto stations = plan_stations(track.length());
+  for (auto _ : state)
+    benchmark::DoNotOptimize(tractrix::SpeedPlan<double>::build(limits, train_motion, {0, 0, 0},
+                                                                track.length(), stations));
+  const auto plan = *tractrix::SpeedPlan<double>::build(limits, train_motion, {0, 0, 0},
+                                                        track.length(), stations);
+  state.SetLabel(plan_label(static_cast<int>(state.range(0)), track) + ", " +
+                 std::to_string(plan.size()) + " moves");
+}
+BENCHMARK(BM_SpeedPlanBuild)->Apply(plan_shapes)->Unit(benchmark::kMillisecond);
+
+void BM_SpeedPlanSample(benchmark::State& state) {
+  const auto track = plan_track(static_cast<int>(state.range(0)));
+  const auto plan = *tractrix::SpeedPlan<double>::build(
+      plan_limits(track), train_motion, {0, 0, 0}, track.length(), plan_stations(track.length()));
+  const auto ts = times(plan.duration());
+  std::size_t i = 0;
+  for (auto _ : state)
+    benchmark::DoNotOptimize(plan.at(ts[i++ % 4096]));
+  state.SetLabel(plan_label(static_cast<int>(state.range(0)), track));
+}
+BENCHMARK(BM_SpeedPlanSample)->Apply(plan_shapes);
 
 }  // namespace
 

@@ -21,7 +21,9 @@ using L = long double;
 // hold at the limit, jerk back to zero) and integrated step by step; the time-optimal duration
 // as the best of every profile through a peak velocity v_p: a scan of v_p over [−v_max, v_max]
 // (uniform, and dense near the places where a half changes shape), each sign change of the
-// distance error refined by bisection, plus the cruises at ±v_max.
+// distance error refined by bisection, plus the cruises at ±v_max, plus the profiles that only
+// ease the start's acceleration first. (The durations also agree with Ruckig's to 1e-10 on
+// 40 000 random states: see benchmarks/README.md.)
 struct RefChange {
   L distance, time;
 };
@@ -93,6 +95,40 @@ L reference_duration(L v, L a, L distance, L target, const JerkLimits<double>& l
     const L e = error(edge, time);
     const L cruise = -e / edge;
     if (cruise >= 0) best = std::min(best, time + cruise);
+  }
+  // And the profiles that only ease the start's acceleration (jerk against it for τ, keeping its
+  // sign) before one fastest change to the target velocity: a scan of τ, refined likewise.
+  if (a != 0) {
+    const L sign = a > 0 ? 1 : -1, longest = std::fabs(a) / j;
+    auto eased = [&](L tau, L& t) {
+      const L v1 = v + a * tau - sign * j * tau * tau / 2;
+      const L a1 = a - sign * j * tau;
+      const L p1 = v * tau + a * tau * tau / 2 - sign * j * tau * tau * tau / 6;
+      const RefChange change = ref_change(v1, a1, target, j, amax, dmax);
+      // Inside the velocity limit: where the change first runs on against its direction, its
+      // turning point (the natural velocity) must be.
+      const L turn = v1 + a1 * std::fabs(a1) / (2 * j);
+      const bool over = std::fabs(turn) > vmax * (1 + 1e-12L) && ((target >= turn) != (a1 > 0));
+      t = over ? std::numeric_limits<L>::infinity() : tau + change.time;
+      return p1 + change.distance - distance;
+    };
+    L previous_tau = 0, t = 0;
+    L previous_error = eased(0, t);
+    for (int i = 1; i <= 4000; ++i) {
+      const L tau = longest * i / 4000, e = eased(tau, t);
+      if ((previous_error < 0) != (e < 0)) {
+        L lo = previous_tau, hi = tau;
+        const bool low_negative = previous_error < 0;
+        for (int k = 0; k < 80; ++k) {
+          const L mid = (lo + hi) / 2;
+          ((eased(mid, t) < 0) == low_negative ? lo : hi) = mid;
+        }
+        eased((lo + hi) / 2, t);
+        best = std::min(best, t);
+      }
+      previous_tau = tau;
+      previous_error = e;
+    }
   }
   return best;
 }
@@ -287,7 +323,38 @@ TEST_CASE("jerk trajectory: from any state, time-optimal, exact at the end, insi
   }
   // The reference scans a grid: a root in a gap narrower than its spacing escapes it (then the
   // profile found here, valid by the checks above, is shorter). Rare, or the scan is broken.
-  CHECK(shorter_than_reference <= cases / 100);
+  CHECK(shorter_than_reference <= cases / 200);
+}
+
+TEST_CASE("jerk trajectory: profiles that only ease the acceleration, and near-cruises",
+          "[motion][jerk]") {
+  // From (v, a) = (−0.75, 1) to v* = 0.5 at the same place, all limits 1: jerk −1, +1, a hold at
+  // the acceleration limit, −1 — the acceleration never reaches zero before the end. Ruckig
+  // 0.19's duration: 1.8600 s (phases 0.3317, 0.3317, 0.1966, 1.0).
+  const auto eased = JerkTrajectory<double>::to_position({0, -0.75, 1}, 0, 0.5, {1, 1, 1, 1});
+  REQUIRE(eased);
+  CHECK(std::abs(eased->duration() - 1.86) <= 1e-4);
+  CHECK(eased->phase_count() == 4);
+  CHECK(eased->at(eased->duration() / 2).acceleration > 0.6);
+  CHECK(limit_excess(*eased, JerkLimits<double>{1, 1, 1, 1}, 1000, 1e-6) <= 1e-12);
+  // At v_max with nothing to change, a short move is a cruise, not a change of a few ulps of
+  // the velocity and back (whose duration rounds to about the same).
+  const JerkLimits<double> limits{24.818551306525325, 21.242190425087667, 21.242190425087667,
+                                  0.07985868048337777};
+  const auto cruise =
+      JerkTrajectory<double>::to_position({-0.88079055485002311, limits.max_velocity, 0},
+                                          -0.87095252224929631, limits.max_velocity, limits);
+  REQUIRE(cruise);
+  CHECK(cruise->phase_count() == 1);
+  CHECK(cruise->at(cruise->duration() / 2).velocity == limits.max_velocity);
+  // Limits so far apart that the phases would not join are refused, not returned broken.
+  const auto apart = JerkTrajectory<double>::to_position({0, 1, 1e-9}, 1e-3, 1, {1, 1e-9, 1, 1});
+  if (apart) {
+    CHECK(apart->at(apart->duration()).position == 1e-3);
+    CHECK(limit_excess(*apart, JerkLimits<double>{1, 1e-9, 1, 1}, 1000, 1e-3) <= 1e-9);
+  } else {
+    CHECK(apart.error().code == ErrorCode::out_of_range);
+  }
 }
 
 TEST_CASE("jerk trajectory: states beyond the limits brake back inside and stay there",

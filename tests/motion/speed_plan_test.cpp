@@ -231,6 +231,33 @@ TEST_CASE("speed plan: replanning mid-run keeps velocity and acceleration", "[mo
   }
 }
 
+TEST_CASE("speed plan: already there, and a replan from inside a merged move", "[motion][speed]") {
+  const auto line = *SpeedLimits<double>::line(100, 10);
+  const auto there = SpeedPlan<double>::build(line, {10, 1, 1, 1}, {50, 0, 0}, 50);
+  REQUIRE(there);
+  CHECK(there->duration() == 0);
+  CHECK(there->at(3).position == 50);
+  CHECK(there->time_at(50) == 0);
+  // A plan that brakes through a boundary it merged away (the acceleration not zero there); a
+  // replan from its own state at that moment continues it, as fast.
+  const auto limits =
+      SpeedLimits<double>::line(1806.6667192610028, 33.512101691519597)
+          ->with_zones({{875.91869423111905, 1668.980153081523, 39.486549404494689},
+                        {794.67294791487689, 1012.4974405354687, 12.545107837731672},
+                        {330.58054218320922, 914.07283042050869, 21.664672432540879},
+                        {760.82612341006541, 806.40519742145636, 19.193938142244207},
+                        {947.16357922718669, 1162.5385317047858, 30.264032976217358}});
+  const JerkLimits<double> motion{63.944807266745869, 1.7038746036690615, 0.43883590222365676,
+                                  2.0296558882516882};
+  const double end = 356.40058328702327;
+  const auto plan = *SpeedPlan<double>::build(*limits, motion, {0, 12.075473200206924, 0}, end);
+  const double now = 9.0546549149941633;
+  const auto replan = SpeedPlan<double>::build(*limits, motion, plan.state_at(now), end);
+  REQUIRE(replan);
+  CHECK(std::abs(replan->duration() - (plan.duration() - now)) <= 1e-9 * plan.duration());
+  CHECK(replan->at(replan->duration()).velocity == 0);
+}
+
 TEST_CASE("speed plan: bad input is a clear error", "[motion][speed]") {
   CHECK(SpeedLimits<double>::line(-1, 10).error().code == ErrorCode::out_of_range);
   CHECK(SpeedLimits<double>::line(10, std::nan("")).error().code == ErrorCode::out_of_range);

@@ -4,7 +4,7 @@
 // Berscheid and Kröger, "Jerk-limited Real-time Trajectory Generation with Arbitrary Target
 // States" (RSS 2021); the formulation here is tractrix's own:
 //
-// A time-optimal profile to a target (s*, v*, 0) is two velocity changes joined at the peak
+// Most time-optimal profiles to a target (s*, v*, 0) are two velocity changes joined at the peak
 // velocity v_p where the acceleration crosses zero: the fastest change from the current (v, a) to
 // (v_p, 0), then the fastest from (v_p, 0) to (v*, 0); only at v_p = ±v_max may a cruise sit
 // between them (the velocity limit is the only place time can be spent at constant speed). A
@@ -12,7 +12,11 @@
 // are in closed form in v_p, and so is the distance d(v_p) they cover. The profile is the root of
 // d(v_p) = s* − s with the shortest duration, or a cruise at ±v_max. On each stretch of v_p where
 // the halves keep their shape, d(v_p) = D is a polynomial equation of degree <= 6 in a square
-// root of v_p; every real root is found (interval_roots), so no profile is missed.
+// root of v_p; every real root is found (interval_roots). One more family has no zero of the
+// acceleration to join at: a start accelerating towards a target it would overrun eases its
+// acceleration without reversing it, then changes to the target velocity (jerk −J, +J, hold,
+// −J); its length is found by scanning the easing time (dipped()). Checked against Ruckig on
+// 40 000 random states inside the limits: the same durations to 1e-10.
 #pragma once
 
 #include <algorithm>
@@ -171,7 +175,9 @@ class JerkTrajectory {
     const P shortest = covered(low);
     // Within rounding of just enough (a speed plan's boundary velocities are computed so): the
     // change alone, no cruise.
-    if (shortest > P(16) * epsilon<P>() * (distance + shortest))
+    using std::abs;
+    const P rounding = P(16) * epsilon<P>() * (distance + abs(shortest));
+    if (shortest > rounding)
       return make_error(ErrorCode::no_solution,
                         "between_cruises: " + std::to_string(double(distance)) +
                             " is too short to change from " + std::to_string(double(v1)) + " to " +
@@ -182,12 +188,27 @@ class JerkTrajectory {
     const P at_limit = covered(peak);
     if (at_limit <= P(0))
       cruise = -at_limit / peak;
-    else if (shortest >= P(0))
+    else if (shortest >= -rounding)
       peak = low;
     else
       peak = detail::bracketed_root(covered, low, peak, shortest, at_limit);
+    // A peak a hair above the faster end: raising it by a few ulps would cover far more than
+    // the distance left over (the change's distance grows as the root of its size). A cruise
+    // at that end covers it instead, in the same time to the rounding of v_p.
+    if (peak > low && peak - low <= P(1e-6) * low && -shortest > rounding) {
+      peak = low;
+      cruise = -shortest / low;
+    }
     const Problem pr = problem(b.state, P(end), v2, lim);
-    const Plan plan = plan_at(pr, peak, cruise);
+    Plan plan;
+    if (exactly_equal(peak, low) && !(cruise > P(0))) {
+      // Just the one change (within rounding of the distance): not polished into a second
+      // change of a few ulps of velocity, whose length the rounding of v_p cannot resolve.
+      P gap;
+      plan = plan_through(pr, peak, P(0), gap);
+    } else {
+      plan = plan_at(pr, peak, cruise);
+    }
     b.add_plan(plan, P(end), v2, b.time + plan.duration);
     return made(b, end, to_velocity);
   }
@@ -280,7 +301,10 @@ class JerkTrajectory {
   struct Plan {
     Change first, second;
     P cruise, duration;
-    P peak;  // v_p, where the first change ends
+    P peak;              // v_p, where the first change ends
+    P lead = P(0);       // a first phase of jerk lead_jerk that only eases the acceleration
+    P lead_jerk = P(0);  // (the dip profiles; then first is empty and second does the rest)
+    P gap = P(0);        // how far apart its halves meet (rounding, for a sound plan)
   };
 
   // Phases in P while planning; the trajectory stores them in S.
@@ -332,11 +356,14 @@ class JerkTrajectory {
     // the first change meets the second, the two differ by the rounding of the plan (a few eps
     // of the distance).
     void add_plan(const Plan& plan, P position, P velocity, P end_time) {
+      add(plan.lead, plan.lead_jerk);
       add_change(plan.first);
-      // The first change ends at (v_p, 0) by construction: exactly, for the cruise to hold.
-      state.velocity = plan.peak;
-      state.acceleration = P(0);
-      add(plan.cruise, P(0));
+      if (plan.cruise > P(0)) {
+        // The first change ends at (v_p, 0) by construction: exactly, for the cruise to hold.
+        state.velocity = plan.peak;
+        state.acceleration = P(0);
+        add(plan.cruise, P(0));
+      }
       const std::array<std::pair<P, P>, 3> tail{{{plan.second.t1, plan.second.jerk},
                                                  {plan.second.t2, P(0)},
                                                  {plan.second.t3, -plan.second.jerk}}};
@@ -685,9 +712,11 @@ class JerkTrajectory {
     };
     P gap;
     Plan plan = plan_through(pr, vp, cruise_at(vp), gap);
-    if (!fixed && cruise > P(0)) {
+    plan.gap = gap;
+    if (!fixed && cruise > P(0) && cruise - gap / vp >= P(0)) {
       plan.cruise -= gap / vp;
       plan.duration -= gap / vp;
+      plan.gap = P(0);
       return plan;
     }
     // Halves that meet within the rounding of the move need nothing more (most plans).
@@ -727,7 +756,10 @@ class JerkTrajectory {
       P polished_gap;
       const P polished = abs(gap_at(lo)) < abs(gap_at(hi)) ? lo : hi;
       const Plan polished_plan = plan_through(pr, polished, cruise_at(polished), polished_gap);
-      if (abs(polished_gap) < abs(gap)) plan = polished_plan;
+      if (abs(polished_gap) < abs(gap)) {
+        plan = polished_plan;
+        plan.gap = polished_gap;
+      }
     }
     if (fixed) plan.duration = fixed_duration;
     return plan;
@@ -736,31 +768,121 @@ class JerkTrajectory {
   // The time-optimal plan from a state inside the limits.
   static std::optional<Plan> fastest(const State& s, P position, P velocity, const Limits& lim) {
     const Problem pr = problem(s, position, velocity, lim);
-    P best_vp = P(0), best_time = std::numeric_limits<P>::infinity(), best_cruise = P(0);
+    // Every candidate, fastest first: the cruises at ±v_max, every root, the fastest dip.
+    struct Candidate {
+      P time, vp, cruise;
+    };
+    std::array<Candidate, 64> candidates{};
+    std::size_t count = 0;
+    P best_time = std::numeric_limits<P>::infinity();
+    auto add = [&](P time, P vp, P cruise) {
+      best_time = std::min(best_time, time);
+      if (count < candidates.size()) candidates[count++] = {time, vp, cruise};
+    };
     for (P edge : {lim.velocity, -lim.velocity}) {
       P d, t;
       pr.at(edge, d, t);
       const P cruise = (pr.distance - d) / edge;
-      if (cruise >= P(0) && t + cruise < best_time) {
-        best_time = t + cruise;
-        best_vp = edge;
-        best_cruise = cruise;
-      }
+      if (cruise >= P(0)) add(t + cruise, edge, cruise);
     }
     peak_velocities(
         pr, P(-1),
         [&](P vp) {
           P d, t;
           pr.at(vp, d, t);
-          if (t < best_time) {
-            best_time = t;
-            best_vp = vp;
-            best_cruise = P(0);
-          }
+          add(t, vp, P(0));
         },
         [&] { return best_time; });
-    if (!(best_time < std::numeric_limits<P>::infinity())) return std::nullopt;
-    return plan_at(pr, best_vp, best_cruise);
+    std::optional<Plan> dip = dipped(pr, best_time * (P(1) + P(1e-9)));
+    std::sort(candidates.begin(), candidates.begin() + static_cast<std::ptrdiff_t>(count),
+              [](const Candidate& a, const Candidate& b) { return a.time < b.time; });
+    // The first whose halves meet within rounding. Two candidates nearly the same move (a
+    // cruise, and a change of a few ulps of v_p at each end of it) can swap places by the
+    // rounding of v_p; the one that is not sound gives way.
+    using std::abs;
+    auto sound = [&](const Plan& plan) {
+      const P scale = abs(pr.distance) + (abs(pr.start.velocity) + pr.lim.velocity) * plan.duration;
+      return abs(plan.gap) <= P(1e-10) * scale;
+    };
+    std::optional<Plan> first;
+    for (std::size_t i = 0; i < count; ++i) {
+      const Candidate& c = candidates[i];
+      if (dip && dip->duration < c.time && sound(*dip)) return dip;
+      Plan plan = plan_at(pr, c.vp, c.cruise);
+      if (sound(plan)) return plan;
+      if (!first) first = plan;
+    }
+    if (dip && sound(*dip)) return dip;
+    if (first) return first;
+    return dip;
+  }
+
+  // The profiles whose acceleration never passes through zero before the end: jerk against the
+  // start's acceleration for a while, only easing it (it keeps its sign), then the fastest change
+  // to the target velocity (a start accelerating towards a target it would otherwise overrun:
+  // jerk −J, +J, hold, −J). The first phase's length τ in (0, |a|/J) is found where the distance
+  // comes out right: the distance is smooth in τ between the few τ where the change's shape or
+  // hold starts, and each piece is scanned and its sign changes refined. The fastest such
+  // profile, if faster than `bound`.
+  static std::optional<Plan> dipped(const Problem& pr, P bound) {
+    using std::abs;
+    const P a0 = pr.start.acceleration, j = pr.lim.jerk;
+    if (!(a0 < P(0)) && !(a0 > P(0))) return std::nullopt;
+    const P sign = a0 > P(0) ? P(1) : P(-1);
+    const P longest = abs(a0) / j;
+    struct Candidate {
+      State eased;
+      Change change;
+      P time, error;
+    };
+    auto at = [&](P tau) {
+      Candidate c;
+      c.eased = integrate({P(0), pr.start.velocity, a0}, -sign * j, tau);
+      c.change =
+          velocity_change(c.eased.velocity, c.eased.acceleration, pr.target_velocity, pr.lim);
+      State e = integrate(c.eased, c.change.jerk, c.change.t1);
+      e = integrate(e, P(0), c.change.t2);
+      e = integrate(e, -c.change.jerk, c.change.t3);
+      c.time = tau + change_time(c.change);
+      c.error = e.position - pr.distance;
+      return c;
+    };
+    // Inside the velocity limit throughout: the eased phase moves monotonically, the change
+    // peaks at its natural velocity or ends at the target's.
+    auto inside = [&](const Candidate& c) {
+      const P natural = natural_velocity(c.eased.velocity, c.eased.acceleration, j);
+      const bool overshoots = (c.change.jerk > P(0)) != (c.eased.acceleration > P(0));
+      return !overshoots || abs(natural) <= pr.lim.velocity * (P(1) + P(16) * epsilon<P>());
+    };
+    std::optional<Plan> best;
+    P best_time = bound;
+    auto consider = [&](P tau) {
+      const Candidate c = at(tau);
+      if (!(c.time < best_time) || !inside(c)) return;
+      Plan plan{};
+      plan.lead = tau;
+      plan.lead_jerk = -sign * j;
+      plan.second = c.change;
+      plan.duration = c.time;
+      plan.peak = pr.target_velocity;
+      plan.gap = c.error;
+      best = plan;
+      best_time = c.time;
+    };
+    const int steps = 64;
+    P previous_tau = P(0);
+    Candidate previous = at(P(0));
+    for (int k = 1; k <= steps; ++k) {
+      const P tau = longest * P(k) / P(steps);
+      const Candidate now = at(tau);
+      if ((previous.error < P(0)) != (now.error < P(0))) {
+        auto error = [&](P t) { return at(t).error; };
+        consider(detail::bracketed_root(error, previous_tau, tau, previous.error, now.error));
+      }
+      previous_tau = tau;
+      previous = now;
+    }
+    return best;
   }
 
   // A plan of exactly `duration` (at least the time-optimal one's): the longest cruise.
@@ -797,7 +919,9 @@ class JerkTrajectory {
     };
     P hi = P(1), lo = P(1);  // duration(hi) <= duration < duration(lo)
     std::optional<Plan> slow;
-    for (int k = 0; k < 200; ++k) {
+    // Down to a millionth of the jerk limit: below that the profile's own numbers lose more
+    // digits than the duration asked for has.
+    for (int k = 0; k < 20; ++k) {
       lo *= P(0.5);
       slow = with_jerk(lo);
       if (!slow) return std::nullopt;
@@ -850,19 +974,48 @@ class JerkTrajectory {
 
   // The trajectory, if every phase is representable in S: limits many orders of magnitude
   // apart from the state (a jerk of 1e-300 against a velocity of 1) give durations that are not.
+  // The phases must also join: each starts where the one before it ends, to 1e-9 of the move's
+  // scale in position and velocity (the plan's rounding is far below; limits many orders of
+  // magnitude apart can leave more, and that is refused rather than returned).
   static Expected<JerkTrajectory> made(const Builder& b, S position, S velocity) {
     JerkTrajectory t(b, position, velocity);
     bool finite = std::isfinite(t.duration_) && std::isfinite(t.end_.position);
-    for (int i = 0; i < t.count_; ++i) {
+    P position_scale = P(0), velocity_scale = P(0), acceleration_scale = P(0);
+    for (int i = 0; i < b.count; ++i) {
+      const auto& item = b.items[static_cast<std::size_t>(i)];
       const Phase& ph = t.phases_[static_cast<std::size_t>(i)];
       finite = finite && std::isfinite(ph.start_time) && std::isfinite(ph.duration) &&
                std::isfinite(ph.jerk) && std::isfinite(ph.start.position) &&
                std::isfinite(ph.start.velocity) && std::isfinite(ph.start.acceleration);
+      using std::abs;
+      position_scale = std::max(position_scale, abs(item.start.position));
+      velocity_scale = std::max(velocity_scale, abs(item.start.velocity));
+      acceleration_scale = std::max(acceleration_scale, abs(item.start.acceleration));
     }
     if (!finite)
       return make_error(ErrorCode::out_of_range,
                         "jerk trajectory: state, target and limits too far apart in scale (a "
                         "duration or an intermediate state overflows)");
+    using std::abs;
+    P jerk_scale = P(0);
+    for (int i = 0; i < b.count; ++i)
+      jerk_scale = std::max(jerk_scale, abs(b.items[static_cast<std::size_t>(i)].jerk));
+    position_scale += velocity_scale * b.time + abs(P(position));
+    velocity_scale += acceleration_scale * b.time + abs(P(velocity));
+    acceleration_scale += jerk_scale * b.time;
+    for (int i = 0; i < b.count; ++i) {
+      const auto& item = b.items[static_cast<std::size_t>(i)];
+      const State end = integrate(item.start, item.jerk, item.duration);
+      // The next phase's start, or after the last one the state the trajectory ends in.
+      const State next = i + 1 < b.count ? b.items[static_cast<std::size_t>(i + 1)].start
+                                         : State{P(t.end_.position), P(t.end_.velocity), P(0)};
+      if (abs(end.position - next.position) > P(1e-9) * position_scale ||
+          abs(end.velocity - next.velocity) > P(1e-9) * velocity_scale ||
+          abs(end.acceleration - next.acceleration) > P(1e-9) * acceleration_scale)
+        return make_error(ErrorCode::out_of_range,
+                          "jerk trajectory: limits too far apart in scale for a reliable profile "
+                          "(its phases would not join)");
+    }
     return t;
   }
 

@@ -226,9 +226,13 @@ class SpeedPlan {
   // `motion` limits acceleration, braking and jerk; its max_velocity caps every limit. The
   // first section is planned from the start state as it is (JerkTrajectory::to_position), so a
   // replan from a running plan's state_at(t) — a limit raised or lowered, a new stop — continues
-  // it with velocity and acceleration unbroken. A start faster than the limits ahead allow brakes
-  // at full power and is over the limit for a while: overspeed_distance() says how far.
-  // Errors: limits, positions or stations out of range; a stop the train can no longer make.
+  // it with velocity and acceleration unbroken (a replan with nothing changed is not always as
+  // fast as the rest of the plan it starts from: from inside a move that passed a boundary below
+  // both limits it may ease its acceleration at that boundary; about 2 % of random replans, up
+  // to 13 % slower). An acceleration beyond its limit at the start eases back at full jerk. A start
+  // faster than the limits ahead allow brakes at full power and is over the limit for a while:
+  // overspeed_distance() says how far. Errors: limits, positions or stations out of range; a stop
+  // the train can no longer make.
   static Expected<SpeedPlan> build(const SpeedLimits<S>& limits, const JerkLimits<S>& motion,
                                    const AxisState<S>& start, S end,
                                    std::vector<StationStop<S>> stations = {}) {
@@ -287,9 +291,14 @@ class SpeedPlan {
       if (k + 1 < stops.size() || stops[k].dwell > S(0)) {
         auto standing = JerkTrajectory<S>::to_velocity(at, S(0), motion);
         if (!standing) return standing.error();
-        plan.pieces_.push_back({time, std::move(*standing), stops[k].dwell});
+        plan.push(time, std::move(*standing), time + stops[k].dwell, stops[k].position);
         time += stops[k].dwell;
       }
+    }
+    if (plan.pieces_.empty()) {  // already at the end, at rest: a plan of standing there
+      auto standing = JerkTrajectory<S>::to_velocity(at, S(0), motion);
+      if (!standing) return standing.error();
+      plan.push(S(0), std::move(*standing), S(0), end);
     }
     plan.duration_ = time;
     plan.end_ = end;
@@ -305,6 +314,7 @@ class SpeedPlan {
   // sections).
   AxisSample<S> at(S t) const noexcept {
     if (!(t > S(0))) return pieces_.front().move.at(S(0));
+    if (!(t < duration_)) return {end_, S(0), S(0), S(0)};  // at rest on the end
     const auto upper = std::upper_bound(piece_starts_.begin(), piece_starts_.end(), t);
     const std::size_t i = upper == piece_starts_.begin()
                               ? 0
@@ -320,11 +330,12 @@ class SpeedPlan {
   // The first time the head reaches `position` (+infinity beyond the end). O(log sections).
   S time_at(S position) const noexcept {
     if (!(position <= end_)) return std::numeric_limits<S>::infinity();
+    if (!(position > pieces_.front().move.at(S(0)).position)) return S(0);
     // Positions never decrease: the first piece ending at or past the position holds it.
     std::size_t lo = 0, hi = pieces_.size();
     while (lo < hi) {
       const std::size_t mid = lo + (hi - lo) / 2;
-      if (pieces_[mid].move.target().position < position)
+      if (pieces_[mid].end_position < position)
         lo = mid + 1;
       else
         hi = mid;
@@ -333,8 +344,10 @@ class SpeedPlan {
     const Piece& p = pieces_[lo];
     // A move's end is where it is first at its target (it never goes back): exactly, not where
     // the flat arrival rounds to the same position a little earlier.
-    if (exactly_equal(position, p.move.target().position)) return p.start_time + p.move.duration();
-    return p.start_time + std::min(p.move.time_at(position), p.move.duration());
+    const S until = p.end_time - p.start_time;
+    if (exactly_equal(position, p.end_position))
+      return p.start_time + std::min(p.move.duration(), until);
+    return p.start_time + std::min(p.move.time_at(position), until);
   }
   // How far from the start the head ran over its limit (0 unless a replan lowered a limit under
   // the train, or closer ahead than it can brake for): it brakes at full power until inside.
@@ -348,8 +361,12 @@ class SpeedPlan {
   struct Piece {
     S start_time;
     JerkTrajectory<S> move;
-    S standing;  // a stop's dwell (the move itself takes no time)
+    S end_time;      // when the next piece takes over (a stop's dwell, a braking cut short)
+    S end_position;  // where
   };
+  void push(S start_time, JerkTrajectory<S> move, S end_time, S end_position) {
+    pieces_.push_back({start_time, std::move(move), end_time, end_position});
+  }
 
   SpeedPlan() = default;
 
@@ -433,19 +450,45 @@ class SpeedPlan {
     std::size_t first = 0;
     JerkLimits<S> first_section = motion;
     first_section.max_velocity = cap[0];
-    const S brakeable = reach(v[1], x[1] - x[0], std::max(cap[0], at.velocity),
-                              motion.max_deceleration, motion.max_jerk);
-    bool direct = settled && at.velocity <= cap[0] && at.velocity <= brakeable;
-    if (!direct && at.velocity <= brakeable) {
+    bool direct =
+        settled && at.velocity <= cap[0] &&
+        at.velocity <= reach(v[1], x[1] - x[0], cap[0], motion.max_deceleration, motion.max_jerk);
+    if (!direct) {
       // Accelerating, or over the section's own limit (lowered under the train): the
-      // time-optimal move to the first boundary from the state as it is, unless it would have
-      // to reverse.
-      auto move = JerkTrajectory<S>::to_position(at, x[1], v[1], first_section);
-      if (move && never_reverses(*move)) {
-        overspeed_ = std::max(overspeed_, at.position + over_limit(*move, cap[0]) - start_);
-        pieces_.push_back({time, *move, S(0)});
-        time += move->duration();
-        first = 1;
+      // time-optimal move from the state as it is to a boundary, under the lowest limit on the
+      // way, unless it would have to reverse. The first boundary where the velocity meets a
+      // limit, or else the first reached at all: a running plan's move may pass boundaries
+      // below both limits without easing its acceleration there, and a replan from inside it
+      // must be able to do the same.
+      std::optional<JerkTrajectory<S>> chosen;
+      std::size_t chosen_at = 0;
+      S lowest = cap[0];
+      using std::abs;
+      const S natural =
+          at.velocity + at.acceleration * abs(at.acceleration) / (S(2) * motion.max_jerk);
+      for (std::size_t k = 1; k <= n && k <= 16; ++k) {
+        lowest = std::min(lowest, cap[k - 1]);
+        // Past the first boundary only from a state the lower limits can hold as it is.
+        if (k > 1 && (at.velocity > lowest || natural > lowest)) break;
+        JerkLimits<S> through = motion;
+        through.max_velocity = lowest;
+        auto move = JerkTrajectory<S>::to_position(at, x[k], std::min(v[k], lowest), through);
+        if (!move || !never_reverses(*move)) continue;
+        const bool binding =
+            k == n || !(v[k] < std::min(cap[k - 1], cap[k]) * (S(1) - S(64) * epsilon<S>()));
+        if (!chosen || binding) {
+          chosen = std::move(*move);
+          chosen_at = k;
+        }
+        if (binding) break;
+      }
+      if (chosen) {
+        overspeed_ = std::max(overspeed_, at.position + over_limit(*chosen, cap[0]) - start_);
+        v[chosen_at] = chosen->target().velocity;
+        time += chosen->duration();
+        const S end_position = chosen->target().position;
+        push(time - chosen->duration(), std::move(*chosen), time, end_position);
+        first = chosen_at;
         direct = true;
       }
     }
@@ -455,9 +498,9 @@ class SpeedPlan {
       // velocity at full power, and plan on from the cruise it ends in — or, where the head
       // reaches the boundary first, from the state it has there.
       using std::abs;
-      const S natural =
+      const S eased =
           at.velocity + at.acceleration * abs(at.acceleration) / (S(2) * motion.max_jerk);
-      const S target = std::min(std::max(natural, S(0)), v[1]);
+      const S target = std::min(std::max(eased, S(0)), v[1]);
       first_section.max_velocity = std::max({cap[0], at.velocity, target});
       auto braking = JerkTrajectory<S>::to_velocity(at, target, first_section);
       if (!braking)
@@ -465,20 +508,27 @@ class SpeedPlan {
       const JerkTrajectory<S>& brake = *braking;
       AxisState<S> next = brake.target();
       if (next.position > x[1]) {
-        if (!(x[1] < stop))
+        // The stop itself: braking at full power ends on it, within rounding, or beyond it.
+        if (!(x[1] < stop) &&
+            next.position - stop > S(1e-9) * (abs(stop) + at.velocity * brake.duration()))
           return make_error(ErrorCode::no_solution,
                             "speed plan: cannot stop at " + std::to_string(stop) +
                                 " from this state (braking at full power ends at " +
                                 std::to_string(next.position) + ")");
+        if (!(x[1] < stop)) {  // it ends on the stop, to rounding: the leg is done
+          push(time, brake, time + brake.duration(), stop);
+          time += brake.duration();
+          return std::nullopt;
+        }
         next = brake.state_at(brake.time_at(x[1]));
         next.position = x[1];
       }
       overspeed_ = std::max(
           overspeed_, std::min(next.position, at.position + over_limit(brake, cap[0])) - start_);
-      pieces_.push_back({time, brake, S(0)});
-      time += exactly_equal(next.position, x[1]) && brake.target().position > x[1]
-                  ? brake.time_at(x[1])
-                  : brake.duration();
+      const bool cut = exactly_equal(next.position, x[1]) && brake.target().position > x[1];
+      const S used = cut ? brake.time_at(x[1]) : brake.duration();
+      push(time, brake, time + used, next.position);
+      time += used;
       return add_leg(limits, motion, next, time, stop);
     }
     for (std::size_t i = first + 1; i < n; ++i)
@@ -512,28 +562,29 @@ class SpeedPlan {
             continue;
           }
         }
-        pieces_.push_back({time, *run, S(0)});
+        push(time, *run, time + run->duration(), run->target().position);
         time += run->duration();
         run = std::move(next);
         run_start = i;
         run_cap = cap[i];
       } else {
-        pieces_.push_back({time, *run, S(0)});
+        push(time, *run, time + run->duration(), run->target().position);
         time += run->duration();
       }
     }
     return std::nullopt;
   }
 
-  // The move keeps moving forward (velocity >= 0 up to rounding): checked at its phase ends and
-  // at the velocity's turning points inside phases.
+  // The move keeps moving forward (velocity >= 0 up to 1e-9 of its largest, the rounding of a
+  // state that arrives at rest): checked at its phase ends and at the velocity's turning points
+  // inside phases.
   static bool never_reverses(const JerkTrajectory<S>& move) noexcept {
     S lowest = S(0), largest = S(0);
     for_turning_points(move, [&](S, const AxisSample<S>& s) {
       lowest = std::min(lowest, s.velocity);
       largest = std::max(largest, std::abs(s.velocity));
     });
-    return lowest >= -S(64) * epsilon<S>() * largest;
+    return lowest >= -S(1e-9) * largest;
   }
   // How far a move runs until its velocity is at or under `limit` for good (0 if never over):
   // the last phase end or velocity turning point over the limit (the velocity's maxima are

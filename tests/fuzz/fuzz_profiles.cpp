@@ -68,9 +68,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const double length = rig->path().length(), duration = p->duration();
     const bool representable = length / (duration * duration) < 1e300 && length / duration < 1e300;
     for (int q = 0; q < 3; ++q) {
-      const auto shot = rig->at(in.number());
+      const double time = in.number();
+      const auto shot = rig->at(time);
       fuzz::require_frame(shot.frame);
-      if (!representable) continue;
+      // The profile's own E'' can be far above 1/T² (a trapezoid's short ramp): its speed and
+      // acceleration in world units must be representable too.
+      const auto e = p->at(time);
+      if (!representable || !(std::abs(e.acceleration * length) < 1e300) ||
+          !(std::abs(e.rate * length) < 1e300))
+        continue;
       fuzz::require(std::isfinite(shot.motion.speed) && std::isfinite(shot.motion.curvature) &&
                         shot.motion.tangential_acceleration.allFinite(),
                     "speed, curvature and tangential acceleration finite");

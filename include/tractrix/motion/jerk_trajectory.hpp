@@ -1003,12 +1003,13 @@ class JerkTrajectory {
     position_scale += velocity_scale * b.time + abs(P(position));
     velocity_scale += acceleration_scale * b.time + abs(P(velocity));
     acceleration_scale += jerk_scale * b.time;
-    for (int i = 0; i < b.count; ++i) {
-      const auto& item = b.items[static_cast<std::size_t>(i)];
+    const auto count = static_cast<std::size_t>(b.count);
+    for (std::size_t i = 0; i < count; ++i) {
+      const auto& item = b.items[i];
       const State end = integrate(item.start, item.jerk, item.duration);
       // The next phase's start, or after the last one the state the trajectory ends in.
-      const State next = i + 1 < b.count ? b.items[static_cast<std::size_t>(i + 1)].start
-                                         : State{P(t.end_.position), P(t.end_.velocity), P(0)};
+      const State next = i + 1 < count ? b.items[i + 1].start
+                                       : State{P(t.end_.position), P(t.end_.velocity), P(0)};
       if (abs(end.position - next.position) > P(1e-9) * position_scale ||
           abs(end.velocity - next.velocity) > P(1e-9) * velocity_scale ||
           abs(end.acceleration - next.acceleration) > P(1e-9) * acceleration_scale)

@@ -473,7 +473,7 @@ class SpeedPlan {
         JerkLimits<S> through = motion;
         through.max_velocity = lowest;
         auto move = JerkTrajectory<S>::to_position(at, x[k], std::min(v[k], lowest), through);
-        if (!move || !never_reverses(*move)) continue;
+        if (!move || !never_reverses(*move, motion.max_velocity)) continue;
         const bool binding =
             k == n || !(v[k] < std::min(cap[k - 1], cap[k]) * (S(1) - S(64) * epsilon<S>()));
         if (!chosen || binding) {
@@ -575,16 +575,16 @@ class SpeedPlan {
     return std::nullopt;
   }
 
-  // The move keeps moving forward (velocity >= 0 up to 1e-9 of its largest, the rounding of a
-  // state that arrives at rest): checked at its phase ends and at the velocity's turning points
-  // inside phases.
-  static bool never_reverses(const JerkTrajectory<S>& move) noexcept {
+  // The move keeps moving forward (velocity >= 0 up to 1e-9 of its largest or of `limit`,
+  // whichever is less: the rounding of a state that arrives at rest): checked at its phase ends
+  // and at the velocity's turning points inside phases.
+  static bool never_reverses(const JerkTrajectory<S>& move, S limit) noexcept {
     S lowest = S(0), largest = S(0);
     for_turning_points(move, [&](S, const AxisSample<S>& s) {
       lowest = std::min(lowest, s.velocity);
       largest = std::max(largest, std::abs(s.velocity));
     });
-    return lowest >= -S(1e-9) * largest;
+    return lowest >= -S(1e-9) * std::min(largest, limit);
   }
   // How far a move runs until its velocity is at or under `limit` for good (0 if never over):
   // the last phase end or velocity turning point over the limit (the velocity's maxima are

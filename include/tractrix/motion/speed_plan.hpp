@@ -228,8 +228,8 @@ class SpeedPlan {
   // replan from a running plan's state_at(t) — a limit raised or lowered, a new stop — continues
   // it with velocity and acceleration unbroken (a replan with nothing changed is not always as
   // fast as the rest of the plan it starts from: from inside a move that passed a boundary below
-  // both limits it may ease its acceleration at that boundary; about 2 % of random replans, up
-  // to 13 % slower). An acceleration beyond its limit at the start eases back at full jerk. A start
+  // both limits it may ease its acceleration at that boundary). An acceleration beyond its
+  // limit at the start eases back at full jerk. A start
   // faster than the limits ahead allow brakes at full power and is over the limit for a while:
   // overspeed_distance() says how far. Errors: limits, positions or stations out of range; a stop
   // the train can no longer make.
@@ -455,11 +455,10 @@ class SpeedPlan {
         at.velocity <= reach(v[1], x[1] - x[0], cap[0], motion.max_deceleration, motion.max_jerk);
     if (!direct) {
       // Accelerating, or over the section's own limit (lowered under the train): the
-      // time-optimal move from the state as it is to a boundary, under the lowest limit on the
-      // way, unless it would have to reverse. The first boundary where the velocity meets a
-      // limit, or else the first reached at all: a running plan's move may pass boundaries
-      // below both limits without easing its acceleration there, and a replan from inside it
-      // must be able to do the same.
+      // time-optimal move from the state as it is to the first boundary; where that is out of
+      // reach without reversing (a running plan's move may pass a boundary below both limits
+      // without easing its acceleration there, and a replan from inside it must do the same),
+      // to a later one under the lowest limit on the way.
       std::optional<JerkTrajectory<S>> chosen;
       std::size_t chosen_at = 0;
       S lowest = cap[0];
@@ -474,13 +473,9 @@ class SpeedPlan {
         through.max_velocity = lowest;
         auto move = JerkTrajectory<S>::to_position(at, x[k], std::min(v[k], lowest), through);
         if (!move || !never_reverses(*move, motion.max_velocity)) continue;
-        const bool binding =
-            k == n || !(v[k] < std::min(cap[k - 1], cap[k]) * (S(1) - S(64) * epsilon<S>()));
-        if (!chosen || binding) {
-          chosen = std::move(*move);
-          chosen_at = k;
-        }
-        if (binding) break;
+        chosen = std::move(*move);
+        chosen_at = k;
+        break;
       }
       if (chosen) {
         overspeed_ = std::max(overspeed_, at.position + over_limit(*chosen, cap[0]) - start_);

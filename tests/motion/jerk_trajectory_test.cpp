@@ -264,6 +264,9 @@ TEST_CASE("jerk trajectory: velocity control in closed form", "[motion][jerk]") 
     CHECK(std::abs(tr->duration() - (1 + std::sqrt(2.0))) <= 1e-15 * 3);
     CHECK(std::abs(tr->at(1 + 1 / std::sqrt(2.0)).acceleration + 1 / std::sqrt(2.0)) <= 1e-15);
     CHECK(std::abs(tr->at(tr->duration()).velocity) <= 0);
+    // Easing a = 1 to zero at once under J = 1 adds a²/2J = 0.5; braking at −3 takes 4.5 off.
+    CHECK(JerkTrajectory<double>::eased_velocity({0, 0, 1}, 1) == 0.5);
+    CHECK(JerkTrajectory<double>::eased_velocity({0, 1, -3}, 1) == -3.5);
   }
 }
 

@@ -60,6 +60,17 @@ struct JerkLimits {
   S max_acceleration = S(0);
   S max_deceleration = S(0);
   S max_jerk = S(0);
+
+  // An error naming `who` if a limit is not positive and finite.
+  std::optional<Error> error(const std::string& who) const {
+    for (S v : {max_velocity, max_acceleration, max_deceleration, max_jerk})
+      if (!std::isfinite(v) || !(v > S(0)))
+        return make_error(ErrorCode::out_of_range,
+                          who +
+                              ": max_velocity, max_acceleration, max_deceleration and "
+                              "max_jerk must be positive and finite");
+    return std::nullopt;
+  }
 };
 
 template <class S>
@@ -225,6 +236,12 @@ class JerkTrajectory {
     b.state.velocity = P(velocity);
     b.state.acceleration = P(0);
     return made(b, S(b.state.position), velocity);
+  }
+
+  // The velocity a state reaches when its acceleration is brought to zero as fast as the jerk
+  // limit allows: v + a|a|/2J. Beyond ±v_max, the state cannot be held inside the limit.
+  static S eased_velocity(const AxisState<S>& state, S max_jerk) noexcept {
+    return S(natural_velocity(P(state.velocity), P(state.acceleration), P(max_jerk)));
   }
 
   // When the target state is reached; after it the axis moves on at the target velocity.
@@ -952,13 +969,7 @@ class JerkTrajectory {
                                                              const AxisState<S>& from, S position,
                                                              S velocity,
                                                              const JerkLimits<S>& limits) {
-    for (S v :
-         {limits.max_velocity, limits.max_acceleration, limits.max_deceleration, limits.max_jerk})
-      if (!std::isfinite(v) || !(v > S(0)))
-        return Expected<JerkTrajectory>(make_error(
-            ErrorCode::out_of_range,
-            std::string(what) + ": max_velocity, max_acceleration, max_deceleration and max_jerk "
-                                "must be positive and finite"));
+    if (auto error = limits.error(what)) return Expected<JerkTrajectory>(std::move(*error));
     if (!std::isfinite(from.position) || !std::isfinite(from.velocity) ||
         !std::isfinite(from.acceleration) || !std::isfinite(position) || !std::isfinite(velocity))
       return Expected<JerkTrajectory>(

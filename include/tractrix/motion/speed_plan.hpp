@@ -236,12 +236,7 @@ class SpeedPlan {
   static Expected<SpeedPlan> build(const SpeedLimits<S>& limits, const JerkLimits<S>& motion,
                                    const AxisState<S>& start, S end,
                                    std::vector<StationStop<S>> stations = {}) {
-    for (S v :
-         {motion.max_velocity, motion.max_acceleration, motion.max_deceleration, motion.max_jerk})
-      if (!std::isfinite(v) || !(v > S(0)))
-        return make_error(ErrorCode::out_of_range,
-                          "speed plan: max_velocity, max_acceleration, max_deceleration and "
-                          "max_jerk must be positive and finite");
+    if (auto error = motion.error("speed plan")) return std::move(*error);
     if (!std::isfinite(start.position) || !std::isfinite(start.velocity) ||
         !std::isfinite(start.acceleration) || !std::isfinite(end))
       return make_error(ErrorCode::non_finite, "speed plan: start or end not finite");
@@ -257,9 +252,8 @@ class SpeedPlan {
     {
       // Braking harder than the jerk limit can release before the train stops: every motion
       // from there reverses (a plan's own states never do, up to rounding).
-      using std::abs;
-      const S release = start.acceleration * abs(start.acceleration) / (S(2) * motion.max_jerk);
-      if (start.velocity + release < -S(64) * epsilon<S>() * (start.velocity - release))
+      const S eased = JerkTrajectory<S>::eased_velocity(start, motion.max_jerk);
+      if (eased < -S(64) * epsilon<S>() * (S(2) * start.velocity - eased))
         return make_error(ErrorCode::out_of_range,
                           "speed plan: start deceleration " + std::to_string(start.acceleration) +
                               " stops the train before the jerk limit can release it (it would "
@@ -370,21 +364,11 @@ class SpeedPlan {
 
   SpeedPlan() = default;
 
-  // The distance of the fastest change between cruises at v and w, and the highest velocity
-  // from which one can change to w within a distance (or reach from v): the closed forms of
-  // the symmetric change, (v + w)/2 · τ(|w − v|), τ = 2√(Δ/J) below A²/J, Δ/A + A/J above.
-  static S change_distance(S from, S to, const JerkLimits<S>& m) noexcept {
-    using std::abs;
-    using std::sqrt;
-    const S limit = to >= from ? m.max_acceleration : m.max_deceleration;
-    const S change = abs(to - from);
-    const S time = change <= limit * limit / m.max_jerk ? S(2) * sqrt(change / m.max_jerk)
-                                                        : change / limit + limit / m.max_jerk;
-    return (from + to) / S(2) * time;
-  }
-  // The highest w <= cap with change_distance(v, w) <= distance (acceleration `limit`), the
-  // same as the highest v <= cap braking to w under the braking limit: the closed forms of
-  // (2v + Δ)·√(Δ/J) = d (a cubic in √Δ) and (2v + Δ)(Δ/A + A/J)/2 = d (a quadratic).
+  // The highest w <= cap to which a cruise at v changes within `distance` (acceleration
+  // `limit`), the same as the highest v <= cap braking to w within it under the braking limit:
+  // the fastest change between cruises covers (v + w)/2 · τ(Δ), τ = 2√(Δ/J) below A²/J and
+  // Δ/A + A/J above, so Δ solves (2v + Δ)·√(Δ/J) = d (a cubic in √Δ) or
+  // (2v + Δ)(Δ/A + A/J)/2 = d (a quadratic).
   static S reach(S v, S distance, S cap, S limit, S jerk) noexcept {
     using std::cbrt;
     using std::sqrt;
@@ -462,9 +446,7 @@ class SpeedPlan {
       std::optional<JerkTrajectory<S>> chosen;
       std::size_t chosen_at = 0;
       S lowest = cap[0];
-      using std::abs;
-      const S natural =
-          at.velocity + at.acceleration * abs(at.acceleration) / (S(2) * motion.max_jerk);
+      const S natural = JerkTrajectory<S>::eased_velocity(at, motion.max_jerk);
       for (std::size_t k = 1; k <= n && k <= 16; ++k) {
         lowest = std::min(lowest, cap[k - 1]);
         // Past the first boundary only from a state the lower limits can hold as it is.
@@ -492,10 +474,8 @@ class SpeedPlan {
       // acceleration: bring the acceleration to zero, braking down to the first boundary's
       // velocity at full power, and plan on from the cruise it ends in — or, where the head
       // reaches the boundary first, from the state it has there.
-      using std::abs;
-      const S eased =
-          at.velocity + at.acceleration * abs(at.acceleration) / (S(2) * motion.max_jerk);
-      const S target = std::min(std::max(eased, S(0)), v[1]);
+      const S target =
+          std::min(std::max(JerkTrajectory<S>::eased_velocity(at, motion.max_jerk), S(0)), v[1]);
       first_section.max_velocity = std::max({cap[0], at.velocity, target});
       auto braking = JerkTrajectory<S>::to_velocity(at, target, first_section);
       if (!braking)
@@ -505,7 +485,7 @@ class SpeedPlan {
       if (next.position > x[1]) {
         // The stop itself: braking at full power ends on it, within rounding, or beyond it.
         if (!(x[1] < stop) &&
-            next.position - stop > S(1e-9) * (abs(stop) + at.velocity * brake.duration()))
+            next.position - stop > S(1e-9) * (std::abs(stop) + at.velocity * brake.duration()))
           return make_error(ErrorCode::no_solution,
                             "speed plan: cannot stop at " + std::to_string(stop) +
                                 " from this state (braking at full power ends at " +

@@ -462,9 +462,9 @@ class SpeedPlan {
       if (chosen) {
         overspeed_ = std::max(overspeed_, at.position + over_limit(*chosen, cap[0]) - start_);
         v[chosen_at] = chosen->target().velocity;
+        const S start_time = time, end_position = chosen->target().position;
         time += chosen->duration();
-        const S end_position = chosen->target().position;
-        push(time - chosen->duration(), std::move(*chosen), time, end_position);
+        push(start_time, std::move(*chosen), time, end_position);
         first = chosen_at;
         direct = true;
       }

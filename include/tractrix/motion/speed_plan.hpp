@@ -454,7 +454,7 @@ class SpeedPlan {
         JerkLimits<S> through = motion;
         through.max_velocity = lowest;
         auto move = JerkTrajectory<S>::to_position(at, x[k], std::min(v[k], lowest), through);
-        if (!move || !never_reverses(*move, motion.max_velocity)) continue;
+        if (!move || !never_reverses(*move, lowest)) continue;
         chosen = std::move(*move);
         chosen_at = k;
         break;
@@ -550,9 +550,9 @@ class SpeedPlan {
     return std::nullopt;
   }
 
-  // The move keeps moving forward (velocity >= 0 up to 1e-9 of its largest or of `limit`,
-  // whichever is less: the rounding of a state that arrives at rest): checked at its phase ends
-  // and at the velocity's turning points inside phases.
+  // The move keeps moving forward (velocity >= 0 up to 1e-9 of its largest or of `limit`, the
+  // limit it runs under, whichever is less: the rounding of a state that arrives at rest):
+  // checked at its phase ends and at the velocity's turning points inside phases.
   static bool never_reverses(const JerkTrajectory<S>& move, S limit) noexcept {
     S lowest = S(0), largest = S(0);
     for_turning_points(move, [&](S, const AxisSample<S>& s) {

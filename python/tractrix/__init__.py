@@ -249,8 +249,8 @@ class _Measured:
 class MeasuredPath(_Measured):
     """A path and its arc-length table, built together and queried by distance.
 
-    samples_per_segment: table entries per segment, 1 to 1048576, or 0: automatic (16, doubled up
-    to 128 on curvy paths). method:
+    samples_per_segment: table entries per segment, 1 to 1048576, or 0: automatic (each segment's
+    entries where it needs them, one to 256). method:
     "gauss_legendre" (exact: distances to 1e-12 of the length at any density) or "chord" (the
     lecture's table of summed chords, O(h²)).
     """

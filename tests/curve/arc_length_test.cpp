@@ -359,24 +359,63 @@ TEMPLATE_TEST_CASE("long tables sum their intervals without drift", "[curve][arc
   }
 }
 
-TEMPLATE_TEST_CASE("automatic density keeps gentle paths at 16 and densifies curvy ones",
+TEMPLATE_TEST_CASE("automatic density places entries where the curve needs them",
                    "[curve][arc_length]", float, double) {
   using S = TestType;
-  // 64 keys round a circle: each segment turns 5.6°, the quintic inverse meets the tolerance.
-  const auto gentle = *ArcLengthTable<S>::build(circle<S>(S(100), 64));
-  CHECK(gentle.samples_per_segment() == 16);
-  // Hairpins through a zigzag of keys: Catmull–Rom segments that slow down and turn sharply,
-  // where 16 entries leave the quintic short of double's 1e-12 (float's 64 eps it meets).
+  // 64 keys round a circle: each segment turns 5.6°, one quintic inverse per segment meets the
+  // tolerance, and the table is small: under 200 bytes a segment in double, 100 in float.
+  const auto circle_path = circle<S>(S(100), 64);
+  const auto gentle = *ArcLengthTable<S>::build(circle_path);
+  CHECK(gentle.samples_per_segment() == 0);
+  CHECK(gentle.entry_count() == circle_path.size());
+  CHECK(gentle.memory_bytes() <= (sizeof(S) == 8 ? 200u : 100u) * circle_path.size());
+  // Hairpins through a zigzag of keys: Catmull–Rom segments that slow down and turn sharply.
+  // Their slow middles need entries (double's 1e-12; float's 64 eps needs fewer), their ends
+  // fewer; every segment is halved only where it must be, at most 256 times.
   std::vector<Vector3<S>> zigzag;
   for (int k = 0; k < 16; ++k)
     zigzag.emplace_back(S(4) * S(k), S(0), k % 2 ? S(6) : S(-6));
-  const auto curvy = *ArcLengthTable<S>::build(*Path<S, 3>::catmull_rom(zigzag, Closure::open));
-  if (std::is_same<S, double>::value) CHECK(curvy.samples_per_segment() > 16);
-  CHECK(curvy.samples_per_segment() <= 128);
-  // Chord tables have nothing to densify for.
-  CHECK(ArcLengthTable<S>::build(*Path<S, 3>::catmull_rom(zigzag, Closure::open),
-                                 {0, ArcLengthMethod::chord})
-            ->samples_per_segment() == 16);
+  const auto zigzag_path = *Path<S, 3>::catmull_rom(zigzag, Closure::open);
+  const auto curvy = *ArcLengthTable<S>::build(zigzag_path);
+  if (std::is_same<S, double>::value) CHECK(curvy.entry_count() > 2 * zigzag_path.size());
+  CHECK(curvy.entry_count() <= 256 * zigzag_path.size());
+  // Entries ascend in parameter and distance, each segment's first at its start.
+  for (const auto* table : {&gentle, &curvy}) {
+    for (std::size_t e = 0; e < table->entry_count(); ++e) {
+      CHECK(table->entry_parameter(e) < table->entry_parameter(e + 1));
+      CHECK(table->distances()[e] <= table->distances()[e + 1]);
+    }
+    CHECK(table->entry_parameter(table->entry_count()) == S(table->segment_count()));
+  }
+  // Both exact against the long-double tanh–sinh reference, per segment: distances at entries
+  // and the inverse anywhere.
+  for (const auto* path : {&circle_path, &zigzag_path}) {
+    const auto table = *ArcLengthTable<S>::build(*path);
+    long double before = 0;
+    std::vector<long double> starts;
+    std::vector<ReferenceArcLength> references;
+    for (std::size_t i = 0; i < path->size(); ++i) {
+      references.emplace_back(path->segment(i));
+      starts.push_back(before);
+      before += references.back().length();
+    }
+    const long double length = before;
+    auto reference_distance = [&](S t) {
+      const std::size_t i = std::min(static_cast<std::size_t>(t), path->size() - 1);
+      return starts[i] + references[i].distance(static_cast<long double>(t) - i);
+    };
+    for (std::size_t e = 0; e <= table.entry_count(); ++e)
+      CHECK(std::abs(table.distances()[e] - reference_distance(table.entry_parameter(e))) <=
+            contract<S>(1e-12) * length);
+    auto rng = make_rng(53);
+    for (int k = 0; k < 2000; ++k) {
+      const S s = uniform<S>(rng, S(0), table.length());
+      CHECK(std::abs(reference_distance(table.parameter_at(s)) - s) <= contract<S>(1e-12) * length);
+    }
+  }
+  // Chord tables (the lecture's) keep 16 entries a segment.
+  CHECK(ArcLengthTable<S>::build(zigzag_path, {0, ArcLengthMethod::chord})->samples_per_segment() ==
+        16);
 }
 
 namespace {
@@ -550,7 +589,7 @@ TEMPLATE_TEST_CASE("a measured path answers by distance: points, tangents, curva
   CHECK((line.sample_extended(S(15), cursor).point - V(9, 12, 0)).norm() <= S(64) * eps<S>());
   CHECK((line.sample_extended(S(-5), cursor).point - V(-3, -4, 0)).norm() <= S(64) * eps<S>());
   CHECK(line.sample_extended(std::numeric_limits<S>::quiet_NaN(), cursor).point == V(0, 0, 0));
-  CHECK(line.sample(S(15), cursor).point == line.sample(S(10), cursor).point);  // clamped
+  CHECK(line.sample(S(15), cursor).point == line.sample(line.length(), cursor).point);  // clamped
   // A path ending in a zero-length segment: the lecture's lookup at the length is the end.
   const auto tail = *MeasuredPath<S>::build(Path<S, 3>::from_hermite_keys(
       {V(0, 0, 0), V(5, 0, 0), V(5, 0, 0)}, {V(5, 0, 0), V::Zero(), V::Zero()}, Closure::open));

@@ -42,9 +42,9 @@ TEST_CASE("rotation-minimizing twist converges at 4th order (trefoil knot)", "[f
   // The holonomy (twist gained over one lap before it is spread out) against a finely stepped
   // reference: 32 segments × k samples; the error should fall ~16× per doubling of k.
   const auto knot = trefoil<double>(32, 10.0);
+  const auto path = *MeasuredPath<double>::build(knot);
   auto holonomy = [&](int k) {
-    const auto path = *MeasuredPath<double>::build(knot, {k});
-    return RotationMinimizingFrames<double>::build(path)->holonomy();
+    return RotationMinimizingFrames<double>::build(path, Vector3<double>::UnitY(), k)->holonomy();
   };
   const double reference = holonomy(1024);
   double previous = 0;

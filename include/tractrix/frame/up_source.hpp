@@ -45,7 +45,8 @@ class UpSource {
     return UpSource(Rail{std::move(rail_path), match});
   }
 
-  // Rotation-minimizing frames at the entries of the path's own table (no second table).
+  // Rotation-minimizing frames at 16 parameters a segment (RotationMinimizingFrames::build sets
+  // another count).
   static Expected<UpSource> rotation_minimizing(
       const MeasuredPath<S>& path, const Vector3<S>& initial_up = Vector3<S>::UnitY()) {
     auto frames = RotationMinimizingFrames<S>::build(path, initial_up);

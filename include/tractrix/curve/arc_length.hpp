@@ -6,6 +6,7 @@
 #include <array>
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -106,7 +107,8 @@ class ArcLengthTable {
       const std::uint32_t index = static_cast<std::uint32_t>(i);
       const S base = S(static_cast<std::ptrdiff_t>(i));
       // Appends the interval [u0, u1] of this segment: its length, then its inverse; returns
-      // whether that inverse and quadrature hold unaided (exact tables).
+      // by how much the inverse misses its tolerance (<= 1: it holds unaided; infinite where
+      // the quadrature had to split the interval). Chord tables: 0.
       Vector<S, D> previous = segment.points[0];
       auto append = [&](S u0, S u1) {
         std::array<S, 2> thirds{};
@@ -134,11 +136,15 @@ class ArcLengthTable {
         table.adaptive_.push_back(flags);
         table.set_inverse_piece(e);
         table.tolerance_scale_ = entry;  // for distance_within in the check, as below
-        if (exact &&
-            !(table.inverse_error(e, thirds, bend) <= relative_tolerance * std::max(entry, chords)))
-          table.adaptive_.back() |= needs_newton;
+        S miss = S(0);
+        if (exact) {
+          miss =
+              table.inverse_error(e, thirds, bend) / (relative_tolerance * std::max(entry, chords));
+          if (!(miss <= S(1))) table.adaptive_.back() |= needs_newton;
+          if (flags & split_quadrature) miss = std::numeric_limits<S>::infinity();
+        }
         table.inverse_.pop_back();
-        return table.adaptive_.back() == 0;
+        return miss;
       };
       if (uniform > 0) {
         const S step = S(1) / S(uniform);
@@ -148,24 +154,31 @@ class ArcLengthTable {
         continue;
       }
       // Adaptive: an interval whose inverse or quadrature needs help is taken back and halved,
-      // left half first (entries stay in order), down to automatic_depth.
+      // left half first (entries stay in order), down to automatic_depth. (Cutting it at once
+      // into as many parts as the miss asks for at the quintic's h⁶ over-refines: the miss is
+      // the worst spot's, usually a slow end.)
       struct Pending {
         S u0, u1;
         int depth;
       };
-      Pending stack[automatic_depth + 2];
-      int top = 0;
+      std::array<Pending, automatic_depth + 2> stack;
+      std::size_t top = 0;
       stack[top++] = {S(0), S(1), 0};
       while (top > 0) {
         const Pending interval = stack[--top];
-        const S saved_total = total, saved_lost = lost;
-        if (append(interval.u0, interval.u1) || interval.depth == automatic_depth) continue;
-        table.distances_.pop_back();
-        table.inverse_.pop_back();
-        table.segment_of_.pop_back();
-        table.adaptive_.pop_back();
-        total = saved_total;
-        lost = saved_lost;
+        // Near a slow spot the quadrature would split a wide interval many times over, only for
+        // the interval to be halved after: halve it first.
+        if (interval.depth == automatic_depth || quadrature.clear(interval.u0, interval.u1)) {
+          const S saved_total = total, saved_lost = lost;
+          if (append(interval.u0, interval.u1) <= S(1) || interval.depth == automatic_depth)
+            continue;
+          table.distances_.pop_back();
+          table.inverse_.pop_back();
+          table.segment_of_.pop_back();
+          table.adaptive_.pop_back();
+          total = saved_total;
+          lost = saved_lost;
+        }
         const S middle = S(0.5) * (interval.u0 + interval.u1);
         stack[top++] = {middle, interval.u1, interval.depth + 1};
         stack[top++] = {interval.u0, middle, interval.depth + 1};

@@ -93,6 +93,14 @@ class SpeedQuadrature {
   // True when the last integrate() call had to split its interval.
   bool refined() const noexcept { return refined_; }
 
+  // Whether [u0, u1] is clear of the speed's singularities by half its width, so that
+  // integrate() may judge it without splitting: where it is not, integrate() splits (a table
+  // build halves such an interval without integrating it first).
+  bool clear(S u0, S u1) noexcept {
+    if (minimum_count_ < 0) analyse();
+    return assess(u0, u1).clear;
+  }
+
  private:
   // The 5-point rule on each part between consecutive edges and on all of [edges[0], edges[3]].
   // The 20 speeds are evaluated as one Eigen array, in SIMD lanes (std::sqrt in a loop is not

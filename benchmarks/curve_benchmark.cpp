@@ -192,18 +192,33 @@ void BM_TableBuild(benchmark::State& state) {
 }
 BENCHMARK(BM_TableBuild)->Arg(0)->Arg(1);
 
-// Gauss–Legendre table build, 16 entries per segment, on every track shape of the family.
+// Gauss–Legendre table build on every track shape of the family, at 16 entries per segment
+// (second argument 16) and at the automatic, adaptive density (0). Items: segments; counters:
+// the table's entries and bytes per segment.
+template <class S>
 void BM_TableBuildFamily(benchmark::State& state) {
   const auto shape = tractrix::bench::track_shapes[state.range(0)];
-  const auto path = tractrix::bench::track_path(shape);
+  const auto path = tractrix::bench::track_path_as<S>(shape);
+  const int density = static_cast<int>(state.range(1));
+  std::size_t entries = 0, bytes = 0;
   for (auto _ : state) {
-    auto table = tractrix::ArcLengthTable<double>::build(path, {16});
+    auto table = tractrix::ArcLengthTable<S>::build(path, {density});
     benchmark::DoNotOptimize(table);
+    entries = table->entry_count();
+    bytes = table->memory_bytes();
   }
-  state.SetItemsProcessed(state.iterations() * static_cast<long>(path.size()) * 16);
+  const double segments = static_cast<double>(path.size());
+  state.SetItemsProcessed(state.iterations() * static_cast<long>(path.size()));
+  state.counters["entries_per_segment"] = static_cast<double>(entries) / segments;
+  state.counters["bytes_per_segment"] = static_cast<double>(bytes) / segments;
   state.SetLabel(tractrix::bench::name_of(shape));
 }
-BENCHMARK(BM_TableBuildFamily)->DenseRange(0, 5)->Unit(benchmark::kMillisecond);
+BENCHMARK_TEMPLATE(BM_TableBuildFamily, double)
+    ->ArgsProduct({{0, 1, 2, 3, 4, 5}, {16, 0}})
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_TEMPLATE(BM_TableBuildFamily, float)
+    ->ArgsProduct({{0, 1, 2, 3, 4, 5}, {0}})
+    ->Unit(benchmark::kMillisecond);
 
 // Many distances at once: 10⁴ sleepers evenly spaced along each track of the family, point and
 // unit tangent into packed caller arrays. batch: MeasuredPath::sample(distances, n, points,

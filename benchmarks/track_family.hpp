@@ -112,4 +112,13 @@ inline Path<double> track_path(TrackShape shape) {
   return *Path<double>::catmull_rom(track_keys(shape), Closure::closed);
 }
 
+// The same track in S (keys rounded to S, then the same Catmull–Rom).
+template <class S>
+Path<S> track_path_as(TrackShape shape) {
+  std::vector<Vector3<S>> keys;
+  for (const auto& key : track_keys(shape))
+    keys.push_back(key.cast<S>());
+  return *Path<S>::catmull_rom(keys, Closure::closed);
+}
+
 }  // namespace tractrix::bench

@@ -54,6 +54,18 @@ struct AxisSample {
 // Limits of a jerk-limited trajectory, all positive and finite: |velocity| <= max_velocity,
 // −max_deceleration <= acceleration <= max_acceleration (signed: deceleration is the negative
 // acceleration that brakes a forward move), |jerk| <= max_jerk.
+namespace detail {
+// The time of the fastest change of velocity by `change` (>= 0) from and to zero acceleration
+// under an acceleration limit and a jerk: jerk up and down (2√(Δ/J)) below the knee Δ = A²/J,
+// with a hold at A above it (Δ/A + A/J).
+template <class P>
+P velocity_change_time(P change, P limit, P jerk) noexcept {
+  using std::sqrt;
+  return change <= limit * limit / jerk ? P(2) * sqrt(change / jerk)
+                                        : change / limit + limit / jerk;
+}
+}  // namespace detail
+
 template <class S>
 struct JerkLimits {
   S max_velocity = S(0);
@@ -459,9 +471,7 @@ class JerkTrajectory {
             t, s.velocity * t + a * t * t / P(2) + sign * j * t * t * t / P(6)};
   }
   static P symmetric_time(P change, P limit, P jerk) noexcept {
-    using std::sqrt;
-    return change <= limit * limit / jerk ? P(2) * sqrt(change / jerk)
-                                          : change / limit + limit / jerk;
+    return detail::velocity_change_time(change, limit, jerk);
   }
 
   struct Problem {

@@ -375,8 +375,7 @@ class SpeedPlan {
     if (!(cap > v)) return cap;
     const S knee = limit * limit / jerk;
     auto covered = [&](S change) {
-      const S time = change <= knee ? S(2) * sqrt(change / jerk) : change / limit + limit / jerk;
-      return (S(2) * v + change) / S(2) * time;
+      return (S(2) * v + change) / S(2) * detail::velocity_change_time(change, limit, jerk);
     };
     if (covered(cap - v) <= distance) return cap;
     S change;

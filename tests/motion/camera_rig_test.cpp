@@ -74,6 +74,23 @@ TEST_CASE("velocity and acceleration are exact and split into tangential and nor
   }
 }
 
+TEST_CASE("the normal acceleration is finite wherever its true value is", "[motion][sample]") {
+  // y = x²/L over x in [-L, L] as one cubic Bézier (the quadratic (-L, L), (0, -L), (L, L)
+  // raised to degree 3); at its vertex, half-way along, κ = 2/L along +y. With L = 1e150 and
+  // ṡ = 1e200, ṡ² overflows but κṡ² = 2e250 does not.
+  const double L = 1e150, speed = 1e200;
+  const Bezier<double, 3, 3> b{{Vector3d(-L, L, 0), Vector3d(-L / 3, -L / 3, 0),
+                                Vector3d(L / 3, -L / 3, 0), Vector3d(L, L, 0)}};
+  const auto path =
+      *MeasuredPath<double>::build(Path<double, 3>::from_segments({b}, Closure::open));
+  const auto up = *UpSource<double>::world(Vector3d::UnitZ());
+  const auto m = sample_at_distance(path, path.length() / 2, speed, 0.0, up);
+  CHECK(m.normal_acceleration.allFinite());
+  CHECK(m.acceleration.allFinite());
+  CHECK(std::abs(m.normal_acceleration.y() / 2e250 - 1) <= 1e-9);
+  CHECK(std::abs(m.normal_acceleration.x()) <= 1e-6 * 2e250);
+}
+
 TEST_CASE("cameras look along keyed directions, or where the path goes", "[motion][camera]") {
   const auto profile = *TimeProfile<double>::sine(8.0);
   // Keys with view directions: met exactly at the keys.

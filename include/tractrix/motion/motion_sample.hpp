@@ -44,7 +44,8 @@ MotionSample<S> sample_at_distance(const MeasuredPath<S>& path, S distance, S sp
   m.curvature = curvature_vector.stableNorm();  // no overflow for huge, finite κ
   m.velocity = m.speed * m.tangent;
   m.tangential_acceleration = acceleration * m.tangent;
-  m.normal_acceleration = (m.speed * m.speed) * curvature_vector;
+  // ṡ·(ṡ·κN), not ṡ²·κN: ṡ² alone overflows for ṡ above 1e154 where κṡ² is far below the range.
+  m.normal_acceleration = m.speed * (m.speed * curvature_vector);
   m.acceleration = m.tangential_acceleration + m.normal_acceleration;
   m.frame = look_at(m.position, m.tangent, up.up_at(m.distance, length, m.position, m.tangent));
   return m;

@@ -101,6 +101,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (trajectory) {
     fuzz::require(std::isfinite(trajectory->duration()) && trajectory->duration() >= 0,
                   "trajectory duration finite");
+    if (trajectory->duration() > 0) {
+      const auto start = trajectory->at(0);
+      // (An acceleration within the limits' rounding of zero may start as zero.)
+      fuzz::require(start.position == from.position && start.velocity == from.velocity &&
+                        std::abs(start.acceleration - from.acceleration) <=
+                            1e-12 * (std::abs(from.acceleration) + limits.max_acceleration +
+                                     limits.max_deceleration),
+                    "trajectory starts on the start");
+    }
     if (kind != 1) {
       const auto end = trajectory->at(trajectory->duration());
       fuzz::require(end.position == w[7] && end.velocity == w[8] && end.acceleration == 0,

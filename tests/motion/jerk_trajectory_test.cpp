@@ -358,6 +358,50 @@ TEST_CASE("jerk trajectory: profiles that only ease the acceleration, and near-c
   } else {
     CHECK(apart.error().code == ErrorCode::out_of_range);
   }
+  // Braking from 217.6 overshoots the stop at 328.1 (it ends at 359.6) and the way back may
+  // accelerate at 5e-297: the velocity left by braking is rounded at 1e-13, and removing that at
+  // 5e-297 takes 1e283 s and 1e270 units. Refused (the phases cannot join), never a trajectory
+  // that starts anywhere but the start.
+  const JerkLimits<double> lopsided{325.36, 4.9565942547385552e-297, 273.12, 207.52};
+  const AxisState<double> braking{217.6361083984375, 217.6361083984375, -113.2965087890625};
+  const auto back = JerkTrajectory<double>::to_position(braking, 328.094482421875, 0, lopsided);
+  if (back) {
+    CHECK(back->at(0).position == braking.position);
+    CHECK(back->at(back->duration()).position == 328.094482421875);
+    CHECK(limit_excess(*back, lopsided, 1000, 1e-9) <= 1e-9);
+  } else {
+    CHECK(back.error().code == ErrorCode::out_of_range);
+  }
+  // Braking from 454.7 (over the limit, decelerating) for 3 s, then turning round at 5e-297
+  // to pass the start again at +217.6 — 8.8e298 s later. Its first seconds keep their own
+  // times: at 0 it is at the start, and 1 ms in it has moved as the start state says.
+  const AxisState<double> fast{294.8455810546875, 454.6966552734375, -232.940673828125};
+  const auto round =
+      JerkTrajectory<double>::to_position(fast, 80.9173583984375, 217.6361083984375, lopsided);
+  if (round) {
+    CHECK(round->at(0).position == fast.position);
+    CHECK(round->at(0).velocity == fast.velocity);
+    const double h = 1e-3;  // jerk at most 207.52 in the first phase: a cubic term under 4e-8
+    CHECK(std::abs(round->at(h).position -
+                   (fast.position + h * fast.velocity + h * h / 2 * fast.acceleration)) <= 1e-7);
+    for (int i = 1; i < round->phase_count(); ++i)
+      CHECK(round->phase(i).start_time >= round->phase(i - 1).start_time);
+  } else {
+    CHECK(round.error().code == ErrorCode::out_of_range);
+  }
+  // A plan that is only its second change is laid back from the target; with a deceleration
+  // limit of 5e-324 that landed 2300 units before the start. It must start on the start.
+  const JerkLimits<double> denormal{499.9847412109375, 32.745361328125, 4.9406564584124654e-324,
+                                    785.21728515625};
+  const AxisState<double> slow{-215.2252197265625, 143.035888671875, 0};
+  const auto tail_only =
+      JerkTrajectory<double>::to_position(slow, 999.969482421875, 499.9847412109375, denormal);
+  if (tail_only) {
+    CHECK(tail_only->at(0).position == slow.position);
+    CHECK(tail_only->at(0).velocity == slow.velocity);
+  } else {
+    CHECK(tail_only.error().code == ErrorCode::out_of_range);
+  }
 }
 
 TEST_CASE("jerk trajectory: states beyond the limits brake back inside and stay there",

@@ -339,7 +339,8 @@ class JerkTrajectory {
   // Phases in P while planning; the trajectory stores them in S.
   struct Builder {
     explicit Builder(const AxisState<S>& from)
-        : state{P(from.position), P(from.velocity), P(from.acceleration)} {}
+        : origin{P(from.position), P(from.velocity), P(from.acceleration)}, state(origin) {}
+    State origin;  // where the trajectory must start
     State state;
     P time = P(0);
     struct Item {
@@ -396,21 +397,20 @@ class JerkTrajectory {
       const std::array<std::pair<P, P>, 3> tail{{{plan.second.t1, plan.second.jerk},
                                                  {plan.second.t2, P(0)},
                                                  {plan.second.t3, -plan.second.jerk}}};
-      // Laid out back from the end as well: a fixed duration ends exactly on it.
+      // Its states laid out back from the end, so that it ends exactly on the target; its times
+      // forward from the start, so that they ascend and the first phases keep their own times
+      // however long the last ones are (placed back from an end 1e298 s away, a start 3 s in
+      // would round to 0). A fixed duration still ends on end_time: it is the trajectory's.
       State end{position, velocity, P(0)};
-      P start_time = end_time;
-      std::array<std::pair<State, P>, 3> starts{};
+      std::array<State, 3> starts{};
       for (std::size_t k = tail.size(); k-- > 0;) {
-        if (tail[k].first > P(0)) {
-          end = integrate(end, tail[k].second, -tail[k].first);
-          start_time -= tail[k].first;
-        }
-        starts[k] = {end, start_time};
+        if (tail[k].first > P(0)) end = integrate(end, tail[k].second, -tail[k].first);
+        starts[k] = end;
       }
       for (std::size_t k = 0; k < tail.size(); ++k) {
         if (!(tail[k].first > P(0))) continue;
-        items[static_cast<std::size_t>(count++)] = {tail[k].first, tail[k].second, starts[k].first,
-                                                    starts[k].second};
+        items[static_cast<std::size_t>(count++)] = {tail[k].first, tail[k].second, starts[k], time};
+        time += tail[k].first;
       }
       state = {position, velocity, P(0)};
       time = end_time;
@@ -992,49 +992,57 @@ class JerkTrajectory {
 
   // The trajectory, if every phase is representable in S: limits many orders of magnitude
   // apart from the state (a jerk of 1e-300 against a velocity of 1) give durations that are not.
-  // The phases must also join: each starts where the one before it ends, to 1e-9 of the move's
-  // scale in position and velocity (the plan's rounding is far below; limits many orders of
-  // magnitude apart can leave more, and that is refused rather than returned).
+  // The phases must also join: each starts where the one before it ends, to 1e-9 of what
+  // rounding can leave there — the states' magnitudes plus what each phase adds to them (the
+  // plan computes a start forwards from the state or backwards from the target through the
+  // phases between). Limits many orders of magnitude apart can leave far more (a velocity
+  // rounded at 1e-13 that a 1e-297 acceleration then takes 1e283 s to remove), and that is
+  // refused rather than returned. The bound is summed per phase, not the largest state times the
+  // whole duration, so one wrong phase cannot widen it past the gap it opens.
   static Expected<JerkTrajectory> made(const Builder& b, S position, S velocity) {
     JerkTrajectory t(b, position, velocity);
     bool finite = std::isfinite(t.duration_) && std::isfinite(t.end_.position);
-    P position_scale = P(0), velocity_scale = P(0), acceleration_scale = P(0);
+    using std::abs;
+    P position_scale = abs(P(position)), velocity_scale = abs(P(velocity)),
+      acceleration_scale = P(0);
     for (int i = 0; i < b.count; ++i) {
       const auto& item = b.items[static_cast<std::size_t>(i)];
       const Phase& ph = t.phases_[static_cast<std::size_t>(i)];
       finite = finite && std::isfinite(ph.start_time) && std::isfinite(ph.duration) &&
                std::isfinite(ph.jerk) && std::isfinite(ph.start.position) &&
                std::isfinite(ph.start.velocity) && std::isfinite(ph.start.acceleration);
-      using std::abs;
-      position_scale = std::max(position_scale, abs(item.start.position));
-      velocity_scale = std::max(velocity_scale, abs(item.start.velocity));
-      acceleration_scale = std::max(acceleration_scale, abs(item.start.acceleration));
+      const P d = item.duration, j = abs(item.jerk), a = abs(item.start.acceleration),
+              v = abs(item.start.velocity);
+      position_scale += abs(item.start.position) + d * (v + d * (a / P(2) + d * j / P(6)));
+      velocity_scale += v + d * (a + d * j / P(2));
+      acceleration_scale += a + d * j;
     }
-    if (!finite)
+    if (!finite || !std::isfinite(position_scale) || !std::isfinite(velocity_scale) ||
+        !std::isfinite(acceleration_scale))
       return make_error(ErrorCode::out_of_range,
                         "jerk trajectory: state, target and limits too far apart in scale (a "
                         "duration or an intermediate state overflows)");
-    using std::abs;
-    P jerk_scale = P(0);
-    for (int i = 0; i < b.count; ++i)
-      jerk_scale = std::max(jerk_scale, abs(b.items[static_cast<std::size_t>(i)].jerk));
-    position_scale += velocity_scale * b.time + abs(P(position));
-    velocity_scale += acceleration_scale * b.time + abs(P(velocity));
-    acceleration_scale += jerk_scale * b.time;
     const auto count = static_cast<std::size_t>(b.count);
-    for (std::size_t i = 0; i < count; ++i) {
+    const auto apart = [&](const State& x, const State& y) {
+      return abs(x.position - y.position) > P(1e-9) * position_scale ||
+             abs(x.velocity - y.velocity) > P(1e-9) * velocity_scale ||
+             abs(x.acceleration - y.acceleration) > P(1e-9) * acceleration_scale;
+    };
+    // The first phase starts on the start (it is laid back from the target where the plan is
+    // only a second change), each next one where the one before it ends, and the last ends on
+    // the target.
+    bool joined = count == 0 || !apart(b.origin, b.items[0].start);
+    for (std::size_t i = 0; i < count && joined; ++i) {
       const auto& item = b.items[i];
       const State end = integrate(item.start, item.jerk, item.duration);
-      // The next phase's start, or after the last one the state the trajectory ends in.
       const State next = i + 1 < count ? b.items[i + 1].start
                                        : State{P(t.end_.position), P(t.end_.velocity), P(0)};
-      if (abs(end.position - next.position) > P(1e-9) * position_scale ||
-          abs(end.velocity - next.velocity) > P(1e-9) * velocity_scale ||
-          abs(end.acceleration - next.acceleration) > P(1e-9) * acceleration_scale)
-        return make_error(ErrorCode::out_of_range,
-                          "jerk trajectory: limits too far apart in scale for a reliable profile "
-                          "(its phases would not join)");
+      joined = !apart(end, next);
     }
+    if (!joined)
+      return make_error(ErrorCode::out_of_range,
+                        "jerk trajectory: limits too far apart in scale for a reliable profile "
+                        "(its phases would not join)");
     return t;
   }
 

@@ -229,6 +229,25 @@ TEST_CASE("speed plan: replanning mid-run keeps velocity and acceleration", "[mo
     CHECK(replanned.error().code == ErrorCode::no_solution);
     CHECK(replanned.error().message.find("cannot stop") != std::string::npos);
   }
+  SECTION("so is one that only an acceleration limit of 1e-40 could come back from") {
+    // Braking from 218.6 (accelerating at 498.8) ends near 3420, far past the station at 463.7;
+    // coming back at 2.7e-40 would creep at 1e-18 for 5e21 s — a reversal, however slow.
+    const JerkLimits<double> lopsided{499.98, 2.7226523566839745e-40, 217.64, 217.64};
+    const auto creeping =
+        SpeedPlan<double>::build(*SpeedLimits<double>::line(1000, 1000), lopsided,
+                                 {217.6361083984375, 218.6126708984375, 498.7945556640625},
+                                 489.2120361328125, {{463.7298583984375, 217.6361083984375}});
+    if (creeping) {
+      double previous = creeping->at(0).position;
+      for (int q = 1; q <= 1000; ++q) {
+        const double position = creeping->at(creeping->duration() * q / 1000).position;
+        CHECK(position >= previous - 1e-9 * previous);
+        previous = position;
+      }
+    } else {
+      CHECK(creeping.error().message.find("cannot stop") != std::string::npos);
+    }
+  }
 }
 
 TEST_CASE("speed plan: already there, and a replan from inside a merged move", "[motion][speed]") {

@@ -551,14 +551,19 @@ class SpeedPlan {
 
   // The move keeps moving forward (velocity >= 0 up to 1e-9 of its largest or of `limit`, the
   // limit it runs under, whichever is less: the rounding of a state that arrives at rest):
-  // checked at its phase ends and at the velocity's turning points inside phases.
+  // checked at its phase ends and at the velocity's turning points inside phases. Nor does it
+  // pass its target on the way: a velocity that small can still be a reversal where the
+  // acceleration limit is smaller still (1e-18 for 1e21 s at 1e-40 runs back 3000 units).
   static bool never_reverses(const JerkTrajectory<S>& move, S limit) noexcept {
-    S lowest = S(0), largest = S(0);
+    S lowest = S(0), largest = S(0), farthest = move.at(S(0)).position;
     for_turning_points(move, [&](S, const AxisSample<S>& s) {
       lowest = std::min(lowest, s.velocity);
       largest = std::max(largest, std::abs(s.velocity));
+      farthest = std::max(farthest, s.position);
     });
-    return lowest >= -S(1e-9) * std::min(largest, limit);
+    const S target = move.target().position;
+    return lowest >= -S(1e-9) * std::min(largest, limit) &&
+           farthest - target <= S(1e-9) * (std::abs(target) + std::abs(move.at(S(0)).position));
   }
   // How far a move runs until its velocity is at or under `limit` for good (0 if never over):
   // the last phase end or velocity turning point over the limit (the velocity's maxima are

@@ -111,6 +111,34 @@ TEST_CASE("closest_point: the global minimum on random paths, against long doubl
   CHECK(checked == 720);
 }
 
+TEST_CASE("closest_point: single curvy segments, queries where several minima compete") {
+  // Hairpins, loops and S-bends as one cubic, queries around their control polygon (where the
+  // distance has several local minima, and the quintic's Bernstein coefficients change sign
+  // more often than it does until the interval is halved) and far off: every answer against the
+  // long double brute force.
+  std::mt19937 rng(20261201);
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  const auto in_box = [&](double size) {
+    return Vector3d(size * (2 * unit(rng) - 1), size * (2 * unit(rng) - 1),
+                    0.2 * size * (2 * unit(rng) - 1));
+  };
+  int checked = 0;
+  for (int trial = 0; trial < 150; ++trial) {
+    const Bezier<double, 3, 3> b{{in_box(10), in_box(10), in_box(10), in_box(10)}};
+    const auto measured =
+        *MeasuredPath<double>::build(Path<double, 3>::from_segments({b}, Closure::open));
+    const Vector3d centre = 0.25 * (b.points[0] + b.points[1] + b.points[2] + b.points[3]);
+    for (int k = 0; k < 8; ++k) {
+      Vector3d q = centre + in_box(4);
+      if (k >= 5) q = measured.path().point(unit(rng)) + in_box(0.5);
+      if (k == 7) q = centre + std::pow(10.0, 1 + 2 * unit(rng)) * in_box(1);
+      check_query(measured, q, measured.closest_point(q), 1e-12L);
+      ++checked;
+    }
+  }
+  CHECK(checked == 1200);
+}
+
 TEST_CASE("closest_point: ends, points on the path, ties between branches") {
   // An open U: two straight branches along x = ±1 joined by a bend; the axis between them is at
   // distance 1 from both.

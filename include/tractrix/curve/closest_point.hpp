@@ -40,6 +40,37 @@ struct Nearest {
   S squared_distance = std::numeric_limits<S>::infinity();
 };
 
+// The roots in (lo, hi) of the quintic whose Bernstein coefficients over that interval are `b`,
+// when the coefficients settle them: all beyond `margin` of zero with at most one sign change (no
+// root, or exactly one, bracketed), after halving up to `depth` times. Appends them to `roots`
+// (at most 2^depth) and returns true; false where some part stays unsettled.
+template <class S>
+bool bernstein_roots(const S* quintic, const S* derivative, const std::array<S, 6>& b, S lo, S hi,
+                     S margin, int depth, S* roots, int& count) noexcept {
+  bool robust = true;
+  int changes = 0;
+  for (std::size_t j = 0; j < 6; ++j) {
+    using std::abs;
+    robust = robust && abs(b[j]) > margin;
+    if (j > 0 && (b[j] < S(0)) != (b[j - 1] < S(0))) ++changes;
+  }
+  if (robust && changes <= 1) {
+    if (changes == 1) roots[count++] = monotone_root(quintic, derivative, 5, lo, hi, b[0] < S(0));
+    return true;
+  }
+  if (depth == 0) return false;
+  std::array<S, 6> w = b, left{}, right{};
+  for (std::size_t r = 0; r < 6; ++r) {
+    left[r] = w[0];
+    right[5 - r] = w[5 - r];
+    for (std::size_t j = 0; j + r < 5; ++j)
+      w[j] = S(0.5) * (w[j] + w[j + 1]);
+  }
+  const S middle = lo + S(0.5) * (hi - lo);
+  return bernstein_roots(quintic, derivative, left, lo, middle, margin, depth - 1, roots, count) &&
+         bernstein_roots(quintic, derivative, right, middle, hi, margin, depth - 1, roots, count);
+}
+
 // Lowers `best` to the nearest point of one segment when that is nearer. With Q_j = P_j − q the
 // segment is r(u) − q = a u³ + b u² + c u + d, and the squared distance's derivative is twice
 // the quintic (r − q)·r' = 3a·a u⁵ + 5a·b u⁴ + (4a·c + 2b·b) u³ + 3(a·d + b·c) u²
@@ -66,16 +97,20 @@ void nearest_on_segment(const Bezier<S, D, 3>& segment, std::size_t index, const
   };
   // Most segments of a track are nearly straight, and their quintic has at most one root in
   // (0, 1). Its Bernstein coefficients say so cheaply (Descartes' rule in the Bernstein basis:
-  // the roots in (0, 1) are at most, and of the parity of, the coefficients' sign changes) when
-  // no coefficient is within rounding of zero — the rounding of the dot products above and of
-  // the conversion, bounded by the norms' products. Then: no sign change, the minimum is an end;
-  // one, exactly one root, bracketed by the ends. Otherwise the full isolation below.
+  // the roots in an interval are at most, and of the parity of, the coefficients' sign changes
+  // there) when no coefficient is within rounding of zero — the rounding of the dot products
+  // above and of the conversion, bounded by the norms' products. Then: no sign change, the
+  // minimum is an end; one, exactly one root, bracketed by the ends. Where the coefficients
+  // change sign more often than the quintic does (a query far from a short segment), halving the
+  // interval (de Casteljau on the coefficients) settles it; otherwise the full isolation below.
   {
     using std::sqrt;
     const S na = sqrt(a.squaredNorm()), nb = sqrt(b.squaredNorm()), nc = sqrt(c.squaredNorm()),
             nd = sqrt(d.squaredNorm());
     const S magnitude = nc * nd + S(2) * nb * nd + nc * nc + S(3) * (na * nd + nb * nc) +
                         S(4) * na * nc + S(2) * nb * nb + S(5) * na * nb + S(3) * na * na;
+    // Halving adds at most 5 eps of the largest coefficient (itself at most `magnitude`) a level:
+    // the margin holds the conversion's rounding and three levels of it.
     const S margin = S(64) * epsilon<S>() * magnitude;
     const S* k = quintic;
     const S bernstein[6] = {k[0],
@@ -84,9 +119,10 @@ void nearest_on_segment(const Bezier<S, D, 3>& segment, std::size_t index, const
                             k[0] + S(0.6) * k[1] + S(0.3) * k[2] + k[3] / S(10),
                             k[0] + S(0.8) * k[1] + S(0.6) * k[2] + S(0.4) * k[3] + k[4] / S(5),
                             k[0] + k[1] + k[2] + k[3] + k[4] + k[5]};
+    // Settled over the whole interval (the common case, checked inline), or after halving.
     bool robust = true;
     int changes = 0;
-    for (int j = 0; j < 6; ++j) {
+    for (std::size_t j = 0; j < 6; ++j) {
       using std::abs;
       robust = robust && abs(bernstein[j]) > margin;
       if (j > 0 && (bernstein[j] < S(0)) != (bernstein[j - 1] < S(0))) ++changes;
@@ -95,8 +131,21 @@ void nearest_on_segment(const Bezier<S, D, 3>& segment, std::size_t index, const
       consider(S(0));
       if (changes == 1) {
         const S derivative[5] = {k[1], S(2) * k[2], S(3) * k[3], S(4) * k[4], S(5) * k[5]};
-        consider(monotone_root(quintic, derivative, 5, S(0), S(1), bernstein[0] < S(0)));
+        consider(monotone_root(quintic, derivative, 5, S(0), S(1), k[0] < S(0)));
       }
+      consider(S(1));
+      return;
+    }
+    const S derivative[5] = {k[1], S(2) * k[2], S(3) * k[3], S(4) * k[4], S(5) * k[5]};
+    S found[8];
+    int found_count = 0;
+    if (bernstein_roots(
+            quintic, derivative,
+            {bernstein[0], bernstein[1], bernstein[2], bernstein[3], bernstein[4], bernstein[5]},
+            S(0), S(1), margin, 3, found, found_count)) {
+      consider(S(0));
+      for (int j = 0; j < found_count; ++j)
+        consider(found[j]);
       consider(S(1));
       return;
     }
@@ -168,9 +217,9 @@ Nearest<S> nearest_on_path(const Path<S, D>& path, const PathBounds<S, D>& bound
 // is at least R − m away, so an answer nearer than R − m is the global one (the same as without
 // a cursor, up to ties). Otherwise — the point jumped or drifted about R/2 — it searches
 // globally again; global_searches() counts those. Cheaper than the global search where segments
-// are about as long as the query is far from the path (1.1–2.9× fewer instructions on five
+// are about as long as the query is far from the path (1.3–3.1× fewer instructions on five
 // tracks of the benchmark family); where they are much shorter the list is rebuilt often and
-// the cursor costs more than the global search (3.4× with 0.06-unit segments 2 units away:
+// the cursor costs more than the global search (3.1× with 0.06-unit segments 2 units away:
 // benchmarks/README.md, "Closest point"). No allocation: the list
 // lives in the cursor (capacity entries). One cursor per moving point and path.
 template <class S, int D = 3>

@@ -17,6 +17,9 @@
 
 namespace tractrix {
 
+template <class S>
+class Network;
+
 // Immutable once built. Copies share the path and the table (a reference count, no data copied),
 // so any number of tracks, trains and cameras can hold the same measured path, from any thread.
 //
@@ -187,6 +190,10 @@ class MeasuredPath {
   bool shares_data_with(const MeasuredPath& other) const noexcept { return data_ == other.data_; }
 
  private:
+  // A network's search measures only the piece that wins (closest_of), not each it passes.
+  template <class>
+  friend class Network;
+
   struct Data {
     Path<S, D> path;
     ArcLengthTable<S> table;

@@ -259,9 +259,11 @@ class Network {
                               " ends point the same way (" + to_string(ends[0]) + " and " +
                               to_string(ends[1]) + "): a train cannot pass from one to another");
     }
-    auto [index, order] = piece_index(pieces);
-    return Network(std::make_shared<const Data>(
-        Data{std::move(pieces), std::move(topology), std::move(index), std::move(order)}));
+    auto [order, boxes] = piece_order(pieces);
+    PathBounds<S, 3> index(boxes);
+    return Network(
+        std::make_shared<const Data>(Data{std::move(pieces), std::move(topology), std::move(index),
+                                          std::move(order), std::move(boxes)}));
   }
 
   std::size_t piece_count() const noexcept { return data_->pieces.size(); }
@@ -297,17 +299,29 @@ class Network {
       best.squared_distance = std::numeric_limits<S>::quiet_NaN();
       return best;
     }
+    // The nearest segment point of each piece opened; the winner alone is measured (its
+    // distance along the piece through the table) at the end.
+    std::size_t piece = 0;
+    detail::Nearest<S> nearest;
     S bound2 = std::numeric_limits<S>::infinity();
     d.index.search(query, bound2, [&](std::size_t i, S& b2) {
+      // The piece's own box from the index's list, before its data is touched.
+      if (!(PathBounds<S, 3>::squared_distance(d.boxes[i], query) < b2)) return;
       const std::size_t p = d.order[i];
       const MeasuredPath<S>& path = d.pieces[p].path();
-      if (!(PathBounds<S, 3>::squared_distance(path.bounds().root(), query) < b2)) return;
-      if (auto at = path.closest_point_within(query, b2)) {
-        best = NetworkPoint<S>{p, at->distance, at->point, at->squared_distance};
-        b2 = std::min(b2, at->squared_distance);
+      detail::Nearest<S> seed;
+      seed.squared_distance = b2;
+      const detail::Nearest<S> at =
+          detail::nearest_on_path(path.path(), path.bounds(), query, seed);
+      if (at.squared_distance < b2) {
+        piece = p;
+        nearest = at;
+        b2 = at.squared_distance;
       }
     });
-    return best;
+    if (!(nearest.squared_distance < std::numeric_limits<S>::infinity())) return best;
+    const ClosestPoint<S, 3> at = d.pieces[piece].path().closest_of(nearest, query);
+    return NetworkPoint<S>{piece, at.distance, at.point, at.squared_distance};
   }
 
   // The same for a point that moves a little between calls: the last answer's piece and the
@@ -358,7 +372,7 @@ class Network {
     S reach = std::numeric_limits<S>::infinity();
     d.index.search(query, reach, [&](std::size_t i, S& bound2) {
       const std::size_t p = d.order[i];
-      const auto& box = d.pieces[p].path().bounds().root();
+      const auto& box = d.boxes[i];
       const S box2 = PathBounds<S, 3>::squared_distance(box, query);
       if (!(box2 < bound2)) return;
       if (cursor.kept_ == Cursor::capacity) {
@@ -389,14 +403,15 @@ class Network {
   struct Data {
     std::vector<Track<S>> pieces;
     std::shared_ptr<const detail::Topology> topology;
-    PathBounds<S, 3> index;          // over the pieces' boxes, in `order`
-    std::vector<std::size_t> order;  // leaf item i is piece order[i]
+    PathBounds<S, 3> index;                             // over the pieces' boxes, in `order`
+    std::vector<std::size_t> order;                     // leaf item i is piece order[i]
+    std::vector<typename PathBounds<S, 3>::Box> boxes;  // and boxes[i] its box
   };
 
   // The pieces' boxes, ordered so that neighbours in the list are neighbours in space: each node
   // of the box tree splits its pieces along the widest spread of their box centres, recursively.
-  static std::pair<PathBounds<S, 3>, std::vector<std::size_t>> piece_index(
-      const std::vector<Track<S>>& pieces) {
+  static std::pair<std::vector<std::size_t>, std::vector<typename PathBounds<S, 3>::Box>>
+  piece_order(const std::vector<Track<S>>& pieces) {
     using Box = typename PathBounds<S, 3>::Box;
     std::vector<Box> boxes(pieces.size());
     std::vector<Vector3<S>> centre(pieces.size());
@@ -442,7 +457,7 @@ class Network {
     std::vector<Box> ordered(pieces.size());
     for (std::size_t k = 0; k < order.size(); ++k)
       ordered[k] = boxes[order[k]];
-    return {PathBounds<S, 3>(ordered), std::move(order)};
+    return {std::move(order), std::move(ordered)};
   }
   explicit Network(std::shared_ptr<const Data> data) : data_(std::move(data)) {}
 

@@ -404,6 +404,52 @@ TEST_CASE("jerk trajectory: profiles that only ease the acceleration, and near-c
   }
 }
 
+TEST_CASE("jerk trajectory: well-scaled moves build and start exactly on the start",
+          "[motion][jerk]") {
+  // Targets just past one velocity change's distance (the border between one change and two),
+  // where the planner's halves meet 1e-8 of the move apart: built, not refused as badly scaled.
+  const JerkLimits<double> near{0.11519119123263212, 0.017194232785901809, 0.0063373127795603636,
+                                0.0077654495205339673};
+  const AxisState<double> from{-0.013465221840404214, 0.057094170217528634, 0};
+  const auto border =
+      JerkTrajectory<double>::to_position(from, 0.05871686405657342, 0.060042911358708491, near);
+  REQUIRE(border);
+  CHECK(border->at(0).position == from.position);
+  CHECK(border->at(border->duration()).position == 0.05871686405657342);
+  const JerkLimits<float> near_f{2.3395543f, 0.030813802f, 0.80926681f, 0.94760877f};
+  const AxisState<float> from_f{-2.1870089f, 2.2089097f, 0};
+  const auto border_f = JerkTrajectory<float>::to_position(from_f, 0.66402179f, 1.7064683f, near_f);
+  REQUIRE(border_f);
+  CHECK(border_f->at(0).position == from_f.position);
+  // A plan that is only its second change, laid back from the target, starts on the start
+  // exactly (it was a few ulps off).
+  const JerkLimits<double> one{10.868780467947873, 52.363946409909829, 1.3575490066070457,
+                               79.968836733842053};
+  const AxisState<double> moving{0.22022666240934452, -9.6786566309165796, 0};
+  const auto second_only = JerkTrajectory<double>::to_position(moving, -3.1469215616918143, 0, one);
+  REQUIRE(second_only);
+  CHECK(second_only->at(0).position == moving.position);
+  CHECK(second_only->at(0).velocity == moving.velocity);
+  // Float velocity changes: the end compared in the plan's own precision, not after rounding to
+  // float (96 in 100 were refused).
+  int refused = 0;
+  for (int i = 1; i <= 100; ++i) {
+    const float v = 0.01f * static_cast<float>(i);
+    const auto change = JerkTrajectory<float>::to_velocity({0.1f, 0, 0}, v, {2, 1, 1, 1});
+    if (!change) {
+      ++refused;
+      continue;
+    }
+    CHECK(change->at(change->duration()).velocity == v);
+    // v² / 2 covered at once at A = 1, J = 1 from rest: v < A²/J, so t = 2√(v/J) and the
+    // distance is v·t/2 = v^1.5 — in closed form.
+    const double distance = std::pow(static_cast<double>(v), 1.5);
+    CHECK(std::abs(static_cast<double>(change->target().position) - 0.1 - distance) <=
+          1e-6 * (1 + distance));
+  }
+  CHECK(refused == 0);
+}
+
 TEST_CASE("jerk trajectory: states beyond the limits brake back inside and stay there",
           "[motion][jerk]") {
   auto rng = make_rng(154);

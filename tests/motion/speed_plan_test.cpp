@@ -250,6 +250,30 @@ TEST_CASE("speed plan: replanning mid-run keeps velocity and acceleration", "[mo
   }
 }
 
+TEST_CASE("speed plan: float, a move one ulp past a zone's end is not a reversal",
+          "[motion][speed]") {
+  const auto line = SpeedLimits<float>::line(46649.5812f, 4.35561419f)
+                        ->with_zones({{22690.9434f, 29166.4492f, 3.65798211f},
+                                      {5317.76123f, 14322.3906f, 2.74457932f}});
+  REQUIRE(line);
+  const JerkLimits<float> motion{4.35561419f, 3.59824538f, 0.782118678f, 0.135677442f};
+  const auto plan =
+      SpeedPlan<float>::build(*line, motion, {6239.25342f, 4.35561419f, 0}, 46649.5812f);
+  REQUIRE(plan);
+  CHECK(plan->at(plan->duration()).position == 46649.5812f);
+  float previous = plan->at(0).position;
+  for (int q = 1; q <= 2000; ++q) {
+    const auto s = plan->at(plan->duration() * static_cast<float>(q) / 2000);
+    CHECK(s.position >= previous - 1e-6f * previous);
+    // It starts over the zone's limit and brakes at full power; once inside the limit it stays
+    // there until the zone ends (float rounding of the limit allowed).
+    const float braked = 6239.25342f + plan->overspeed_distance();
+    if (s.position > braked + 1 && s.position < 14322.38f)
+      CHECK(s.velocity <= 2.74457932f * 1.0001f);
+    previous = s.position;
+  }
+}
+
 TEST_CASE("speed plan: already there, and a replan from inside a merged move", "[motion][speed]") {
   const auto line = *SpeedLimits<double>::line(100, 10);
   const auto there = SpeedPlan<double>::build(line, {10, 1, 1, 1}, {50, 0, 0}, 50);

@@ -381,10 +381,10 @@ class JerkTrajectory {
       return lim;
     }
     // The plan's phases. The first change and the cruise run on from the start; the second
-    // change is integrated back from the target, so the trajectory ends exactly on it (and
-    // starts exactly on the start, also where it begins with the cruise). Where the cruise or
-    // the first change meets the second, the two differ by the rounding of the plan (a few eps
-    // of the distance).
+    // change is integrated back from the target, so the trajectory ends exactly on it — except
+    // its first phase where nothing comes before it, which starts on the start. Where the
+    // trajectory passes from forward to backward, the two differ by the plan's rounding (a few
+    // eps of the distance; near the border between one velocity change and two, up to 1e-8).
     void add_plan(const Plan& plan, P position, P velocity, P end_time) {
       add(plan.lead, plan.lead_jerk);
       add_change(plan.first);
@@ -409,7 +409,10 @@ class JerkTrajectory {
       }
       for (std::size_t k = 0; k < tail.size(); ++k) {
         if (!(tail[k].first > P(0))) continue;
-        items[static_cast<std::size_t>(count++)] = {tail[k].first, tail[k].second, starts[k], time};
+        // A plan that is only its second change starts on the start, not on the target's
+        // rounding of it: the plan's rounding moves to the join after it.
+        const State& start = count == 0 ? state : starts[k];
+        items[static_cast<std::size_t>(count++)] = {tail[k].first, tail[k].second, start, time};
         time += tail[k].first;
       }
       state = {position, velocity, P(0)};
@@ -992,7 +995,7 @@ class JerkTrajectory {
 
   // The trajectory, if every phase is representable in S: limits many orders of magnitude
   // apart from the state (a jerk of 1e-300 against a velocity of 1) give durations that are not.
-  // The phases must also join: each starts where the one before it ends, to 1e-9 of what
+  // The phases must also join: each starts where the one before it ends, to 1e-7 of what
   // rounding can leave there — the states' magnitudes plus what each phase adds to them (the
   // plan computes a start forwards from the state or backwards from the target through the
   // phases between). Limits many orders of magnitude apart can leave far more (a velocity
@@ -1023,10 +1026,12 @@ class JerkTrajectory {
                         "jerk trajectory: state, target and limits too far apart in scale (a "
                         "duration or an intermediate state overflows)");
     const auto count = static_cast<std::size_t>(b.count);
+    // 1e-7: a sound plan's halves meet within 1e-10 of the move; near the border between one
+    // velocity change and two, the plan taken when none is sound can leave 1e-8.
     const auto apart = [&](const State& x, const State& y) {
-      return abs(x.position - y.position) > P(1e-9) * position_scale ||
-             abs(x.velocity - y.velocity) > P(1e-9) * velocity_scale ||
-             abs(x.acceleration - y.acceleration) > P(1e-9) * acceleration_scale;
+      return abs(x.position - y.position) > P(1e-7) * position_scale ||
+             abs(x.velocity - y.velocity) > P(1e-7) * velocity_scale ||
+             abs(x.acceleration - y.acceleration) > P(1e-7) * acceleration_scale;
     };
     // The first phase starts on the start (it is laid back from the target where the plan is
     // only a second change), each next one where the one before it ends, and the last ends on
@@ -1035,8 +1040,8 @@ class JerkTrajectory {
     for (std::size_t i = 0; i < count && joined; ++i) {
       const auto& item = b.items[i];
       const State end = integrate(item.start, item.jerk, item.duration);
-      const State next = i + 1 < count ? b.items[i + 1].start
-                                       : State{P(t.end_.position), P(t.end_.velocity), P(0)};
+      // (The end in P: a float trajectory's end rounds to S only when it is stored.)
+      const State next = i + 1 < count ? b.items[i + 1].start : b.state;
       joined = !apart(end, next);
     }
     if (!joined)

@@ -561,9 +561,12 @@ class SpeedPlan {
       largest = std::max(largest, std::abs(s.velocity));
       farthest = std::max(farthest, s.position);
     });
-    const S target = move.target().position;
+    // Past it by more than the rounding of the positions (a float phase end one ulp past a
+    // boundary is not a reversal) and 1e-9 of the move.
+    const S target = move.target().position, start = move.at(S(0)).position;
     return lowest >= -S(1e-9) * std::min(largest, limit) &&
-           farthest - target <= S(1e-9) * (std::abs(target) + std::abs(move.at(S(0)).position));
+           farthest - target <= S(1e-9) * std::abs(target - start) +
+                                    S(4) * epsilon<S>() * (std::abs(target) + std::abs(start));
   }
   // How far a move runs until its velocity is at or under `limit` for good (0 if never over):
   // the last phase end or velocity turning point over the limit (the velocity's maxima are

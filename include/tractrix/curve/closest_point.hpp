@@ -40,21 +40,28 @@ struct Nearest {
   S squared_distance = std::numeric_limits<S>::infinity();
 };
 
-// The roots in (lo, hi) of the quintic whose Bernstein coefficients over that interval are `b`,
-// when the coefficients settle them: all beyond `margin` of zero with at most one sign change (no
-// root, or exactly one, bracketed), after halving up to `depth` times. Appends them to `roots`
-// (at most 2^depth) and returns true; false where some part stays unsettled.
+// Whether Bernstein coefficients b[0..5] settle their polynomial's roots in the interval: all
+// beyond `margin` of zero with at most one sign change (no root, or exactly one, bracketed).
 template <class S>
-bool bernstein_roots(const S* quintic, const S* derivative, const std::array<S, 6>& b, S lo, S hi,
-                     S margin, int depth, S* roots, int& count) noexcept {
+bool bernstein_settled(const S* b, S margin, int& changes) noexcept {
   bool robust = true;
-  int changes = 0;
+  changes = 0;
   for (std::size_t j = 0; j < 6; ++j) {
     using std::abs;
     robust = robust && abs(b[j]) > margin;
     if (j > 0 && (b[j] < S(0)) != (b[j - 1] < S(0))) ++changes;
   }
-  if (robust && changes <= 1) {
+  return robust && changes <= 1;
+}
+
+// The roots in (lo, hi) of the quintic whose Bernstein coefficients over that interval are `b`,
+// when the coefficients settle them (bernstein_settled), after halving up to `depth` times. Appends
+// them to `roots` (at most 2^depth) and returns true; false where some part stays unsettled.
+template <class S>
+bool bernstein_roots(const S* quintic, const S* derivative, const std::array<S, 6>& b, S lo, S hi,
+                     S margin, int depth, S* roots, int& count) noexcept {
+  int changes = 0;
+  if (bernstein_settled(b.data(), margin, changes)) {
     if (changes == 1) roots[count++] = monotone_root(quintic, derivative, 5, lo, hi, b[0] < S(0));
     return true;
   }
@@ -120,14 +127,8 @@ void nearest_on_segment(const Bezier<S, D, 3>& segment, std::size_t index, const
                             k[0] + S(0.8) * k[1] + S(0.6) * k[2] + S(0.4) * k[3] + k[4] / S(5),
                             k[0] + k[1] + k[2] + k[3] + k[4] + k[5]};
     // Settled over the whole interval (the common case, checked inline), or after halving.
-    bool robust = true;
     int changes = 0;
-    for (std::size_t j = 0; j < 6; ++j) {
-      using std::abs;
-      robust = robust && abs(bernstein[j]) > margin;
-      if (j > 0 && (bernstein[j] < S(0)) != (bernstein[j - 1] < S(0))) ++changes;
-    }
-    if (robust && changes <= 1) {
+    if (bernstein_settled(bernstein, margin, changes)) {
       consider(S(0));
       if (changes == 1) {
         const S derivative[5] = {k[1], S(2) * k[2], S(3) * k[3], S(4) * k[4], S(5) * k[5]};

@@ -40,7 +40,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         fuzz::require(p.rear_distance >= 0 && p.front_distance <= track->length(),
                       "clamped distance in range");
     }
-    // Finite speeds below the documented overflow bound (~1e150, v² must fit) give finite motion.
+    // Finite speeds and accelerations below 1e100 give finite motion (κv² and s″v² fit).
     const double speed = in.mostly_finite(), acceleration = in.mostly_finite();
     if (!(std::abs(speed) < 1e100) || !(std::abs(acceleration) < 1e100)) continue;
     train_kinematics(*solver, poses.data(), speed, acceleration, motions.data());

@@ -42,6 +42,36 @@ TEMPLATE_TEST_CASE("on a circle every bogie feels v^2/R sideways and a along the
   }
 }
 
+TEST_CASE("lateral acceleration is finite wherever kappa v^2 is", "[train][kinematics]") {
+  // y = x²/L over x in [-L, L] as one cubic Bézier (the quadratic (-L, L), (0, -L), (L, L) raised
+  // to degree 3): κ(x) = (2/L) / (1 + (2x/L)²)^(3/2) in closed form. With L = 1e10 and v = 1e158,
+  // v² = 1e316 overflows but κv² ≤ 2e306 does not.
+  const double L = 1e10, v = 1e158;
+  const Bezier<double, 3, 3> b{{Vector3d(-L, L, 0), Vector3d(-L / 3, -L / 3, 0),
+                                Vector3d(L / 3, -L / 3, 0), Vector3d(L, L, 0)}};
+  const auto track = *Track<double>::build(
+      MeasuredPath<double>::build(Path<double, 3>::from_segments({b}, Closure::open)));
+  for (auto spacing : {Spacing::arc, Spacing::chord}) {
+    const auto solver =
+        *TrainSolver<double>::build(track, {{1e9, 8e8}, {1e9, 8e8}}, {Wrap::clamp, spacing});
+    const auto poses = solver.solve(track.length() / 2 + 1e9);
+    const auto motions = train_kinematics(solver, poses, v, 0.0);
+    for (std::size_t i = 0; i < poses.size(); ++i) {
+      const std::pair<const Frame<double>*, const BogieMotion<double>*> bogies[] = {
+          {&poses[i].front, &motions[i].front}, {&poses[i].rear, &motions[i].rear}};
+      for (const auto& [frame, m] : bogies) {
+        const long double x = frame->origin.x(), slope = 2 * x / L;
+        const long double kappa = (2 / (long double)L) / std::pow(1 + slope * slope, 1.5L);
+        const long double expected = kappa * m->speed * m->speed;
+        REQUIRE(std::isfinite(m->lateral_acceleration));
+        CHECK(m->acceleration.allFinite());
+        CHECK(std::abs(m->lateral_acceleration / expected - 1) <= 1e-9L);
+        CHECK(m->speed >= 0.5 * v);  // the bogies move, so κv² is not trivially 0
+      }
+    }
+  }
+}
+
 TEST_CASE("chord-spacing kinematics match differences of the solver", "[train][kinematics]") {
   using S = double;
   auto rng = make_rng(97);

@@ -24,8 +24,9 @@ struct WagonMotion {
 };
 
 // Motion of every bogie of `poses` (a solve at some head distance) when the head moves at
-// head_speed with head_acceleration along the track (non-finite values count as 0; speeds beyond
-// ~1e150 overflow v²). Each bogie distance is a function s(h) of the
+// head_speed with head_acceleration along the track (non-finite values count as 0; a result is
+// finite wherever its true value fits, e.g. κv² even where v² alone would overflow). Each bogie
+// distance is a function s(h) of the
 // head distance; ds/dt = s'(h)·v and d²s/dt² = s''(h)·v² + s'(h)·a. Arc spacing: s' = 1, s'' = 0
 // (0 and 0 for a bogie held at an end by clamping). Chord spacing: |P(s_b) − P(s_a)| = d, derived
 // twice along the chain (exact, with D = P_b − P_a and K = κN):
@@ -73,7 +74,7 @@ void train_kinematics(const TrainSolver<S, TrackType>& solver, const WagonPose<S
     m.speed = p.first * head_speed;
     m.tangential_acceleration = p.second * head_speed * head_speed + p.first * head_acceleration;
     m.velocity = m.speed * p.tangent;
-    const Vector3<S> centripetal = (m.speed * m.speed) * p.curvature;
+    const Vector3<S> centripetal = m.speed * (m.speed * p.curvature);  // v² alone may overflow
     m.lateral_acceleration = centripetal.stableNorm();
     m.acceleration = m.tangential_acceleration * p.tangent + centripetal;
     return m;

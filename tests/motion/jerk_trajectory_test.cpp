@@ -614,6 +614,18 @@ TEST_CASE("jerk trajectory: zero-length moves, float, and bad input", "[motion][
             1e-6 * as_double->duration());
       // Sampled in float: limits to float rounding.
       CHECK(limit_excess(*tr, lim, 200, 1e-3) <= 1e-5);
+      // The duration as float returns it, rounded either way, is the time-optimal one; 1e-4
+      // shorter is not.
+      const auto same =
+          JerkTrajectory<float>::to_position_in(tr->duration(), from, target, target_velocity, lim);
+      REQUIRE(same);
+      CHECK(std::abs(same->duration() - tr->duration()) <= 4 * eps<float>() * tr->duration());
+      CHECK(same->at(same->duration()).position == target);
+      if (tr->duration() > 0)
+        CHECK(JerkTrajectory<float>::to_position_in(tr->duration() * (1 - 1e-4f), from, target,
+                                                    target_velocity, lim)
+                  .error()
+                  .code == ErrorCode::out_of_range);
     }
   }
   SECTION("errors name what is wrong") {

@@ -121,9 +121,11 @@ class JerkTrajectory {
 
   // The trajectory that reaches the same target exactly `duration` seconds from now (fitting a
   // move to an edit's timing): the same two velocity changes with a cruise at a lower peak
-  // velocity, inside the limits. Errors as to_position, and: a duration shorter than the
-  // time-optimal one (the message gives it); a duration no such profile fits (some targets that
-  // need a reversal can be reached in the shortest time and after a gap, not in between).
+  // velocity, inside the limits. A duration within a few units of S's rounding of the
+  // time-optimal one (e.g. to_position(...).duration() in float) gives the time-optimal
+  // trajectory. Errors as to_position, and: a duration shorter than the time-optimal one (the
+  // message gives it); a duration no such profile fits (some targets that need a reversal can be
+  // reached in the shortest time and after a gap, not in between).
   static Expected<JerkTrajectory> to_position_in(S duration, const AxisState<S>& from, S position,
                                                  S velocity, const JerkLimits<S>& limits) {
     if (auto error = input_error("to_position_in", from, position, velocity, limits))
@@ -140,8 +142,10 @@ class JerkTrajectory {
                         "to_position_in: no profile found (please report the state and limits)");
     const P remaining = P(duration) - b.time;
     const P shortest = fast->duration;
-    using std::abs;
-    if (remaining < shortest * (P(1) - P(64) * epsilon<P>()) - P(64) * epsilon<P>() * b.time)
+    // A duration within rounding of the time-optimal one (as duration() returns it: rounded to S)
+    // is the time-optimal one.
+    const P rounding = std::max(P(64) * epsilon<P>(), P(4) * P(epsilon<S>())) * (b.time + shortest);
+    if (remaining < shortest - rounding)
       return make_error(ErrorCode::out_of_range, "to_position_in: duration " +
                                                      std::to_string(duration) +
                                                      " is shorter than the time-optimal " +

@@ -1,12 +1,16 @@
 // Instruction counts under callgrind (not built by CMake): see benchmarks/README.md, "Closest
 // point on a network". The network benchmark's grid scaled to `rows` rows of 100 pieces (each
 // 100 Catmull–Rom segments through keys 1 unit apart, ±0.3 of jitter, rows 20 units apart) and
-// its 1024 random queries, each searched over the whole network. Build with -Ibenchmarks.
+// its 1024 random queries, each searched over the whole network; with `walk` after the rows, the
+// benchmark's moving point (10 legs of 2000 steps of 0.5 along a row, 3 units beside it) through
+// a NetworkPointCursor. Build with -Ibenchmarks.
 #include <valgrind/callgrind.h>
 
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <random>
+#include <string>
 #include <vector>
 
 #include "tractrix/tractrix.hpp"
@@ -30,11 +34,24 @@ int main(int argc, char** argv) {
   for (int q = 0; q < 1024; ++q)
     queries.emplace_back(unit(rng) * per_row * segments, 5.0 * (unit(rng) - 0.5),
                          unit(rng) * 20.0 * rows);
+  const bool walking = argc > 2 && std::string(argv[2]) == "walk";
+  if (walking) {
+    queries.clear();
+    for (int leg = 0; leg < 10; ++leg) {
+      const double row = std::floor(unit(rng) * rows), x0 = unit(rng) * (per_row - 10) * segments;
+      for (int k = 0; k < 2000; ++k)
+        queries.emplace_back(x0 + 0.5 * k, 0.4 * (unit(rng) - 0.5),
+                             20.0 * row + 3.0 + 0.4 * (unit(rng) - 0.5));
+    }
+  }
   const auto network = *Network<double>::build(std::move(pieces), {});
+  NetworkPointCursor<double> cursor;
   double sum = 0;
   CALLGRIND_START_INSTRUMENTATION;
   for (const auto& q : queries)
-    sum += network.closest_point(q).distance;
+    sum += walking ? network.closest_point(q, cursor).distance : network.closest_point(q).distance;
   CALLGRIND_STOP_INSTRUMENTATION;
-  std::printf("%d rows: sum of distances %.9f over %zu queries\n", rows, sum, queries.size());
+  std::printf("%d rows%s: sum of distances %.9f over %zu queries (%zu global)\n", rows,
+              walking ? ", walking with a cursor" : "", sum, queries.size(),
+              walking ? cursor.global_searches() : queries.size());
 }

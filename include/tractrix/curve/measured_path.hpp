@@ -165,7 +165,7 @@ class MeasuredPath {
   ClosestPoint<S, D> closest_point(const Point& query,
                                    ClosestPointCursor<S, D>& cursor) const noexcept {
     if (!query.allFinite()) return not_finite();
-    return closest_of(cursor.nearest(path(), data_->bounds, query, data_), query);
+    return closest_of(nearest_with(query, cursor), query);
   }
 
   // The nearest point as closest_point(query), but only if it lies nearer than sqrt(bound2):
@@ -201,6 +201,10 @@ class MeasuredPath {
   };
   explicit MeasuredPath(std::shared_ptr<const Data> data) : data_(std::move(data)) {}
 
+  // The nearest segment point through a cursor, not yet measured (closest_of measures it).
+  detail::Nearest<S> nearest_with(const Point& query, ClosestPointCursor<S, D>& cursor) const {
+    return cursor.nearest(path(), data_->bounds, query, data_);
+  }
   ClosestPoint<S, D> closest_of(const detail::Nearest<S>& nearest, const Point& query) const {
     ClosestPoint<S, D> out;
     out.parameter = S(nearest.segment) + nearest.u;

@@ -335,8 +335,10 @@ class Network {
     ++cursor.queries_;
     if (detail::held_owner_is(cursor.owner_, data_)) {
       const S moved = (query - cursor.origin_).norm();
-      const auto own = d.pieces[cursor.piece_].path().closest_point(query, cursor.piece_cursor_);
-      NetworkPoint<S> best{cursor.piece_, own.distance, own.point, own.squared_distance};
+      // As the global search: the nearest segment point of each piece asked, the winner alone
+      // measured at the end.
+      std::size_t piece = cursor.piece_;
+      detail::Nearest<S> best = d.pieces[piece].path().nearest_with(query, cursor.piece_cursor_);
       S best_distance = sqrt(best.squared_distance);
       for (std::size_t k = 0; k < cursor.kept_; ++k) {
         const auto& nearby = cursor.nearby_[k];
@@ -344,18 +346,24 @@ class Network {
         if (nearby.piece == cursor.piece_ ||
             !(PathBounds<S, 3>::squared_distance(nearby.box, query) < best.squared_distance))
           continue;
-        if (auto at =
-                d.pieces[nearby.piece].path().closest_point_within(query, best.squared_distance)) {
-          best = NetworkPoint<S>{nearby.piece, at->distance, at->point, at->squared_distance};
+        const MeasuredPath<S>& path = d.pieces[nearby.piece].path();
+        detail::Nearest<S> seed;
+        seed.squared_distance = best.squared_distance;
+        const detail::Nearest<S> at =
+            detail::nearest_on_path(path.path(), path.bounds(), query, seed);
+        if (at.squared_distance < best.squared_distance) {
+          piece = nearby.piece;
+          best = at;
           best_distance = sqrt(best.squared_distance);
         }
       }
       if (best_distance <= cursor.radius_ - moved) {
-        if (best.piece != cursor.piece_) {
-          cursor.piece_ = best.piece;
+        if (piece != cursor.piece_) {
+          cursor.piece_ = piece;
           cursor.piece_cursor_.reset();
         }
-        return best;
+        const ClosestPoint<S, 3> at = d.pieces[piece].path().closest_of(best, query);
+        return NetworkPoint<S>{piece, at.distance, at.point, at.squared_distance};
       }
     }
     ++cursor.global_searches_;

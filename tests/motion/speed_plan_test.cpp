@@ -301,6 +301,102 @@ TEST_CASE("speed plan: already there, and a replan from inside a merged move", "
   CHECK(replan->at(replan->duration()).velocity == 0);
 }
 
+TEST_CASE("speed plan: a replan is continuous in its start state", "[motion][speed]") {
+  // Cases a random search found where a replan from a plan's own state and from that state a few
+  // ulps away differed by seconds, or reported overspeed where there is none. Every nudged replan
+  // must agree with the plan's own remaining time (the independent reference: the running plan)
+  // and run inside its limits.
+  struct Case {
+    SpeedLimits<double> limits;
+    JerkLimits<double> motion;
+    double t;  // replan from the plan's state at t
+  };
+  const double end_a = 3033.4121894182663, end_b = 1026.2938056430335;
+  const Case cases[] = {
+      // A velocity change to within rounding of the natural velocity: the phases did not join,
+      // and the train crawled at the zone's limit to the end (1219.6 s instead of 432.3).
+      {*SpeedLimits<double>::line(end_a, 16.32150500248261)
+            ->with_zones({{196.8691824195823, 840.56288550439399, 2.3298071762609367}})
+            ->for_train(8.5461349634109851),
+       {21.251461519348009, 0.68299505550709649, 0.97282276118104338, 0.56592130027566567},
+       30.489220740437158},
+      // Braking that ends on a lower limit: a state a few ulps away did not merge its first move
+      // (+1.66 s) and counted 0.98 units of overspeed.
+      {*SpeedLimits<double>::line(end_b, 15.315340612088374)
+            ->with_zones({{895.27104033683975, 984.26672594337617, 9.906841218990067},
+                          {351.6593638370461, 367.37785739976044, 1.5001417024304993}})
+            ->for_train(34.334575962959597),
+       {15.433607460650268, 0.45028627984291808, 0.87565667535798264, 0.37767363773177842},
+       130.04346014208954},
+  };
+  for (const Case& c : cases) {
+    const double end = c.limits.length();
+    const auto plan = SpeedPlan<double>::build(c.limits, c.motion, {0, 0, 0}, end);
+    REQUIRE(plan);
+    const double remaining = plan->duration() - c.t;
+    const AxisState<double> state = plan->state_at(c.t);
+    for (int field = 0; field < 3; ++field)
+      for (int ulps = -2; ulps <= 2; ++ulps) {
+        AxisState<double> nudged = state;
+        double& x =
+            field == 0 ? nudged.position : (field == 1 ? nudged.velocity : nudged.acceleration);
+        for (int k = 0; k < std::abs(ulps); ++k)
+          x = std::nextafter(x, ulps > 0 ? 1e300 : -1e300);
+        const auto replan = SpeedPlan<double>::build(c.limits, c.motion, nudged, end);
+        REQUIRE(replan);
+        CHECK(std::abs(replan->duration() - remaining) <= 1e-6 * remaining);
+        CHECK(replan->overspeed_distance() <= 1e-9 * end);
+      }
+  }
+  SECTION("overspeed is 0 for a start a few ulps over a cap it cruises at") {
+    // Over by 2 ulps of its own velocity, a cruise at the line limit counted its whole length
+    // (2782 units) as overspeed.
+    const auto limits =
+        *SpeedLimits<double>::line(3610.259763667143, 15.361455678039203)
+             ->with_zones({{3313.5918172561833, 3526.8037151557705, 3.8967421635482067},
+                           {3381.9662066025126, 3422.5192495720162, 5.8726571336181292}});
+    const JerkLimits<double> motion{14.27829465661245, 1.4001412032987128, 1.0234315077431375,
+                                    0.23320529992199765};
+    double durations[2];
+    int i = 0;
+    for (double v : {14.27829465661245, 14.278294656612454}) {
+      const auto p =
+          SpeedPlan<double>::build(limits, motion, {399.05290651773254, v, 0}, limits.length());
+      REQUIRE(p);
+      CHECK(p->overspeed_distance() == 0);
+      durations[i++] = p->duration();
+    }
+    CHECK(std::abs(durations[1] - durations[0]) <= 1e-9 * durations[0]);
+  }
+  SECTION("replans from the last instants of an approach stop on the stop") {
+    // There the velocity is ~1e-12 and the braking's rounding is that of the whole move: these
+    // were refused as "would reverse" and "already at the stop and still moving".
+    const auto limits =
+        *SpeedLimits<double>::line(708.73124724762442, 9.7742462728169031)
+             ->with_zones({{14.900527628205895, 101.04352300536044, 8.9964799550863326}});
+    const JerkLimits<double> motion{8.3286110876174178, 0.94080129331272566, 1.025800583807857,
+                                    0.22523447110251632};
+    const double end = 457.79242606529363;
+    const auto plan = SpeedPlan<double>::build(limits, motion, {0, 0, 0}, end);
+    REQUIRE(plan);
+    for (double t : {67.817818440402149, 67.817784975198592, 67.79}) {
+      const AxisState<double> state = plan->state_at(t);
+      const auto replan = SpeedPlan<double>::build(limits, motion, state, end);
+      REQUIRE(replan);
+      CHECK(replan->at(replan->duration()).position == end);
+      CHECK(replan->at(replan->duration()).velocity == 0);
+      for (int k = 0; k <= 1000; ++k) {
+        const AxisSample<double> s = replan->at(replan->duration() * k / 1000);
+        CHECK(s.velocity >= -1e-12);
+        CHECK(s.position <= end);
+      }
+      // (Up to 0.1 ms longer than the plan's own rest at t = 67.79: the replan eases its
+      // acceleration where the plan it starts from does not, see build().)
+      CHECK(replan->duration() <= plan->duration() - t + 1e-3);
+    }
+  }
+}
+
 TEST_CASE("speed plan: bad input is a clear error", "[motion][speed]") {
   CHECK(SpeedLimits<double>::line(-1, 10).error().code == ErrorCode::out_of_range);
   CHECK(SpeedLimits<double>::line(10, std::nan("")).error().code == ErrorCode::out_of_range);

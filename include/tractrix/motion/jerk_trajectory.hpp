@@ -438,15 +438,26 @@ class JerkTrajectory {
   // The fastest change from (v, a) to (target, 0), a inside the limits.
   static Change velocity_change(P v, P a, P target, const Limits& lim) noexcept {
     const P j = lim.jerk;
-    const bool up = target >= natural_velocity(v, a, j);
+    const P natural = natural_velocity(v, a, j);
+    const bool up = target >= natural;
     const P sign = up ? P(1) : P(-1);
     const P limit = up ? lim.acceleration : lim.deceleration;
     const P a0 = sign * a, change = sign * (target - v);
     // Peak acceleration without a hold: 2ap² − a0² = 2J·change.
     const P peak2 = j * change + a0 * a0 / P(2);
+    using std::abs;
     using std::sqrt;
     P peak = sqrt(std::max(peak2, P(0)));
+    // A target within the rounding of v of the natural velocity is the natural velocity: the
+    // change only brings the acceleration to zero. (Solved as it stands, the few ulps of v
+    // between them become an acceleration bump of √(J·ulp) — far more time and distance than the
+    // ulps are worth — or, where a0 > 0 and v + a|a|/2J rounds the a² term away, a peak below
+    // a0 that no phase reaches.)
     Change c{P(0), P(0), P(0), sign * j};
+    if (abs(target - natural) <= P(4) * epsilon<P>() * (abs(v) + abs(target))) {
+      (a0 > P(0) ? c.t3 : c.t1) = abs(a0) / j;
+      return c;
+    }
     if (peak > limit) {
       peak = limit;
       c.t2 = std::max((change - (limit * limit - a0 * a0 / P(2)) / j) / limit, P(0));

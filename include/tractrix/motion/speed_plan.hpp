@@ -252,8 +252,13 @@ class SpeedPlan {
     {
       // Braking harder than the jerk limit can release before the train stops: every motion
       // from there reverses (a plan's own states never do, up to rounding).
+      // (A plan's state on its last approach to rest carries the rounding of the phase it is
+      // on — of the velocities the plan runs at, up to max_velocity — not of its own tiny
+      // velocity: v and a²/2J there are both nearly zero.)
       const S eased = JerkTrajectory<S>::eased_velocity(start, motion.max_jerk);
-      if (eased < -S(64) * epsilon<S>() * (S(2) * start.velocity - eased))
+      if (eased <
+          -S(64) * epsilon<S>() *
+              (S(2) * start.velocity - eased + std::max(motion.max_velocity, start.velocity)))
         return make_error(ErrorCode::out_of_range,
                           "speed plan: start deceleration " + std::to_string(start.acceleration) +
                               " stops the train before the jerk limit can release it (it would "
@@ -403,6 +408,18 @@ class SpeedPlan {
   std::optional<Error> add_leg(const SpeedLimits<S>& limits, const JerkLimits<S>& motion,
                                AxisState<S> at, S& time, S stop) {
     if (!(stop > at.position)) {
+      if (at.velocity > S(0) || at.acceleration < S(0) || at.acceleration > S(0)) {
+        // On the stop but for rounding (a plan's state in the last instants of its approach):
+        // releasing the acceleration stops it there, to the rounding of the positions.
+        auto rest = JerkTrajectory<S>::to_velocity(at, S(0), motion);
+        if (rest &&
+            !(rest->target().position - stop >
+              S(4) * epsilon<S>() * (std::abs(stop) + motion.max_velocity * rest->duration()))) {
+          push(time, *rest, time + rest->duration(), stop);
+          time += rest->duration();
+          return std::nullopt;
+        }
+      }
       if (at.velocity > S(0) || at.acceleration < S(0) || at.acceleration > S(0))
         return make_error(ErrorCode::no_solution, "speed plan: already at the stop at " +
                                                       std::to_string(stop) + " and still moving");
@@ -431,11 +448,18 @@ class SpeedPlan {
     // The first section from the start as it is: a cruise like any boundary, or the
     // time-optimal move to the first boundary's velocity, or braking to a cruise first.
     std::size_t first = 0;
+    // The first move from the state as it is (not from a cruise), and the limit it runs under.
+    std::optional<JerkTrajectory<S>> lead;
+    S lead_cap = cap[0];
     JerkLimits<S> first_section = motion;
     first_section.max_velocity = cap[0];
-    bool direct =
-        settled && at.velocity <= cap[0] &&
-        at.velocity <= reach(v[1], x[1] - x[0], cap[0], motion.max_deceleration, motion.max_jerk);
+    // (A velocity a few ulps over a limit is at it, to the limit's rounding.)
+    auto inside = [](S velocity, S limit) {
+      return velocity <= limit * (S(1) + S(4) * epsilon<S>());
+    };
+    bool direct = settled && inside(at.velocity, cap[0]) &&
+                  inside(at.velocity, reach(v[1], x[1] - x[0], cap[0], motion.max_deceleration,
+                                            motion.max_jerk));
     if (!direct) {
       // Accelerating, or over the section's own limit (lowered under the train): the
       // time-optimal move from the state as it is to the first boundary; where that is out of
@@ -461,9 +485,8 @@ class SpeedPlan {
       if (chosen) {
         overspeed_ = std::max(overspeed_, at.position + over_limit(*chosen, cap[0]) - start_);
         v[chosen_at] = chosen->target().velocity;
-        const S start_time = time, end_position = chosen->target().position;
-        time += chosen->duration();
-        push(start_time, std::move(*chosen), time, end_position);
+        lead = std::move(chosen);
+        lead_cap = lowest;
         first = chosen_at;
         direct = true;
       }
@@ -494,7 +517,13 @@ class SpeedPlan {
           time += brake.duration();
           return std::nullopt;
         }
-        next = brake.state_at(brake.time_at(x[1]));
+        // Braking that ends on the boundary but for the rounding of its phases ends there, at
+        // rest in acceleration: cut a few ulps short it would hand the next leg an acceleration
+        // of rounding, and a leg from a moving acceleration cannot merge its first section.
+        if (next.position - x[1] >
+            S(4) * epsilon<S>() *
+                (std::abs(x[1]) + std::abs(at.position) + at.velocity * brake.duration()))
+          next = brake.state_at(brake.time_at(x[1]));
         next.position = x[1];
       }
       overspeed_ = std::max(
@@ -516,22 +545,47 @@ class SpeedPlan {
       m.max_velocity = std::max({limit, v[a], v[b]});
       return JerkTrajectory<S>::between_cruises(x[a], x[b], v[a], v[b], m);
     };
+    // The first move from the state merges like any other: from an acceleration of a few ulps
+    // (a braking that ends on a boundary, to rounding) as from a cruise. Merged, it is the
+    // time-optimal move from the state to the later boundary under the lower limit.
+    const S natural = JerkTrajectory<S>::eased_velocity(at, motion.max_jerk);
+    auto from_state = [&](std::size_t b, S limit) -> std::optional<JerkTrajectory<S>> {
+      JerkLimits<S> through = motion;
+      through.max_velocity = limit;
+      auto move = JerkTrajectory<S>::to_position(at, x[b], std::min(v[b], limit), through);
+      if (!move || !never_reverses(*move, limit)) return std::nullopt;
+      return std::move(*move);
+    };
+    if (lead && first >= n) {  // the first move reached the stop
+      push(time, *lead, time + lead->duration(), lead->target().position);
+      time += lead->duration();
+      return std::nullopt;
+    }
     if (first >= n) return std::nullopt;  // the first move reached the stop
+    bool run_from_state = bool(lead);
     std::size_t run_start = first;
-    S run_cap = cap[first];
-    auto run = move_over(first, first + 1, run_cap);
+    S run_cap = lead ? lead_cap : cap[first];
+    Expected<JerkTrajectory<S>> run =
+        lead ? Expected<JerkTrajectory<S>>(*lead) : move_over(first, first + 1, run_cap);
     if (!run) return make_error(run.error().code, "speed plan: " + run.error().message);
-    for (std::size_t i = first + 1; i <= n; ++i) {
+    for (std::size_t i = lead ? first : first + 1; i <= n; ++i) {
       if (i < n) {
         auto next = move_over(i, i + 1, cap[i]);
         if (!next) return make_error(next.error().code, "speed plan: " + next.error().message);
         const S lower = std::min(run_cap, cap[i]);
+        const bool start_inside = run_from_state
+                                      ? inside(at.velocity, lower) && inside(natural, lower)
+                                      : inside(v[run_start], lower);
         // (Both ends of the merged move inside the lower limit: it never exceeds it.)
-        if (v[i] < lower * (S(1) - S(64) * epsilon<S>()) && v[run_start] <= lower &&
-            v[i + 1] <= lower) {
-          auto merged = move_over(run_start, i + 1, lower);
+        if (v[i] < lower * (S(1) - S(64) * epsilon<S>()) && start_inside && v[i + 1] <= lower) {
+          std::optional<JerkTrajectory<S>> merged;
+          if (run_from_state) {
+            merged = from_state(i + 1, lower);
+          } else if (auto m = move_over(run_start, i + 1, lower)) {
+            merged = std::move(*m);
+          }
           if (merged && merged->duration() < run->duration() + next->duration()) {
-            run = std::move(merged);
+            run = std::move(*merged);
             run_cap = lower;
             continue;
           }
@@ -541,6 +595,7 @@ class SpeedPlan {
         run = std::move(next);
         run_start = i;
         run_cap = cap[i];
+        run_from_state = false;
       } else {
         push(time, *run, time + run->duration(), run->target().position);
         time += run->duration();
@@ -572,17 +627,20 @@ class SpeedPlan {
   // the last phase end or velocity turning point over the limit (the velocity's maxima are
   // among them), then bisection to where it comes down.
   static S over_limit(const JerkTrajectory<S>& move, S limit) noexcept {
+    // Over by more than the rounding of a velocity evaluated at a phase's end: a cruise at the
+    // limit (or a move easing onto it) evaluates a few ulps over it now and then.
+    const S bound = limit * (S(1) + S(64) * epsilon<S>());
     S last_over = S(-1);
     for_turning_points(move, [&](S t, const AxisSample<S>& s) {
-      if (s.velocity > limit) last_over = std::max(last_over, t);
+      if (s.velocity > bound) last_over = std::max(last_over, t);
     });
     if (last_over < S(0)) return S(0);
     S lo = last_over, hi = move.duration();
-    if (move.at(hi).velocity > limit) return move.target().position - move.at(0).position;
+    if (move.at(hi).velocity > bound) return move.target().position - move.at(0).position;
     for (int i = 0; i < 200; ++i) {
       const S mid = lo + (hi - lo) / S(2);
       if (!(mid > lo && mid < hi)) break;
-      (move.at(mid).velocity > limit ? lo : hi) = mid;
+      (move.at(mid).velocity > bound ? lo : hi) = mid;
     }
     return move.at(hi).position - move.at(0).position;
   }

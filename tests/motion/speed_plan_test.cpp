@@ -368,6 +368,14 @@ TEST_CASE("speed plan: a replan is continuous in its start state", "[motion][spe
     }
     CHECK(std::abs(durations[1] - durations[0]) <= 1e-9 * durations[0]);
   }
+  SECTION("a fast state placed on the stop is still refused") {
+    // Releasing its acceleration would carry it 200 units past the stop (and back).
+    const auto limits = *SpeedLimits<double>::line(445.0836181640625, 445.0836181640625);
+    const auto plan = SpeedPlan<double>::build(limits, {1e300, 289.5355224609375, 500, 1e300},
+                                               {445.0836181640625, 300, 445}, 445.0836181640625);
+    REQUIRE_FALSE(plan);
+    CHECK(plan.error().message.find("already at the stop") != std::string::npos);
+  }
   SECTION("replans from the last instants of an approach stop on the stop") {
     // There the velocity is ~1e-12 and the braking's rounding is that of the whole move: these
     // were refused as "would reverse" and "already at the stop and still moving".

@@ -410,14 +410,22 @@ class SpeedPlan {
     if (!(stop > at.position)) {
       if (at.velocity > S(0) || at.acceleration < S(0) || at.acceleration > S(0)) {
         // On the stop but for rounding (a plan's state in the last instants of its approach):
-        // releasing the acceleration stops it there, to the rounding of the positions.
+        // releasing the acceleration stops it there if it cannot move farther than the
+        // position's rounding either way — |x(t) − x0| <= T·(|v0| + T·(|a0|/2 + J·T/6)) over
+        // the release's T. (Its velocity may dip to −1e-16 on the way: the rounding of the
+        // plan's velocities, not of this tiny one.) A fast state placed on the stop is refused.
         auto rest = JerkTrajectory<S>::to_velocity(at, S(0), motion);
-        if (rest &&
-            !(rest->target().position - stop >
-              S(4) * epsilon<S>() * (std::abs(stop) + motion.max_velocity * rest->duration()))) {
-          push(time, *rest, time + rest->duration(), stop);
-          time += rest->duration();
-          return std::nullopt;
+        using std::abs;
+        const S resolution = S(16) * epsilon<S>() * std::max(abs(stop), abs(at.position));
+        if (rest) {
+          const S T = rest->duration();
+          const S excursion = T * (abs(at.velocity) +
+                                   T * (abs(at.acceleration) / S(2) + motion.max_jerk * T / S(6)));
+          if (!(excursion > resolution) && !(abs(rest->target().position - stop) > resolution)) {
+            push(time, *rest, time + T, stop);
+            time += T;
+            return std::nullopt;
+          }
         }
       }
       if (at.velocity > S(0) || at.acceleration < S(0) || at.acceleration > S(0))

@@ -376,6 +376,16 @@ TEST_CASE("speed plan: a replan is continuous in its start state", "[motion][spe
     REQUIRE_FALSE(plan);
     CHECK(plan.error().message.find("already at the stop") != std::string::npos);
   }
+  SECTION("a start at rest braking hard is still refused, whatever max_velocity") {
+    // The rounding allowed for a plan's own states is of the line's limits (500 here), not of a
+    // max_velocity of 1e300 meaning "no cap".
+    const auto limits = *SpeedLimits<double>::line(215.2252197265625, 499.9847412109375);
+    const auto plan = SpeedPlan<double>::build(
+        limits, {1e300, 789.093017578125, 68.90869140625, 185.455322265625},
+        {32.745361328125, 0, -785.21728515625}, 215.2252197265625);
+    REQUIRE_FALSE(plan);
+    CHECK(plan.error().message.find("would") != std::string::npos);
+  }
   SECTION("replans from the last instants of an approach stop on the stop") {
     // There the velocity is ~1e-12 and the braking's rounding is that of the whole move: these
     // were refused as "would reverse" and "already at the stop and still moving".

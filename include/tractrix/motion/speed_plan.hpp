@@ -253,12 +253,14 @@ class SpeedPlan {
       // Braking harder than the jerk limit can release before the train stops: every motion
       // from there reverses (a plan's own states never do, up to rounding).
       // (A plan's state on its last approach to rest carries the rounding of the phase it is
-      // on — of the velocities the plan runs at, up to max_velocity — not of its own tiny
-      // velocity: v and a²/2J there are both nearly zero.)
+      // on — of the velocities the plan runs at, up to the line's highest limit — not of its own
+      // tiny velocity: v and a²/2J there are both nearly zero.)
+      S fastest = S(0);
+      for (std::size_t i = 0; i < limits.size(); ++i)
+        fastest = std::max(fastest, limits.limit(i));
+      fastest = std::max(std::min(fastest, motion.max_velocity), start.velocity);
       const S eased = JerkTrajectory<S>::eased_velocity(start, motion.max_jerk);
-      if (eased <
-          -S(64) * epsilon<S>() *
-              (S(2) * start.velocity - eased + std::max(motion.max_velocity, start.velocity)))
+      if (eased < -S(64) * epsilon<S>() * (S(2) * start.velocity - eased + fastest))
         return make_error(ErrorCode::out_of_range,
                           "speed plan: start deceleration " + std::to_string(start.acceleration) +
                               " stops the train before the jerk limit can release it (it would "

@@ -386,6 +386,24 @@ TEST_CASE("speed plan: a replan is continuous in its start state", "[motion][spe
     REQUIRE_FALSE(plan);
     CHECK(plan.error().message.find("would") != std::string::npos);
   }
+  SECTION("a replan arriving on a station still dwells there") {
+    // In the last instants before the dwell the position has rounded onto the station while the
+    // state still moves; the station was taken as behind the start and its 30 s dropped.
+    const auto limits = *SpeedLimits<double>::line(1000, 20);
+    const JerkLimits<double> motion{20, 1, 1.2, 0.5};
+    const std::vector<StationStop<double>> stations{{400, 30}};
+    const auto plan = SpeedPlan<double>::build(limits, motion, {0, 0, 0}, 1000, stations);
+    REQUIRE(plan);
+    const double arrive = plan->time_at(400);
+    for (double before = 1e-3; before > 1e-12; before *= 0.7) {
+      const double t = arrive - before;
+      const auto replan =
+          SpeedPlan<double>::build(limits, motion, plan->state_at(t), 1000, stations);
+      REQUIRE(replan);
+      CHECK(std::abs(replan->duration() - (plan->duration() - t)) <= 1e-3);
+      CHECK(replan->at(replan->duration() - 60).position == 400);  // standing at the station
+    }
+  }
   SECTION("replans from the last instants of an approach stop on the stop") {
     // There the velocity is ~1e-12 and the braking's rounding is that of the whole move: these
     // were refused as "would reverse" and "already at the stop and still moving".

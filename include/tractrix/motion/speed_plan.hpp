@@ -222,7 +222,8 @@ template <class S>
 class SpeedPlan {
  public:
   // From `start` (a position on the line, a velocity >= 0, any acceleration) to a stop at `end`,
-  // stopping on the way at each station after the start and before `end` for its dwell time.
+  // stopping on the way at each station after the start (or on it, arriving: still moving, to
+  // rounding) and before `end` for its dwell time.
   // `motion` limits acceleration, braking and jerk; its max_velocity caps every limit. The
   // first section is planned from the start state as it is (JerkTrajectory::to_position), so a
   // replan from a running plan's state_at(t) — a limit raised or lowered, a new stop — continues
@@ -278,7 +279,12 @@ class SpeedPlan {
                           "station at " + std::to_string(st.position) + " (dwell " +
                               std::to_string(st.dwell) +
                               "): off the line, or a negative or non-finite dwell");
-      if (st.position > start.position && st.position < end) stops.push_back(st);
+      // A station the start is arriving on (to rounding, still moving) is still ahead of it.
+      if ((st.position > start.position ||
+           (st.position >= start.position * (S(1) - S(16) * epsilon<S>()) &&
+            settling_on(start, st.position, motion))) &&
+          st.position < end)
+        stops.push_back(st);
     }
     stops.push_back({end, S(0)});
 
@@ -406,29 +412,36 @@ class SpeedPlan {
     return w;
   }
 
+  // A state on `stop` but for rounding, still moving (a plan's state in the last instants of its
+  // approach): the release of its acceleration, if that cannot move it farther than the
+  // position's rounding either way — |x(t) − x0| <= T·(|v0| + T·(|a0|/2 + J·T/6)) over the
+  // release's T. (Its velocity may dip to −1e-16 on the way: the rounding of the plan's
+  // velocities, not of this tiny one.) None for a state at rest, or a fast one placed on the stop.
+  static std::optional<JerkTrajectory<S>> settling_on(const AxisState<S>& at, S stop,
+                                                      const JerkLimits<S>& motion) {
+    if (!(at.velocity > S(0) || at.acceleration < S(0) || at.acceleration > S(0)))
+      return std::nullopt;
+    auto rest = JerkTrajectory<S>::to_velocity(at, S(0), motion);
+    if (!rest) return std::nullopt;
+    using std::abs;
+    const S resolution = S(16) * epsilon<S>() * std::max(abs(stop), abs(at.position));
+    const S T = rest->duration();
+    const S excursion =
+        T * (abs(at.velocity) + T * (abs(at.acceleration) / S(2) + motion.max_jerk * T / S(6)));
+    if (excursion > resolution || abs(rest->target().position - stop) > resolution)
+      return std::nullopt;
+    return std::move(*rest);
+  }
+
   // Appends the run from `at` to a stop at `stop`.
   std::optional<Error> add_leg(const SpeedLimits<S>& limits, const JerkLimits<S>& motion,
                                AxisState<S> at, S& time, S stop) {
     if (!(stop > at.position)) {
-      if (at.velocity > S(0) || at.acceleration < S(0) || at.acceleration > S(0)) {
-        // On the stop but for rounding (a plan's state in the last instants of its approach):
-        // releasing the acceleration stops it there if it cannot move farther than the
-        // position's rounding either way — |x(t) − x0| <= T·(|v0| + T·(|a0|/2 + J·T/6)) over
-        // the release's T. (Its velocity may dip to −1e-16 on the way: the rounding of the
-        // plan's velocities, not of this tiny one.) A fast state placed on the stop is refused.
-        auto rest = JerkTrajectory<S>::to_velocity(at, S(0), motion);
-        using std::abs;
-        const S resolution = S(16) * epsilon<S>() * std::max(abs(stop), abs(at.position));
-        if (rest) {
-          const S T = rest->duration();
-          const S excursion = T * (abs(at.velocity) +
-                                   T * (abs(at.acceleration) / S(2) + motion.max_jerk * T / S(6)));
-          if (!(excursion > resolution) && !(abs(rest->target().position - stop) > resolution)) {
-            push(time, *rest, time + T, stop);
-            time += T;
-            return std::nullopt;
-          }
-        }
+      if (auto rest = settling_on(at, stop, motion)) {
+        const S T = rest->duration();
+        push(time, std::move(*rest), time + T, stop);
+        time += T;
+        return std::nullopt;
       }
       if (at.velocity > S(0) || at.acceleration < S(0) || at.acceleration > S(0))
         return make_error(ErrorCode::no_solution, "speed plan: already at the stop at " +

@@ -186,7 +186,13 @@ class JerkTrajectory {
                         "not be before start");
     Builder b({start, from_velocity, S(0)});
     const Limits lim = b.brake(limits);
-    const P v1 = P(from_velocity), v2 = P(to_velocity), distance = P(end) - P(start);
+    // Velocities within rounding of each other (a start a few ulps over a limit, cruising on
+    // at it) are one: a change of a few ulps would need v·2√(Δv/J) of distance for nothing.
+    using std::abs;
+    const P v1 = P(from_velocity), distance = P(end) - P(start);
+    const P v2 = abs(P(to_velocity) - v1) <= P(4) * P(epsilon<S>()) * std::max(v1, P(to_velocity))
+                     ? v1
+                     : P(to_velocity);
     const P j = lim.jerk;
     // Distance of the fastest change between two cruises (symmetric: the mean velocity times
     // the duration).
@@ -200,10 +206,9 @@ class JerkTrajectory {
     };
     const P low = std::max(v1, v2);
     const P shortest = covered(low);
-    // Within rounding of just enough (a speed plan's boundary velocities are computed so): the
-    // change alone, no cruise.
-    using std::abs;
-    const P rounding = P(16) * epsilon<P>() * (distance + abs(shortest));
+    // Within rounding of just enough (a speed plan's boundary velocities are computed so, and
+    // its positions rounded to S): the change alone, no cruise.
+    const P rounding = P(16) * P(epsilon<S>()) * (distance + abs(shortest));
     if (shortest > rounding)
       return make_error(ErrorCode::no_solution,
                         "between_cruises: " + std::to_string(double(distance)) +

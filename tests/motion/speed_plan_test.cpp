@@ -404,6 +404,17 @@ TEST_CASE("speed plan: a replan is continuous in its start state", "[motion][spe
       CHECK(replan->at(replan->duration() - 60).position == 400);  // standing at the station
     }
   }
+  SECTION("a move that reverses after a 1e42 s phase is seen to reverse") {
+    // Braking from 217 at a limit of 2.7e-40 runs 6.5e43 units; the time-optimal move to the
+    // stop went there and came back, its later phases' times rounded onto its end, where at()
+    // is the target, so the reversal was not seen and the plan ran backwards.
+    const auto limits = *SpeedLimits<double>::line(499.9847412109375, 499.9847412109375);
+    const auto plan = SpeedPlan<double>::build(
+        limits, {217.6361083984375, 217.6361083984375, 2.7226523566839745e-40, 217.6361083984375},
+        {217.6361083984375, 217.6361083984375, -113.2965087890625}, 328.094482421875);
+    REQUIRE_FALSE(plan);
+    CHECK(plan.error().message.find("cannot stop") != std::string::npos);
+  }
   SECTION("replans from the last instants of an approach stop on the stop") {
     // There the velocity is ~1e-12 and the braking's rounding is that of the whole move: these
     // were refused as "would reverse" and "already at the stop and still moving".

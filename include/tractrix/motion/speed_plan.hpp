@@ -673,6 +673,10 @@ class SpeedPlan {
   static void for_turning_points(const JerkTrajectory<S>& move, Visit visit) noexcept {
     for (int i = 0; i < move.phase_count(); ++i) {
       const auto& ph = move.phase(i);
+      // The phase's own start as well as at(): where a phase follows one 1e42 s long, its start
+      // time rounds onto the end and at() there is the target (a reversal would hide in it).
+      visit(ph.start_time,
+            AxisSample<S>{ph.start.position, ph.start.velocity, ph.start.acceleration, ph.jerk});
       visit(ph.start_time, move.at(ph.start_time));
       visit(ph.start_time + ph.duration, move.at(ph.start_time + ph.duration));
       if (ph.jerk < S(0) || ph.jerk > S(0)) {

@@ -415,6 +415,34 @@ TEST_CASE("speed plan: a replan is continuous in its start state", "[motion][spe
     REQUIRE_FALSE(plan);
     CHECK(plan.error().message.find("cannot stop") != std::string::npos);
   }
+  SECTION("a replan leaving a station keeps up with the plan") {
+    // The zone before the station holds 2.59 until the train's tail leaves it, 7.3 units on; the
+    // plan reaches 2.59 there only just. From its state a moment later that velocity is out of
+    // reach without reversing, and the replan crawled at 2.59 to the next boundary instead
+    // (55.8 s for the plan's 36.9).
+    const auto limits =
+        *SpeedLimits<double>::line(747.54476634482364, 20.347242519568674)
+             ->with_zones({{239.22277066022062, 307.08348809010175, 27.901391444374582},
+                           {-0.54919590430658893, 89.440098619170001, 28.874803689141004},
+                           {287.96204624206149, 341.84588367371776, 25.681497355284925},
+                           {141.87413414680748, 186.20619037290669, 2.5858276308768415},
+                           {283.26310384034514, 342.61726617997368, 19.940740234044064}})
+             ->for_train(23.736770741019775);
+    const JerkLimits<double> motion{20.347242519568674, 0.4606087311615143, 0.51340198824535044,
+                                    24.33135761218476};
+    const std::vector<StationStop<double>> stations{
+        {69.354857741970392, 0}, {512.8421654407897, 0}, {202.67712848603745, 0}};
+    const double end = 367.37954294815552;
+    const auto plan = SpeedPlan<double>::build(limits, motion, {0, 0, 0}, end, stations);
+    REQUIRE(plan);
+    const AxisState<double> leaving{202.67712849009268, 1.2165678806208559e-05,
+                                    0.02433135761230094};
+    const double t = plan->time_at(leaving.position);
+    const auto replan = SpeedPlan<double>::build(limits, motion, leaving, end, stations);
+    REQUIRE(replan);
+    CHECK(replan->duration() <= 1.001 * (plan->duration() - t));
+    CHECK(replan->at(replan->duration()).position == end);
+  }
   SECTION("replans from the last instants of an approach stop on the stop") {
     // There the velocity is ~1e-12 and the braking's rounding is that of the whole move: these
     // were refused as "would reverse" and "already at the stop and still moving".

@@ -500,6 +500,24 @@ class SpeedPlan {
         JerkLimits<S> through = motion;
         through.max_velocity = lowest;
         auto move = JerkTrajectory<S>::to_position(at, x[k], std::min(v[k], lowest), through);
+        if (k == 1 && move && !never_reverses(*move, lowest)) {
+          // The boundary's velocity (from the backward pass) is out of reach from this state
+          // (leaving a station, the plan itself reached it only just): the fastest velocity
+          // there that is, by bisection — a lower target is reached without reversing.
+          std::optional<JerkTrajectory<S>> reachable;
+          S lo = S(0), hi = std::min(v[1], lowest);
+          for (int i = 0; i < 48 && hi - lo > S(4) * epsilon<S>() * hi; ++i) {
+            const S mid = lo + (hi - lo) / S(2);
+            auto trial = JerkTrajectory<S>::to_position(at, x[1], mid, through);
+            if (trial && never_reverses(*trial, lowest)) {
+              lo = mid;
+              reachable = std::move(*trial);
+            } else {
+              hi = mid;
+            }
+          }
+          if (reachable) move = std::move(*reachable);
+        }
         if (!move || !never_reverses(*move, lowest)) continue;
         chosen = std::move(*move);
         chosen_at = k;

@@ -516,6 +516,61 @@ TEMPLATE_TEST_CASE("speed plan: starts a few ulps over a cap, and float plans fr
   }
 }
 
+TEMPLATE_TEST_CASE("speed plan: a replan from the last instants of an approach", "[motion][speed]",
+                   float, double) {
+  using S = TestType;
+  const auto limits = *SpeedLimits<S>::line(1000, 20);
+  const JerkLimits<S> motion{25, 1, S(1.2), S(0.8)};
+  SECTION("the plan's own states: a velocity ulps below zero, braking ulps past the stop") {
+    // Before, every state whose velocity had rounded below zero was refused as "negative"
+    // (621 of these 4000 in double), and in float 126 more as "cannot stop" (braking at full
+    // power ended a few ulps past the stop, judged to 1e-9 of it).
+    for (const S end : {S(1000), S(737.25)}) {
+      const auto plan = *SpeedPlan<S>::build(limits, motion, {0, 0, 0}, end);
+      const S resolution = S(64) * std::numeric_limits<S>::epsilon() * end;
+      int below_zero = 0;
+      for (int k = 1; k <= 4000; ++k) {
+        const S remaining = plan.duration() * S(std::pow(10.0, -1.0 - 11.0 * k / 4000.0));
+        const AxisState<S> state = plan.state_at(plan.duration() - remaining);
+        if (state.velocity < 0) ++below_zero;
+        INFO("end " << end << ", " << remaining << " s before it: " << state.position << " "
+                    << state.velocity << " " << state.acceleration);
+        const auto replanned = SpeedPlan<S>::build(limits, motion, state, end);
+        REQUIRE(replanned);
+        CHECK(replanned->at(0).position == state.position);
+        CHECK(replanned->at(0).velocity == std::max(state.velocity, S(0)));
+        CHECK(replanned->at(replanned->duration()).position == end);
+        // As fast as the rest of the plan, but for the last ulp of the end's position: a state
+        // in the last instants is on the braking curve to within the rounding of its position,
+        // and a stop δ farther costs up to ~(6δ/J)^(1/3) more at jerk J (0.14 s in float here,
+        // 0.17 ms in double; the bound below is twice that for δ the end's ulp).
+        const S extra =
+            S(2) * std::cbrt(S(6) * std::numeric_limits<S>::epsilon() * end / motion.max_jerk);
+        CHECK(replanned->duration() <= remaining + extra);
+        S previous = state.position;
+        for (int j = 1; j <= 20; ++j) {
+          const S x = replanned->at(replanned->duration() * S(j) / 20).position;
+          CHECK(x >= previous - resolution);
+          previous = x;
+        }
+      }
+      CHECK(below_zero > 100);
+    }
+  }
+  SECTION("a state a few ulps past the end it is settling on; farther is an error") {
+    const S end = 1000;
+    const AxisState<S> past{std::nextafter(end, S(2000)), S(3e-13), S(-3e-7)};
+    const auto plan = SpeedPlan<S>::build(limits, motion, past, end);
+    REQUIRE(plan);
+    CHECK(plan->at(0).position == past.position);
+    CHECK(plan->at(plan->duration()).position == end);
+    CHECK(plan->duration() < S(1e-3));
+    const AxisState<S> beyond{S(1000.01), S(3e-13), S(-3e-7)};
+    CHECK(SpeedPlan<S>::build(*SpeedLimits<S>::line(2000, 20), motion, beyond, end).error().code ==
+          ErrorCode::out_of_range);
+  }
+}
+
 TEST_CASE("speed plan: bad input is a clear error", "[motion][speed]") {
   CHECK(SpeedLimits<double>::line(-1, 10).error().code == ErrorCode::out_of_range);
   CHECK(SpeedLimits<double>::line(10, std::nan("")).error().code == ErrorCode::out_of_range);

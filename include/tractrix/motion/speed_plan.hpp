@@ -241,12 +241,28 @@ class SpeedPlan {
     if (!std::isfinite(start.position) || !std::isfinite(start.velocity) ||
         !std::isfinite(start.acceleration) || !std::isfinite(end))
       return make_error(ErrorCode::non_finite, "speed plan: start or end not finite");
-    if (!(start.position >= S(0)) || !(end <= limits.length()) || !(end >= start.position))
+    // The line's highest speed: the scale of a plan's velocities, and of their rounding.
+    S fastest = S(0);
+    for (std::size_t i = 0; i < limits.size(); ++i)
+      fastest = std::max(fastest, limits.limit(i));
+    fastest = std::max(std::min(fastest, motion.max_velocity), start.velocity);
+    // A plan's own state in the last instants of its approach carries that rounding: a velocity
+    // a few ulps below zero (taken as rest), a position a few ulps past the end it is settling on.
+    const S slowest = -S(64) * epsilon<S>() * fastest;
+    AxisState<S> from = start;
+    if (from.velocity < S(0) && from.velocity >= slowest) from.velocity = S(0);
+    using std::abs;
+    const bool settling_past_end =
+        end < from.position &&
+        from.position - end <= S(16) * epsilon<S>() * std::max(abs(end), abs(from.position)) &&
+        settling_on(from, end, motion);
+    if (!(start.position >= S(0)) || !(end <= limits.length()) ||
+        !(end >= start.position || settling_past_end))
       return make_error(ErrorCode::out_of_range,
                         "speed plan: need 0 <= start " + std::to_string(start.position) +
                             " <= end " + std::to_string(end) + " <= the line's length " +
                             std::to_string(limits.length()));
-    if (!(start.velocity >= S(0)))
+    if (!(from.velocity >= S(0)))
       return make_error(ErrorCode::out_of_range,
                         "speed plan: start velocity " + std::to_string(start.velocity) +
                             " is negative (plan along a reversed route to go backwards)");
@@ -256,12 +272,8 @@ class SpeedPlan {
       // (A plan's state on its last approach to rest carries the rounding of the phase it is
       // on — of the velocities the plan runs at, up to the line's highest limit — not of its own
       // tiny velocity: v and a²/2J there are both nearly zero.)
-      S fastest = S(0);
-      for (std::size_t i = 0; i < limits.size(); ++i)
-        fastest = std::max(fastest, limits.limit(i));
-      fastest = std::max(std::min(fastest, motion.max_velocity), start.velocity);
-      const S eased = JerkTrajectory<S>::eased_velocity(start, motion.max_jerk);
-      if (eased < -S(64) * epsilon<S>() * (S(2) * start.velocity - eased + fastest))
+      const S eased = JerkTrajectory<S>::eased_velocity(from, motion.max_jerk);
+      if (eased < -S(64) * epsilon<S>() * (S(2) * from.velocity - eased + fastest))
         return make_error(ErrorCode::out_of_range,
                           "speed plan: start deceleration " + std::to_string(start.acceleration) +
                               " stops the train before the jerk limit can release it (it would "
@@ -280,9 +292,9 @@ class SpeedPlan {
                               std::to_string(st.dwell) +
                               "): off the line, or a negative or non-finite dwell");
       // A station the start is arriving on (to rounding, still moving) is still ahead of it.
-      if ((st.position > start.position ||
-           (st.position >= start.position * (S(1) - S(16) * epsilon<S>()) &&
-            settling_on(start, st.position, motion))) &&
+      if ((st.position > from.position ||
+           (st.position >= from.position * (S(1) - S(16) * epsilon<S>()) &&
+            settling_on(from, st.position, motion))) &&
           st.position < end)
         stops.push_back(st);
     }
@@ -290,7 +302,7 @@ class SpeedPlan {
 
     SpeedPlan plan;
     plan.start_ = start.position;
-    AxisState<S> at = start;
+    AxisState<S> at = from;
     S time = S(0);
     for (std::size_t k = 0; k < stops.size(); ++k) {
       if (auto error = plan.add_leg(limits, motion, at, time, stops[k].position)) return *error;
@@ -546,9 +558,11 @@ class SpeedPlan {
       const JerkTrajectory<S>& brake = *braking;
       AxisState<S> next = brake.target();
       if (next.position > x[1]) {
-        // The stop itself: braking at full power ends on it, within rounding, or beyond it.
+        // The stop itself: braking at full power ends on it, within rounding (1e-9, or 64 eps
+        // where S is float: its phases' rounding), or beyond it.
         if (!(x[1] < stop) &&
-            next.position - stop > S(1e-9) * (std::abs(stop) + at.velocity * brake.duration()))
+            next.position - stop > std::max(S(1e-9), S(64) * epsilon<S>()) *
+                                       (std::abs(stop) + at.velocity * brake.duration()))
           return make_error(ErrorCode::no_solution,
                             "speed plan: cannot stop at " + std::to_string(stop) +
                                 " from this state (braking at full power ends at " +

@@ -431,8 +431,7 @@ class SpeedPlan {
   // velocities, not of this tiny one.) None for a state at rest, or a fast one placed on the stop.
   static std::optional<JerkTrajectory<S>> settling_on(const AxisState<S>& at, S stop,
                                                       const JerkLimits<S>& motion) {
-    if (!(at.velocity > S(0) || at.acceleration < S(0) || at.acceleration > S(0)))
-      return std::nullopt;
+    if (!moving(at)) return std::nullopt;
     auto rest = JerkTrajectory<S>::to_velocity(at, S(0), motion);
     if (!rest) return std::nullopt;
     using std::abs;
@@ -455,7 +454,7 @@ class SpeedPlan {
         time += T;
         return std::nullopt;
       }
-      if (at.velocity > S(0) || at.acceleration < S(0) || at.acceleration > S(0))
+      if (moving(at))
         return make_error(ErrorCode::no_solution, "speed plan: already at the stop at " +
                                                       std::to_string(stop) + " and still moving");
       return std::nullopt;
@@ -520,8 +519,7 @@ class SpeedPlan {
           S lo = S(0), hi = std::min(v[1], lowest);
           for (int i = 0; i < 48 && hi - lo > S(4) * epsilon<S>() * hi; ++i) {
             const S mid = lo + (hi - lo) / S(2);
-            auto trial = JerkTrajectory<S>::to_position(at, x[1], mid, through);
-            if (trial && never_reverses(*trial, lowest)) {
+            if (auto trial = forward_move(at, x[1], mid, lowest, motion)) {
               lo = mid;
               reachable = std::move(*trial);
             } else {
@@ -604,12 +602,8 @@ class SpeedPlan {
     // (a braking that ends on a boundary, to rounding) as from a cruise. Merged, it is the
     // time-optimal move from the state to the later boundary under the lower limit.
     const S natural = JerkTrajectory<S>::eased_velocity(at, motion.max_jerk);
-    auto from_state = [&](std::size_t b, S limit) -> std::optional<JerkTrajectory<S>> {
-      JerkLimits<S> through = motion;
-      through.max_velocity = limit;
-      auto move = JerkTrajectory<S>::to_position(at, x[b], std::min(v[b], limit), through);
-      if (!move || !never_reverses(*move, limit)) return std::nullopt;
-      return std::move(*move);
+    auto from_state = [&](std::size_t b, S limit) {
+      return forward_move(at, x[b], std::min(v[b], limit), limit, motion);
     };
     if (lead && first >= n) {  // the first move reached the stop
       push(time, *lead, time + lead->duration(), lead->target().position);
@@ -657,6 +651,22 @@ class SpeedPlan {
       }
     }
     return std::nullopt;
+  }
+
+  // Whether a state is still moving: a velocity, or an acceleration that will make one.
+  static bool moving(const AxisState<S>& at) noexcept {
+    return at.velocity > S(0) || at.acceleration < S(0) || at.acceleration > S(0);
+  }
+  // The time-optimal move from `at` to `position`, arriving at `velocity`, under `limit`: none
+  // where there is no such move or it reverses (never_reverses).
+  static std::optional<JerkTrajectory<S>> forward_move(const AxisState<S>& at, S position,
+                                                       S velocity, S limit,
+                                                       const JerkLimits<S>& motion) {
+    JerkLimits<S> through = motion;
+    through.max_velocity = limit;
+    auto move = JerkTrajectory<S>::to_position(at, position, velocity, through);
+    if (!move || !never_reverses(*move, limit)) return std::nullopt;
+    return std::move(*move);
   }
 
   // The move keeps moving forward (velocity >= 0 up to 1e-9 of its largest or of `limit`, the

@@ -28,10 +28,10 @@ Path<S, 3> random_path(std::mt19937& rng, bool closed) {
 }
 
 // Checks one query against the reference: the distance to the path always, the position along
-// it where the minimum is unique and well conditioned.
+// it where the minimum is unique and well conditioned. Returns the reference.
 template <class S>
-void check_query(const MeasuredPath<S>& measured, const Vector3<S>& q, const ClosestPoint<S>& got,
-                 long double tolerance) {
+Reference check_query(const MeasuredPath<S>& measured, const Vector3<S>& q,
+                      const ClosestPoint<S>& got, long double tolerance) {
   const Reference want = reference(measured.path(), q);
   const long double L = measured.length();
   const long double got_distance = std::sqrt(static_cast<long double>(got.squared_distance));
@@ -69,6 +69,7 @@ void check_query(const MeasuredPath<S>& measured, const Vector3<S>& q, const Clo
     // Rounding of (r − q)·r' grows with the query's distance: a few eps of it along the path.
     CHECK(apart <= tolerance * L + 8 * std::numeric_limits<S>::epsilon() * want_distance);
   }
+  return want;
 }
 
 }  // namespace
@@ -104,7 +105,14 @@ TEST_CASE("closest_point: the global minimum on random paths, against long doubl
           q = std::pow(10.0, 3 + 3 * unit(rng)) * random_unit().normalized();
           break;
       }
-      check_query(measured, q, measured.closest_point(q), 1e-12L);
+      const Reference want = check_query(measured, q, measured.closest_point(q), 1e-12L);
+      // Below a bound (one piece of a search over many paths): the nearest point when it is
+      // nearer than the bound, nothing when it is not.
+      const double L = measured.length(), nearest2 = static_cast<double>(want.squared);
+      const auto within = measured.closest_point_within(q, nearest2 * (1 + 1e-6) + 1e-24 * L * L);
+      REQUIRE(within);
+      check_query(measured, q, *within, 1e-12L);
+      if (nearest2 > 1e-6 * L * L) CHECK(!measured.closest_point_within(q, nearest2 * (1 - 1e-6)));
       ++checked;
     }
   }

@@ -547,6 +547,32 @@ class SpeedPlan {
       // acceleration: bring the acceleration to zero, braking down to the first boundary's
       // velocity at full power, and plan on from the cruise it ends in — or, where the head
       // reaches the boundary first, from the state it has there.
+      // (A full-power brake ends "on" a stop within 1e-9 of it, or 64 eps where S is float: its
+      // phases' rounding.)
+      const auto on_stop = [&](const JerkTrajectory<S>& brake) {
+        return std::abs(brake.target().position - stop) <=
+               std::max(S(1e-9), S(64) * epsilon<S>()) *
+                   (std::abs(stop) + at.velocity * brake.duration());
+      };
+      if (x[1] < stop) {
+        // A state on the stop's own braking curve, to rounding (a running plan's, braking
+        // through a boundary for the stop beyond it): brake to rest at full power through the
+        // boundaries. Braking to the first boundary's velocity would ease off before it and
+        // miss the stop by far more than the state's rounding (by 6e-3 from a float state 1e-5
+        // past the curve).
+        first_section.max_velocity = std::max(cap[0], at.velocity);
+        auto to_rest = JerkTrajectory<S>::to_velocity(at, S(0), first_section);
+        if (to_rest && on_stop(*to_rest)) {
+          // Over a section's limit where it runs over it before slowing under it.
+          for (std::size_t i = 0; i < n; ++i) {
+            const S under = at.position + over_limit(*to_rest, cap[i]);
+            if (under > x[i]) overspeed_ = std::max(overspeed_, std::min(under, x[i + 1]) - start_);
+          }
+          push(time, *to_rest, time + to_rest->duration(), stop);
+          time += to_rest->duration();
+          return std::nullopt;
+        }
+      }
       const S target =
           std::min(std::max(JerkTrajectory<S>::eased_velocity(at, motion.max_jerk), S(0)), v[1]);
       first_section.max_velocity = std::max({cap[0], at.velocity, target});
@@ -556,11 +582,8 @@ class SpeedPlan {
       const JerkTrajectory<S>& brake = *braking;
       AxisState<S> next = brake.target();
       if (next.position > x[1]) {
-        // The stop itself: braking at full power ends on it, within rounding (1e-9, or 64 eps
-        // where S is float: its phases' rounding), or beyond it.
-        if (!(x[1] < stop) &&
-            next.position - stop > std::max(S(1e-9), S(64) * epsilon<S>()) *
-                                       (std::abs(stop) + at.velocity * brake.duration()))
+        // The stop itself: braking at full power ends on it, within rounding, or beyond it.
+        if (!(x[1] < stop) && next.position > stop && !on_stop(brake))
           return make_error(ErrorCode::no_solution,
                             "speed plan: cannot stop at " + std::to_string(stop) +
                                 " from this state (braking at full power ends at " +

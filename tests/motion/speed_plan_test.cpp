@@ -627,6 +627,35 @@ TEMPLATE_TEST_CASE("speed plan: replans from random running states in float and 
   CHECK(replans == 20 * property_count(500));
 }
 
+TEST_CASE("speed plan: a float move whose velocity ends at rest one rounding below zero",
+          "[motion][speed]") {
+  // A running plan's state 118 units before its end, accelerating: the move straight to the end
+  // ends at rest with a phase-end velocity of about -1e-7, judged a reversal to 1e-9 of the
+  // velocity in float as in double. The replan braked almost to rest 26 units short and set off
+  // again: 28.17 s where the same state in double (the reference: 1e-9 is far above its
+  // rounding) takes 13.95.
+  const auto run = [](auto scalar) {
+    using S = decltype(scalar);
+    const std::vector<SpeedZone<S>> zones{{S(0x1.25b2dap+10), S(0x1.af4adp+10), S(0x1.0726f4p+5)},
+                                          {S(0x1.0e06d6p+9), S(0x1.6867c6p+10), S(0x1.c6949p+4)},
+                                          {S(0x1.517a32p+11), S(0x1.a45c78p+11), S(0x1.1d4008p+4)},
+                                          {S(0x1.293e7p+10), S(0x1.869366p+10), S(0x1.179b48p+5)},
+                                          {S(0x1.2deeap+11), S(0x1.56b63cp+11), S(0x1.c0fac6p+4)}};
+    const auto limits = *SpeedLimits<S>::line(S(0x1.54c15p+11), S(0x1.257d08p+5))
+                             ->with_zones(zones)
+                             ->for_train(S(0x1.8ff624p+6));
+    const JerkLimits<S> motion{S(0x1.4c9d34p+5), S(0x1.157a9cp-2), S(0x1.5bbe96p+0),
+                               S(0x1.3240d2p+0)};
+    const AxisState<S> state{S(0x1.c971fap+10), S(0x1.d64ab8p+3), S(0x1.157a9cp-2)};
+    const auto plan = SpeedPlan<S>::build(limits, motion, state, S(0x1.e6eaa6p+10));
+    REQUIRE(plan);
+    return double(plan->duration());
+  };
+  const double reference = run(0.0);
+  CHECK(reference == Approx(13.95).margin(0.01));
+  CHECK(run(0.0f) == Approx(reference).epsilon(1e-5));
+}
+
 TEST_CASE("speed plan: bad input is a clear error", "[motion][speed]") {
   CHECK(SpeedLimits<double>::line(-1, 10).error().code == ErrorCode::out_of_range);
   CHECK(SpeedLimits<double>::line(10, std::nan("")).error().code == ErrorCode::out_of_range);

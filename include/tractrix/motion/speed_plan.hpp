@@ -692,24 +692,26 @@ class SpeedPlan {
     return std::move(*move);
   }
 
-  // The move keeps moving forward (velocity >= 0 up to 1e-9 of its largest or of `limit`, the
-  // limit it runs under, whichever is less: the rounding of a state that arrives at rest):
-  // checked at its phase ends and at the velocity's turning points inside phases. Nor does it
-  // pass its target on the way: a velocity that small can still be a reversal where the
-  // acceleration limit is smaller still (1e-18 for 1e21 s at 1e-40 runs back 3000 units).
+  // The move keeps moving forward: its velocity >= 0 up to the rounding of a state that arrives
+  // at rest (1e-9, or 64 eps where S is float, of its largest velocity or of `limit`, the limit
+  // it runs under, whichever is less), checked at its phase ends and at the velocity's turning
+  // points inside phases. Nor does its position fall back, or pass its target, by more than the
+  // positions' rounding and 1e-9 of the move: a velocity that small can still be a reversal where
+  // the acceleration limit is smaller still (1e-18 for 1e21 s at 1e-40 runs back 3000 units).
   static bool never_reverses(const JerkTrajectory<S>& move, S limit) noexcept {
-    S lowest = S(0), largest = S(0), farthest = move.at(S(0)).position;
+    S lowest = S(0), largest = S(0), farthest = move.at(S(0)).position, fall = S(0);
     for_turning_points(move, [&](S, const AxisSample<S>& s) {
       lowest = std::min(lowest, s.velocity);
       largest = std::max(largest, std::abs(s.velocity));
+      fall = std::max(fall, farthest - s.position);
       farthest = std::max(farthest, s.position);
     });
-    // Past it by more than the rounding of the positions (a float phase end one ulp past a
-    // boundary is not a reversal) and 1e-9 of the move.
+    // (A float phase end one ulp past a boundary is not a reversal.)
     const S target = move.target().position, start = move.at(S(0)).position;
-    return lowest >= -S(1e-9) * std::min(largest, limit) &&
-           farthest - target <= S(1e-9) * std::abs(target - start) +
-                                    S(4) * epsilon<S>() * (std::abs(target) + std::abs(start));
+    const S rounding = S(1e-9) * std::abs(target - start) +
+                       S(4) * epsilon<S>() * (std::abs(target) + std::abs(start));
+    return lowest >= -std::max(S(1e-9), S(64) * epsilon<S>()) * std::min(largest, limit) &&
+           fall <= rounding && farthest - target <= rounding;
   }
   // How far a move runs until its velocity is at or under `limit` for good (0 if never over):
   // the last phase end or velocity turning point over the limit (the velocity's maxima are
@@ -743,11 +745,11 @@ class SpeedPlan {
       visit(ph.start_time,
             AxisSample<S>{ph.start.position, ph.start.velocity, ph.start.acceleration, ph.jerk});
       visit(ph.start_time, move.at(ph.start_time));
-      visit(ph.start_time + ph.duration, move.at(ph.start_time + ph.duration));
       if (ph.jerk < S(0) || ph.jerk > S(0)) {
         const S t = -ph.start.acceleration / ph.jerk;
         if (t > S(0) && t < ph.duration) visit(ph.start_time + t, move.at(ph.start_time + t));
       }
+      visit(ph.start_time + ph.duration, move.at(ph.start_time + ph.duration));
     }
   }
 

@@ -1,4 +1,5 @@
 // Time profiles, motion sampling and the camera rig, from hostile bytes.
+#include <cmath>
 #include <vector>
 
 #include "fuzz/fuzz_input.hpp"
@@ -151,19 +152,31 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   double p[4];
   for (double& x : p)
     x = in.mostly_finite();
-  const auto plan = SpeedPlan<double>::build(*held, limits, {std::abs(p[0]), std::abs(p[1]), p[2]},
-                                             std::abs(p[3]), stations);
+  // (A velocity a hair below zero is a plan's own state at rest, to rounding: kept signed.)
+  const double velocity = p[1] < 0 && p[1] > -1e-9 ? p[1] : std::abs(p[1]);
+  const double end = std::abs(p[3]);
+  const auto plan =
+      SpeedPlan<double>::build(*held, limits, {std::abs(p[0]), velocity, p[2]}, end, stations);
   if (!plan) return 0;
-  fuzz::require(std::isfinite(plan->duration()) && plan->duration() >= 0, "plan duration finite");
-  fuzz::require(plan->at(plan->duration()).position == std::abs(p[3]), "plan ends on the end");
-  double previous = -1;
-  for (int q = 0; q <= 16; ++q) {
-    const auto s = plan->at(plan->duration() * q / 16);
-    fuzz::require(std::isfinite(s.position) && std::isfinite(s.velocity), "plan sample finite");
-    if (q > 0)
-      fuzz::require(s.position >= previous - 1e-9 * (1 + std::abs(previous)),
-                    "plan never goes backwards");
-    previous = s.position;
-  }
+  const auto check = [&](const SpeedPlan<double>& built) {
+    fuzz::require(std::isfinite(built.duration()) && built.duration() >= 0, "plan duration finite");
+    fuzz::require(built.at(built.duration()).position == end, "plan ends on the end");
+    double previous = -1;
+    for (int q = 0; q <= 16; ++q) {
+      const auto s = built.at(built.duration() * q / 16);
+      fuzz::require(std::isfinite(s.position) && std::isfinite(s.velocity), "plan sample finite");
+      if (q > 0)
+        fuzz::require(s.position >= previous - 1e-9 * (1 + std::abs(previous)),
+                      "plan never goes backwards");
+      previous = s.position;
+    }
+  };
+  check(*plan);
+  // A replan from the plan's own state, late in it as often as not: built or refused, and
+  // where built, as sound.
+  const double late = in.flag() ? 1 - std::ldexp(1.0, -in.count(1, 60)) : in.count(0, 64) / 64.0;
+  const auto again = SpeedPlan<double>::build(
+      *held, limits, plan->state_at(plan->duration() * late), end, stations);
+  if (again) check(*again);
   return 0;
 }

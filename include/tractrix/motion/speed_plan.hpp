@@ -534,7 +534,7 @@ class SpeedPlan {
         break;
       }
       if (chosen) {
-        overspeed_ = std::max(overspeed_, at.position + over_limit(*chosen, cap[0]) - start_);
+        note_overspeed(*chosen, at.position, cap[0], at.position, chosen->target().position);
         v[chosen_at] = chosen->target().velocity;
         lead = std::move(chosen);
         lead_cap = lowest;
@@ -564,13 +564,14 @@ class SpeedPlan {
         auto to_rest = JerkTrajectory<S>::to_velocity(at, S(0), first_section);
         if (to_rest && on_stop(*to_rest)) {
           // Over a section's limit where it runs over it before slowing under it.
-          for (std::size_t i = 0; i < n; ++i) {
-            const S under = at.position + over_limit(*to_rest, cap[i]);
-            if (under > x[i]) overspeed_ = std::max(overspeed_, std::min(under, x[i + 1]) - start_);
-          }
-          push(time, *to_rest, time + to_rest->duration(), stop);
+          for (std::size_t i = 0; i < n; ++i)
+            note_overspeed(*to_rest, at.position, cap[i], x[i], x[i + 1]);
+          const AxisState<S> rest = to_rest->target();
+          const bool short_of_it = rest.position < stop;
+          push(time, *to_rest, time + to_rest->duration(), short_of_it ? rest.position : stop);
           time += to_rest->duration();
-          return std::nullopt;
+          // Short of it, by rounding: on from rest, not a jump onto it.
+          return short_of_it ? add_leg(limits, motion, rest, time, stop) : std::nullopt;
         }
       }
       const S target =
@@ -589,6 +590,7 @@ class SpeedPlan {
                                 " from this state (braking at full power ends at " +
                                 std::to_string(next.position) + ")");
         if (!(x[1] < stop)) {  // it ends on the stop, to rounding: the leg is done
+          note_overspeed(brake, at.position, cap[0], at.position, stop);
           push(time, brake, time + brake.duration(), stop);
           time += brake.duration();
           return std::nullopt;
@@ -602,8 +604,7 @@ class SpeedPlan {
           next = brake.state_at(brake.time_at(x[1]));
         next.position = x[1];
       }
-      overspeed_ = std::max(
-          overspeed_, std::min(next.position, at.position + over_limit(brake, cap[0])) - start_);
+      note_overspeed(brake, at.position, cap[0], at.position, next.position);
       const bool cut = exactly_equal(next.position, x[1]) && brake.target().position > x[1];
       const S used = cut ? brake.time_at(x[1]) : brake.duration();
       push(time, brake, time + used, next.position);
@@ -676,6 +677,12 @@ class SpeedPlan {
     return std::nullopt;
   }
 
+  // Notes where a move from `from` runs over `limit` inside the section [begin, end) of the
+  // line: up to where it comes under it for good, or the section's end.
+  void note_overspeed(const JerkTrajectory<S>& move, S from, S limit, S begin, S end) noexcept {
+    const S under = from + over_limit(move, limit);
+    if (under > begin) overspeed_ = std::max(overspeed_, std::min(under, end) - start_);
+  }
   // Whether a state is still moving: a velocity, or an acceleration that will make one.
   static bool moving(const AxisState<S>& at) noexcept {
     return at.velocity > S(0) || at.acceleration < S(0) || at.acceleration > S(0);

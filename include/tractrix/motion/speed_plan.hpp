@@ -547,12 +547,10 @@ class SpeedPlan {
       // acceleration: bring the acceleration to zero, braking down to the first boundary's
       // velocity at full power, and plan on from the cruise it ends in — or, where the head
       // reaches the boundary first, from the state it has there.
-      // (A full-power brake ends "on" a stop within 1e-9 of it, or 64 eps where S is float: its
-      // phases' rounding.)
+      // (A full-power brake ends "on" a stop within rounding of it.)
       const auto on_stop = [&](const JerkTrajectory<S>& brake) {
         return std::abs(brake.target().position - stop) <=
-               std::max(S(1e-9), S(64) * epsilon<S>()) *
-                   (std::abs(stop) + at.velocity * brake.duration());
+               relative_rounding() * (std::abs(stop) + at.velocity * brake.duration());
       };
       if (x[1] < stop) {
         // A state on the stop's own braking curve, to rounding (a running plan's, braking
@@ -699,9 +697,12 @@ class SpeedPlan {
     return std::move(*move);
   }
 
+  // The rounding, relative, that moves and the states they end in are judged to: 1e-9, or 64 eps
+  // where S is float (its phases' rounding).
+  static S relative_rounding() noexcept { return std::max(S(1e-9), S(64) * epsilon<S>()); }
   // The move keeps moving forward: its velocity >= 0 up to the rounding of a state that arrives
-  // at rest (1e-9, or 64 eps where S is float, of its largest velocity or of `limit`, the limit
-  // it runs under, whichever is less), checked at its phase ends and at the velocity's turning
+  // at rest (relative_rounding() of its largest velocity or of `limit`, the limit it runs under,
+  // whichever is less), checked at its phase ends and at the velocity's turning
   // points inside phases. Nor does its position fall back, or pass its target, by more than the
   // positions' rounding and 1e-9 of the move: a velocity that small can still be a reversal where
   // the acceleration limit is smaller still (1e-18 for 1e21 s at 1e-40 runs back 3000 units).
@@ -717,8 +718,8 @@ class SpeedPlan {
     const S target = move.target().position, start = move.at(S(0)).position;
     const S rounding = S(1e-9) * std::abs(target - start) +
                        S(4) * epsilon<S>() * (std::abs(target) + std::abs(start));
-    return lowest >= -std::max(S(1e-9), S(64) * epsilon<S>()) * std::min(largest, limit) &&
-           fall <= rounding && farthest - target <= rounding;
+    return lowest >= -relative_rounding() * std::min(largest, limit) && fall <= rounding &&
+           farthest - target <= rounding;
   }
   // How far a move runs until its velocity is at or under `limit` for good (0 if never over):
   // the last phase end or velocity turning point over the limit (the velocity's maxima are

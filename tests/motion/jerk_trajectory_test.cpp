@@ -653,3 +653,36 @@ TEST_CASE("jerk trajectory: zero-length moves, float, and bad input", "[motion][
           ErrorCode::out_of_range);
   }
 }
+
+TEST_CASE("jerk trajectory: between cruises with just enough distance for one change in float",
+          "[motion][jerk]") {
+  // A speed plan's section between two zone boundaries: the distance is just what the one change
+  // from 8.83 to 9.87 takes, to the rounding of the float velocities the plan computed. Its two
+  // phases ended 1.44e-5 short of the end, which is 4 ulps there but was more than 1e-7 of the
+  // positions' scale: refused as "its phases would not join" (about 1 float plan from rest in
+  // 2000 on random lines with zones).
+  const float start = 30.4859657f, end = 51.2579536f, v1 = 8.83098316f, v2 = 9.87291527f;
+  const JerkLimits<float> lim{22.9481812f, 1.89421225f, 1.17409074f, 0.844788849f};
+  const auto tr = JerkTrajectory<float>::between_cruises(start, end, v1, v2, lim);
+  REQUIRE(tr);
+  CHECK(tr->at(0).position == start);
+  CHECK(tr->at(0).velocity == v1);
+  CHECK(tr->at(tr->duration()).position == end);
+  CHECK(tr->at(tr->duration()).velocity == v2);
+  // The closed form of one change below the acceleration limit (Δv < a²/J): jerk J for √(Δv/J),
+  // then −J as long; the distance is the mean velocity times 2√(Δv/J).
+  const L dv = L(v2) - L(v1), jerk = lim.max_jerk;
+  const L duration = 2 * std::sqrt(dv / jerk);
+  CHECK(dv < L(lim.max_acceleration) * L(lim.max_acceleration) / jerk);
+  CHECK(std::abs((L(v1) + L(v2)) / 2 * duration - (L(end) - L(start))) <= 2e-5L);
+  CHECK(std::abs(L(tr->duration()) - duration) <= 1e-5L * duration);
+  // The velocity rises from v1 to v2 and never beyond, under every limit (to float rounding).
+  float previous = v1;
+  for (int k = 1; k <= 200; ++k) {
+    const AxisSample<float> s = tr->at(tr->duration() * float(k) / 200);
+    CHECK(s.velocity >= previous - 4 * eps<float>() * v2);
+    CHECK(s.velocity <= v2 * (1 + 4 * eps<float>()));
+    previous = s.velocity;
+  }
+  CHECK(limit_excess(*tr, lim, 200, 1e-3) <= 1e-5);
+}

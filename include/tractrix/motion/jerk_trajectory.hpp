@@ -1047,11 +1047,16 @@ class JerkTrajectory {
                         "duration or an intermediate state overflows)");
     const auto count = static_cast<std::size_t>(b.count);
     // 1e-7: a sound plan's halves meet within 1e-10 of the move; near the border between one
-    // velocity change and two, the plan taken when none is sound can leave 1e-8.
+    // velocity change and two, the plan taken when none is sound can leave 1e-8. In float, 16
+    // eps (1.9e-6): between_cruises takes a distance within 16 eps of "just enough" for its one
+    // change as enough, and a speed plan's boundary velocities, rounded to float, leave up to
+    // that (1.7e-5 short over 10.8 units at positions near 50, where 1e-7 of the scale allowed
+    // 1.6e-5).
+    const P join = std::max(P(1e-7), P(16) * P(epsilon<S>()));
     const auto apart = [&](const State& x, const State& y) {
-      return abs(x.position - y.position) > P(1e-7) * position_scale ||
-             abs(x.velocity - y.velocity) > P(1e-7) * velocity_scale ||
-             abs(x.acceleration - y.acceleration) > P(1e-7) * acceleration_scale;
+      return abs(x.position - y.position) > join * position_scale ||
+             abs(x.velocity - y.velocity) > join * velocity_scale ||
+             abs(x.acceleration - y.acceleration) > join * acceleration_scale;
     };
     // The first phase starts on the start (it is laid back from the target where the plan is
     // only a second change), each next one where the one before it ends, and the last ends on

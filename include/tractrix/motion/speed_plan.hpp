@@ -251,11 +251,9 @@ class SpeedPlan {
     const S slowest = -S(64) * epsilon<S>() * fastest;
     AxisState<S> from = start;
     if (from.velocity < S(0) && from.velocity >= slowest) from.velocity = S(0);
-    using std::abs;
-    const bool settling_past_end =
-        end < from.position &&
-        from.position - end <= S(16) * epsilon<S>() * std::max(abs(end), abs(from.position)) &&
-        settling_on(from, end, motion);
+    const bool settling_past_end = end < from.position &&
+                                   from.position - end <= position_rounding(end, from.position) &&
+                                   settling_on(from, end, motion);
     if (!(start.position >= S(0)) || !(end <= limits.length()) ||
         !(end >= start.position || settling_past_end))
       return make_error(ErrorCode::out_of_range,
@@ -293,7 +291,7 @@ class SpeedPlan {
                               "): off the line, or a negative or non-finite dwell");
       // A station the start is arriving on (to rounding, still moving) is still ahead of it.
       if ((st.position > from.position ||
-           (st.position >= from.position * (S(1) - S(16) * epsilon<S>()) &&
+           (from.position - st.position <= position_rounding(st.position, from.position) &&
             settling_on(from, st.position, motion))) &&
           st.position < end)
         stops.push_back(st);
@@ -435,7 +433,7 @@ class SpeedPlan {
     auto rest = JerkTrajectory<S>::to_velocity(at, S(0), motion);
     if (!rest) return std::nullopt;
     using std::abs;
-    const S resolution = S(16) * epsilon<S>() * std::max(abs(stop), abs(at.position));
+    const S resolution = position_rounding(stop, at.position);
     const S T = rest->duration();
     const S excursion =
         T * (abs(at.velocity) + T * (abs(at.acceleration) / S(2) + motion.max_jerk * T / S(6)));
@@ -511,7 +509,8 @@ class SpeedPlan {
         JerkLimits<S> through = motion;
         through.max_velocity = lowest;
         auto move = JerkTrajectory<S>::to_position(at, x[k], std::min(v[k], lowest), through);
-        if (k == 1 && move && !never_reverses(*move, lowest)) {
+        bool forward = move && never_reverses(*move, lowest);
+        if (k == 1 && move && !forward) {
           // The boundary's velocity (from the backward pass) is out of reach from this state
           // (leaving a station, the plan itself reached it only just): the fastest velocity
           // there that is, by bisection — a lower target is reached without reversing.
@@ -526,9 +525,9 @@ class SpeedPlan {
               hi = mid;
             }
           }
-          if (reachable) move = std::move(*reachable);
+          if (reachable) move = std::move(*reachable), forward = true;
         }
-        if (!move || !never_reverses(*move, lowest)) continue;
+        if (!forward) continue;
         chosen = std::move(*move);
         chosen_at = k;
         break;
@@ -700,6 +699,14 @@ class SpeedPlan {
   // The rounding, relative, that moves and the states they end in are judged to: 1e-9, or 64 eps
   // where S is float (its phases' rounding).
   static S relative_rounding() noexcept { return std::max(S(1e-9), S(64) * epsilon<S>()); }
+
+  // The rounding a plan's own positions near a and b carry (a state in the last instants of its
+  // approach to a stop or the end may lie that far past it).
+  static S position_rounding(S a, S b) noexcept {
+    using std::abs;
+    return S(16) * epsilon<S>() * std::max(abs(a), abs(b));
+  }
+
   // The move keeps moving forward: its velocity >= 0 up to the rounding of a state that arrives
   // at rest (relative_rounding() of its largest velocity or of `limit`, the limit it runs under,
   // whichever is less), checked at its phase ends and at the velocity's turning

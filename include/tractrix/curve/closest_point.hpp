@@ -263,7 +263,11 @@ class ClosestPointCursor {
         if (candidate.segment == last_ ||
             !(PathBounds<S, D>::squared_distance(candidate.box, q) < best.squared_distance))
           continue;
-        detail::nearest_on_segment(path.segment(candidate.segment), candidate.segment, q, best);
+        // As the global search: the chord bound before the quintic.
+        const auto& segment = path.segment(candidate.segment);
+        const S lower = detail::segment_lower_bound(segment, q);
+        if (!(lower * lower < best.squared_distance)) continue;
+        detail::nearest_on_segment(segment, candidate.segment, q, best);
         best_distance = sqrt(best.squared_distance);
       }
       if (best_distance <= radius_ - moved) {

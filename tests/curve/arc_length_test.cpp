@@ -376,6 +376,36 @@ TEMPLATE_TEST_CASE("automatic density does not refine what it cannot measure",
   CHECK(ArcLengthTable<S>::build(far).error().code == ErrorCode::non_finite);
 }
 
+TEMPLATE_TEST_CASE("a chord table where r'' overflows answers finite and in range",
+                   "[curve][arc_length]", float, double) {
+  using S = TestType;
+  using V = Vector3<S>;
+  // Inner control points max/30 out and back: |r'| stays finite at the ends, r'' = 2·q·u + q1
+  // does not, and the inverse's t'' was NaN there — every parameter_at on the interval NaN (a
+  // fuzzed Kochanek–Bartels loop with bias 1e300 found it). The chords are finite, so the lecture's
+  // chord table builds; its inverse must stay a monotone map onto the segment.
+  const S big = std::numeric_limits<S>::max() / S(30);
+  const Bezier<S, 3, 3> spike{{V(0, 0, 0), V(0, big, 0), V(0, -big, 0), V(1, 0, 0)}};
+  const auto path = *Path<S, 3>::from_segments({spike}, Closure::open);
+  const auto table = ArcLengthTable<S>::build(path, {1, ArcLengthMethod::chord});
+  REQUIRE(table);
+  S previous = S(0);
+  for (int k = 0; k <= 16; ++k) {
+    const S s = table->length() * S(k) / S(16);
+    const S t = table->parameter_at(s);
+    INFO("s " << s << ", t " << t);
+    CHECK(std::isfinite(t));
+    CHECK(t >= previous);
+    CHECK(t <= S(1));
+    previous = t;
+  }
+  CHECK(table->parameter_at(S(0)) == S(0));
+  CHECK(table->parameter_at(table->length()) == S(1));
+  // A denser table samples the spike itself: its chords overflow, an error.
+  CHECK(ArcLengthTable<S>::build(path, {4, ArcLengthMethod::chord}).error().code ==
+        ErrorCode::non_finite);
+}
+
 TEST_CASE("a long float path keeps each entry's distance that of its stored parameter",
           "[curve][arc_length]") {
   // Past segment 2^15, segment + u rounds to 2^-8 in float: an entry halved below that stored a

@@ -425,8 +425,10 @@ class ArcLengthTable {
         v = largest * unit_norm;
         along = (x * d2[0] + y * d2[1] + z * d2[2]) / unit_norm;  // T · r''
       }
-      // Regular when dt/ds stays within 3× the secant: the Fritsch–Carlson bound.
-      if (!(S(3) * dt * v > h) || !std::isfinite(v)) {
+      // Regular when dt/ds stays within 3× the secant: the Fritsch–Carlson bound. Not where r''
+      // overflows (control points near the scalar's range: |r'| finite, 2·q·u not), which made
+      // t'' and every coefficient NaN.
+      if (!(S(3) * dt * v > h) || !std::isfinite(v) || !std::isfinite(along)) {
         regular = false;
         m[e] = S(3) * dt;
         c[e] = S(0);

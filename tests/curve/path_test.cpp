@@ -1,8 +1,11 @@
+#include <array>
 #include <cmath>
 #include <limits>
+#include <vector>
 
 #include "support/catch.hpp"
 #include "support/properties.hpp"
+#include "tractrix/curve/measured_path.hpp"
 #include "tractrix/curve/path.hpp"
 
 using namespace tractrix;
@@ -227,6 +230,43 @@ TEMPLATE_TEST_CASE("the unit tangent keeps its direction near the scalar's range
   for (const S t : {S(0), S(0.25), S(0.5), S(1)}) {
     INFO("t = " << t);
     CHECK((path.unit_tangent(t) - V(0, 1, 0)).norm() <= S(4) * epsilon<S>());
+  }
+}
+
+TEMPLATE_TEST_CASE("the tangent at an open path's end with a zero end handle: from behind",
+                   "[curve][path]", float, double) {
+  using S = TestType;
+  using V = Vector3<S>;
+  using L = long double;
+  // P2 == P3 (DCC tools export such ends): r'(1) = 0, and just before the end r' ≈ r''(1)(u − 1)
+  // points against r''(1). With P1 == P2 == P3 too, r''(1) = 0 and r' ≈ r'''·(u − 1)²/2 points
+  // along r'''. The reference: the long-double secant into the end over the last 1e-6 of u. The
+  // first case came back reversed, and a network refused to join such a piece to its successor
+  // ("all 2 ends point the same way") or put a switch's leg on the wrong side.
+  const std::vector<std::array<V, 4>> ends{{V(-30, 0, 0), V(-20, 0, 0), V(0, 0, 0), V(0, 0, 0)},
+                                           {V(0, 0, 0), V(10, 0, 0), V(10, 10, 0), V(10, 10, 0)},
+                                           {V(30, 0, 10), V(20, 0, 0), V(0, 0, 0), V(0, 0, 0)},
+                                           {V(0, 0, 0), V(5, 5, 0), V(5, 5, 0), V(5, 5, 0)}};
+  for (const auto& points : ends) {
+    const Bezier<S, 3, 3> segment{points};
+    const auto path = *Path<S, 3>::from_segments({segment}, Closure::open);
+    auto at = [&](L u) {
+      const L v = 1 - u;
+      const L w[4] = {v * v * v, 3 * u * v * v, 3 * u * u * v, u * u * u};
+      Eigen::Matrix<L, 3, 1> r = Eigen::Matrix<L, 3, 1>::Zero();
+      for (std::size_t k = 0; k < 4; ++k)
+        r += w[k] * points[k].template cast<L>();
+      return r;
+    };
+    const Eigen::Matrix<L, 3, 1> secant = (at(1) - at(1 - 1e-6L)).normalized();
+    const V got = path.unit_tangent(S(1));
+    INFO("end " << points[3].transpose() << ": got " << got.transpose());
+    CHECK((got.template cast<L>() - secant).norm() <= 1e-4L);
+    // A measured path's sample at its length falls back on it where the speed vanishes.
+    const auto measured = *MeasuredPath<S>::build(path);
+    CHECK((measured.sample(measured.length()).tangent.template cast<L>() - secant).norm() <= 1e-4L);
+    // The start stays the limit from ahead: the reversed path's end, negated.
+    CHECK((path.unit_tangent(S(0)) + path.reversed().unit_tangent(S(1))).norm() <= S(1e-4));
   }
 }
 

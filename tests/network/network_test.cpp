@@ -342,6 +342,40 @@ TEST_CASE("switches: settings choose the leg, the joint knows its sides", "[netw
   CHECK(!Route<double>::follow(other.network, settings, {4, Direction::forward}));
 }
 
+TEST_CASE("a switch leg stored towards the switch with a zero end handle is on its own side",
+          "[network]") {
+  // Piece 2 arrives at the switch heading −x (P2 == P3 there: a zero end handle). Its end tangent
+  // was read backwards (+x): the build put it on the toe's side, refused the route from the toe
+  // onto it and accepted one from it straight onto piece 1, turning back through the switch.
+  auto straight = [](Vector3<double> a, Vector3<double> b) {
+    return *Track<double>::build(MeasuredPath<double>::build(
+        Path<double, 3>::from_hermite_keys({a, b}, {b - a, b - a}, Closure::open)));
+  };
+  const Bezier<double, 3, 3> leg{{Vector3<double>(30, 0, 10), Vector3<double>(20, 0, 0),
+                                  Vector3<double>(0, 0, 0), Vector3<double>(0, 0, 0)}};
+  const std::vector<Track<double>> pieces{
+      straight({-30, 0, 0}, {0, 0, 0}), straight({0, 0, 0}, {30, 0, 0}),
+      *Track<double>::build(
+          MeasuredPath<double>::build(Path<double, 3>::from_segments({leg}, Closure::open)))};
+  const auto network =
+      Network<double>::build(pieces, {{{0, End::end}, {1, End::start}, {2, End::end}}});
+  REQUIRE(network);
+  REQUIRE(network->side(0, 0).size() == 1);
+  CHECK(network->side(0, 0)[0] == PieceEnd{0, End::end});
+  CHECK(Route<double>::build(*network, {{0, Direction::forward}, {2, Direction::backward}}));
+  CHECK(!Route<double>::build(*network, {{2, Direction::forward}, {1, Direction::forward}}));
+  // The same end joined alone to a piece that starts with a zero handle too.
+  const Bezier<double, 3, 3> on{{Vector3<double>(0, 0, 0), Vector3<double>(0, 0, 0),
+                                 Vector3<double>(20, 0, 0), Vector3<double>(30, 0, 10)}};
+  const Bezier<double, 3, 3> in{{Vector3<double>(-30, 0, 0), Vector3<double>(-20, 0, 0),
+                                 Vector3<double>(0, 0, 0), Vector3<double>(0, 0, 0)}};
+  auto piece = [](const Bezier<double, 3, 3>& b) {
+    return *Track<double>::build(
+        MeasuredPath<double>::build(Path<double, 3>::from_segments({b}, Closure::open)));
+  };
+  CHECK(Network<double>::build({piece(in), piece(on)}, {{{0, End::end}, {1, End::start}}}));
+}
+
 TEST_CASE("a train through a switch in small head steps: every bogie moves continuously",
           "[network]") {
   const Junction j = junction(120.0);

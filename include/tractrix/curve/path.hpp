@@ -185,8 +185,10 @@ class Path {
   }
 
   // Unit tangent at t. Where the speed vanishes (a cusp, a zero end tangent, a zero-length
-  // segment) it is the direction of the first non-zero higher derivative — the limit of the
-  // tangent from ahead — and +x of the path's own axes if the segment is a single point.
+  // segment) it is the limit of the tangent from ahead — the direction of the first non-zero
+  // higher derivative — or, at an open path's end, from behind: there r'(t) ≈ r''(end)·(t − end)
+  // points against r'' (the second derivative flips, the third does not). +x of the path's own
+  // axes if the segment is a single point.
   Point unit_tangent(S t) const noexcept {
     const auto [i, u] = locate(t);
     const Segment& segment = segments_[i];
@@ -203,10 +205,12 @@ class Path {
       for (auto& p : local.points)
         p /= half;
     const S negligible = S(128) * epsilon<S>() * (huge ? S(1) : half);
+    const bool from_behind = u >= S(1);  // only an open path's end locates at u = 1
     for (int order = 1; order <= 3; ++order) {
       const Point d = tractrix::derivative(local, u, order);
       const S size = d.cwiseAbs().maxCoeff();
-      if (size > negligible && size > S(0)) return normalized_or(d, Point(Point::Unit(0)));
+      if (size > negligible && size > S(0))
+        return normalized_or(Point(from_behind && order == 2 ? -d : d), Point(Point::Unit(0)));
     }
     return Point::Unit(0);
   }

@@ -207,7 +207,7 @@ class JerkTrajectory {
     const P low = std::max(v1, v2);
     const P shortest = covered(low);
     // Within rounding of just enough (a speed plan's boundary velocities are computed so, and
-    // its positions rounded to S): the change alone, no cruise.
+    // its positions rounded to S): the change alone, cruising off any slack at the faster end.
     const P rounding = P(16) * P(epsilon<S>()) * (distance + abs(shortest));
     if (shortest > rounding)
       return make_error(ErrorCode::no_solution,
@@ -218,12 +218,16 @@ class JerkTrajectory {
     // The distance covered grows with the peak: a cruise at v_max, or the peak that fits.
     P peak = lim.velocity, cruise = P(0);
     const P at_limit = covered(peak);
-    if (at_limit <= P(0))
+    if (at_limit <= P(0)) {
       cruise = -at_limit / peak;
-    else if (shortest >= -rounding)
+    } else if (shortest >= -rounding) {
       peak = low;
-    else
+      // Up to the rounding more than the change needs: cruised at the faster end, so the
+      // phases end on the end (in float, left out, that slack was 4 ulps at positions near 50).
+      if (shortest < P(0) && low > P(0)) cruise = -shortest / low;
+    } else {
       peak = detail::bracketed_root(covered, low, peak, shortest, at_limit);
+    }
     // A peak a hair above the faster end: raising it by a few ulps would cover far more than
     // the distance left over (the change's distance grows as the root of its size). A cruise
     // at that end covers it instead, in the same time to the rounding of v_p.
@@ -242,7 +246,9 @@ class JerkTrajectory {
       plan = plan_at(pr, peak, cruise);
     }
     b.add_plan(plan, P(end), v2, b.time + plan.duration);
-    return made(b, end, to_velocity);
+    // Up to the rounding less than the change needs is taken as enough: its phases end past
+    // the end by as much.
+    return made(b, end, to_velocity, rounding);
   }
 
   // Velocity control: reach `velocity` as fast as possible from `from` and hold it. The
@@ -1021,8 +1027,10 @@ class JerkTrajectory {
   // phases between). Limits many orders of magnitude apart can leave far more (a velocity
   // rounded at 1e-13 that a 1e-297 acceleration then takes 1e283 s to remove), and that is
   // refused rather than returned. The bound is summed per phase, not the largest state times the
-  // whole duration, so one wrong phase cannot widen it past the gap it opens.
-  static Expected<JerkTrajectory> made(const Builder& b, S position, S velocity) {
+  // whole duration, so one wrong phase cannot widen it past the gap it opens. Positions may
+  // also be `position_allowance` apart (what between_cruises takes as rounding of its distance).
+  static Expected<JerkTrajectory> made(const Builder& b, S position, S velocity,
+                                       P position_allowance = P(0)) {
     JerkTrajectory t(b, position, velocity);
     bool finite = std::isfinite(t.duration_) && std::isfinite(t.end_.position);
     using std::abs;
@@ -1047,16 +1055,12 @@ class JerkTrajectory {
                         "duration or an intermediate state overflows)");
     const auto count = static_cast<std::size_t>(b.count);
     // 1e-7: a sound plan's halves meet within 1e-10 of the move; near the border between one
-    // velocity change and two, the plan taken when none is sound can leave 1e-8. In float, 16
-    // eps (1.9e-6): between_cruises takes a distance within 16 eps of "just enough" for its one
-    // change as enough, and a speed plan's boundary velocities, rounded to float, leave up to
-    // that (1.7e-5 short over 10.8 units at positions near 50, where 1e-7 of the scale allowed
-    // 1.6e-5).
-    const P join = std::max(P(1e-7), P(16) * P(epsilon<S>()));
+    // velocity change and two, the plan taken when none is sound can leave 1e-8.
     const auto apart = [&](const State& x, const State& y) {
-      return abs(x.position - y.position) > join * position_scale ||
-             abs(x.velocity - y.velocity) > join * velocity_scale ||
-             abs(x.acceleration - y.acceleration) > join * acceleration_scale;
+      return abs(x.position - y.position) >
+                 std::max(P(1e-7) * position_scale, position_allowance) ||
+             abs(x.velocity - y.velocity) > P(1e-7) * velocity_scale ||
+             abs(x.acceleration - y.acceleration) > P(1e-7) * acceleration_scale;
     };
     // The first phase starts on the start (it is laid back from the target where the plan is
     // only a second change), each next one where the one before it ends, and the last ends on

@@ -304,9 +304,12 @@ class JerkTrajectory {
   }
 
   // The first time the axis is at `position`: when does it reach the station. +infinity if it
-  // never gets there (also after duration(), moving on at the target velocity).
+  // never gets there (also after duration(), moving on at the target velocity). A position
+  // between where the phases end (their rounded times and jerks, integrated) and the target
+  // they were planned to — an ulp or so in float — is reached at duration().
   S time_at(S position) const noexcept {
     if (!std::isfinite(position)) return std::numeric_limits<S>::infinity();
+    P reached = P(0);
     for (int i = 0; i < count_; ++i) {
       const Phase& ph = phases_[static_cast<std::size_t>(i)];
       const P c[4] = {P(ph.start.position) - P(position), P(ph.start.velocity),
@@ -315,7 +318,11 @@ class JerkTrajectory {
       P roots[3];
       if (detail::interval_roots(c, 3, P(0), P(ph.duration), roots) > 0)
         return ph.start_time + S(roots[0]);
+      const P d = P(ph.duration);
+      reached = P(ph.start.position) + d * (c[1] + d * (c[2] + d * c[3]));
     }
+    if (count_ > 0 && (P(position) - reached) * (P(end_.position) - P(position)) >= P(0))
+      return duration_;
     const S gap = position - end_.position;
     if (!(gap < S(0)) && !(gap > S(0))) return duration_;
     if ((gap > S(0) && end_.velocity > S(0)) || (gap < S(0) && end_.velocity < S(0)))

@@ -850,6 +850,74 @@ TEST_CASE("float: a closed route of pieces gives the poses of the same loop as o
   CHECK(cursor.global_searches() == 1);  // 4 pieces: all kept
 }
 
+TEST_CASE("float: a loop cut into pieces far from the origin joins with the default tolerance",
+          "[network]") {
+  // The trefoil 10³ and 10⁴ units out, rounded to float and cut into pieces of four segments:
+  // rounding turns the end tangents by up to 7.7e-6 and 1.2e-4 rad, over float's 64 eps, and
+  // every joint was refused as a kink. The joint tolerance now grows with the ends' coordinates
+  // next to their handles; a real kink is still refused. The reference for the trains: the same
+  // float segments as one curve.
+  const auto shape = trefoil<double>(24, 20.0);
+  for (const double offset : {1e3, 1e4}) {
+    std::vector<CubicBezier<float, 3>> segments;
+    for (std::size_t i = 0; i < shape.size(); ++i) {
+      CubicBezier<float, 3> b;
+      for (std::size_t j = 0; j < 4; ++j)
+        b.points[j] = (shape.segment(i).points[j] + Vector3<double>(offset, 0, 0)).cast<float>();
+      segments.push_back(b);
+    }
+    std::vector<Track<float>> pieces;
+    std::vector<std::vector<PieceEnd>> joints;
+    std::vector<Step> steps;
+    const std::size_t count = segments.size() / 4;
+    for (std::size_t k = 0; k < count; ++k) {
+      const std::vector<CubicBezier<float, 3>> part(segments.begin() + std::ptrdiff_t(4 * k),
+                                                    segments.begin() + std::ptrdiff_t(4 * k + 4));
+      pieces.push_back(*Track<float>::build(
+          MeasuredPath<float>::build(Path<float, 3>::from_segments(part, Closure::open))));
+      joints.push_back({{k, End::end}, {(k + 1) % count, End::start}});
+      steps.push_back({k, Direction::forward});
+    }
+    INFO("offset " << offset);
+    const auto network = Network<float>::build(pieces, joints);
+    REQUIRE(network);
+    const auto route = *Route<float>::build(*network, steps, true);
+    const auto whole = *Track<float>::build(
+        MeasuredPath<float>::build(Path<float, 3>::from_segments(segments, Closure::closed)));
+    const float tolerance = 64 * eps<float>() * float(offset);
+    const std::vector<Wagon<float>> wagons(6, {12.0f, 8.0f});
+    for (Spacing spacing : {Spacing::chord, Spacing::arc}) {
+      const auto a =
+          *TrainSolver<float, Route<float>>::build(route, wagons, {Wrap::automatic, spacing});
+      const auto b = *TrainSolver<float>::build(whole, wagons, {Wrap::automatic, spacing});
+      for (int k = 0; k < 10; ++k) {
+        const float head = route.length() * float(k) / 7.0f;
+        const auto x = a.solve(head), y = b.solve(head);
+        for (std::size_t i = 0; i < x.size(); ++i)
+          CHECK((x[i].rear.origin - y[i].rear.origin).norm() <= tolerance);
+      }
+    }
+    // A piece turned by 0.05 rad about its joint with the one before it is still a kink.
+    Path<float, 3> turned = pieces[1].path().path();
+    const Vector3<float> pivot = turned.segment(0).points[0];
+    const Eigen::Matrix3f rotation =
+        Eigen::AngleAxisf(0.05f, Vector3<float>::UnitY()).toRotationMatrix();
+    std::vector<CubicBezier<float, 3>> bent;
+    for (std::size_t i = 0; i < turned.size(); ++i) {
+      CubicBezier<float, 3> b = turned.segment(i);
+      for (auto& p : b.points)
+        p = pivot + rotation * (p - pivot);
+      bent.push_back(b);
+    }
+    std::vector<Track<float>> kinked = pieces;
+    kinked[1] = *Track<float>::build(
+        MeasuredPath<float>::build(Path<float, 3>::from_segments(bent, Closure::open)));
+    const auto refused = Network<float>::build(kinked, {joints[0]});
+    REQUIRE(!refused);
+    CHECK(refused.error().message.find("from collinear") != std::string::npos);
+  }
+}
+
 TEST_CASE("network files: the example oval with a passing loop and a siding", "[network]") {
   std::ifstream in(std::string(TRACTRIX_EXAMPLES_DIR) + "/networks/passing_loop.net");
   REQUIRE(in);

@@ -42,7 +42,10 @@ inline std::string to_string(const PieceEnd& e) {
 // How far joined ends may be apart, relative to the network's scale (its largest piece length or
 // coordinate), and how far from collinear their tangents may be, in radians. Zero means the
 // scalar's default: 1e-9 (double) or 64 eps (float) of the scale, and 1e-6 rad (double) or 64 eps
-// (float). Hand-placed data from a DCC tool usually needs looser ones: say so here.
+// (float) — or, where an end's coordinates are large next to its end handle, 8 times what their
+// rounding can turn its tangent (eps·|P|/|handle| an end: a float loop 10³ units out turns its
+// tangents 7.7e-6 rad, over float's 64 eps). Hand-placed data from a DCC tool usually needs
+// looser ones: say so here.
 struct JointTolerance {
   double relative_gap = 0.0;
   double angle = 0.0;
@@ -195,7 +198,7 @@ class Network {
     const S gap_limit = S(tolerance.relative_gap > 0.0 ? tolerance.relative_gap
                                                        : max(1e-9, 64.0 * double(epsilon<S>()))) *
                         scale;
-    const S angle_limit =
+    const S angle_base =
         S(tolerance.angle > 0.0 ? tolerance.angle : max(1e-6, 64.0 * double(epsilon<S>())));
 
     auto topology = std::make_shared<detail::Topology>();
@@ -210,6 +213,7 @@ class Network {
                                                          std::to_string(ends.size()) +
                                                          " piece ends; a joint joins two or more");
       std::vector<Vector3<S>> point(ends.size()), outward(ends.size());
+      std::vector<S> turn(ends.size());  // how far rounding can turn each end's tangent
       for (std::size_t k = 0; k < ends.size(); ++k) {
         const PieceEnd& e = ends[k];
         if (e.piece >= pieces.size())
@@ -225,6 +229,12 @@ class Network {
         const auto at = path.sample(at_start ? S(0) : path.length());
         point[k] = at.point;
         outward[k] = at_start ? Vector3<S>(-at.tangent) : at.tangent;
+        // The end handle (|r'|/3 there; where it vanishes, the next derivative's scale).
+        const Path<S, 3>& curve = path.path();
+        const S t = at_start ? S(0) : curve.end_parameter();
+        S handle = curve.derivative(t, 1).norm() / S(3);
+        if (!(handle > S(0))) handle = curve.derivative(t, 2).norm() / S(6);
+        turn[k] = handle > S(0) ? epsilon<S>() * point[k].cwiseAbs().maxCoeff() / handle : S(0);
       }
       // Sides by outward direction: with the first end, or against it.
       for (std::size_t k = 0; k < ends.size(); ++k) {
@@ -245,6 +255,8 @@ class Network {
           const Vector3<S> other = across ? Vector3<S>(-outward[b]) : outward[b];
           using std::atan2;
           const S angle = atan2(outward[a].cross(other).norm(), outward[a].dot(other));
+          const S angle_limit =
+              tolerance.angle > 0.0 ? angle_base : max(angle_base, S(8) * (turn[a] + turn[b]));
           if (!(angle <= angle_limit))
             return make_error(ErrorCode::not_continuous,
                               joint + "the tangents of " + to_string(ends[a]) + " and " +

@@ -743,6 +743,43 @@ TEST_CASE("network closest point with a cursor: a moving point gets the global a
   CHECK(cursor.queries() == before);
 }
 
+TEST_CASE("around with chord spacing: the last bogie's own distance keeps every bogie in place",
+          "[network]") {
+  // A helix of radius 10 cut into quarter turns, wagons of 12 with bogies 12 apart: on the curve
+  // the chords' arcs add 4.35 to the 60 the lengths sum to, so `train_length` = 60 with nothing
+  // kept behind dropped the step under the last bogie, which jumped 4.28. The documented
+  // length — head − the last pose's rear_distance — moves no bogie.
+  const double radius = 10.0, quarter = 3.141592653589793 / 2;
+  const double handle = 4 * std::tan(quarter / 4);
+  std::vector<Vector3<double>> points, tangents;
+  for (int i = 0; i < 13; ++i) {
+    const double angle = i * quarter;
+    points.emplace_back(radius * std::cos(angle), 0.1 * angle, radius * std::sin(angle));
+    tangents.emplace_back(-handle * radius * std::sin(angle), 0.1 * quarter,
+                          handle * radius * std::cos(angle));
+  }
+  const auto helix = *Path<double, 3>::from_hermite_keys(points, tangents, Closure::open);
+  const Split cut =
+      split(helix, {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12}, *UpSource<double>::world(), false);
+  const auto route = *Route<double>::build(cut.network, cut.steps);
+  const std::vector<Wagon<double>> wagons(5, {12.0, 12.0});
+  const auto settings = cut.network.default_settings();
+  const TrainOptions options{Wrap::clamp, Spacing::chord};
+  const auto train = *TrainSolver<double, Route<double>>::build(route, wagons, options);
+  for (double head = 70.0; head < route.length() - 20.0; head += 0.5) {
+    const auto before = train.solve(head);
+    const auto moved = route.around(head, head - before.back().rear_distance, settings, 10.0, 0.0);
+    REQUIRE(moved);
+    const auto after = TrainSolver<double, Route<double>>::build(moved->route, wagons, options)
+                           ->solve(moved->head);
+    for (std::size_t i = 0; i < after.size(); ++i) {
+      INFO("head " << head << ", wagon " << i);
+      CHECK((after[i].rear.origin - before[i].rear.origin).norm() <= 1e-9 * route.length());
+      CHECK(after[i].status == before[i].status);
+    }
+  }
+}
+
 TEST_CASE("around: a switch thrown behind the train, a train longer than its route, far ahead",
           "[network]") {
   const Junction j = junction();

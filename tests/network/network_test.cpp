@@ -955,6 +955,35 @@ TEST_CASE("float: a loop cut into pieces far from the origin joins with the defa
   }
 }
 
+TEST_CASE("a kink after an end handle of rounding size is still a kink", "[network]") {
+  // The joint tolerance grows with rounding next to the handle a tangent comes from. A handle of
+  // 1e-12 (or 1e-15, where the tangent comes from r'') must not open it to a 60° kink: the
+  // tangent is taken from r'' there, and the growth stops at 1e-3 rad (found by review).
+  auto check = [](auto at, auto gap) {
+    using S = decltype(at);
+    using V = Vector3<S>;
+    const Bezier<S, 3, 3> in{{V(at - 3, 0, 0), V(at - 2, 0, 0), V(at - gap, 0, 0), V(at, 0, 0)}};
+    const S c = S(0.5), d = S(0.8660254037844386);
+    const Bezier<S, 3, 3> out{
+        {V(at, 0, 0), V(at + c, d, 0), V(at + 2 * c, 2 * d, 0), V(at + 3 * c, 3 * d, 0)}};
+    auto piece = [](const Bezier<S, 3, 3>& b) {
+      return *Track<S>::build(
+          MeasuredPath<S>::build(Path<S, 3>::from_segments({b}, Closure::open)));
+    };
+    const auto refused =
+        Network<S>::build({piece(in), piece(out)}, {{{0, End::end}, {1, End::start}}});
+    INFO("joint at " << at << ", end handle " << gap);
+    REQUIRE(!refused);
+    CHECK(refused.error().message.find("from collinear") != std::string::npos);
+  };
+  check(1.0, 1e-15);
+  check(1.0, 1e-12);
+  check(1000.0, 1e-12);
+  check(1.0f, 1.2e-7f);
+  check(1000.0f, 1.2e-4f);
+  check(1000.0f, 1e-2f);
+}
+
 TEST_CASE("network files: the example oval with a passing loop and a siding", "[network]") {
   std::ifstream in(std::string(TRACTRIX_EXAMPLES_DIR) + "/networks/passing_loop.net");
   REQUIRE(in);

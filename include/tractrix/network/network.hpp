@@ -42,10 +42,10 @@ inline std::string to_string(const PieceEnd& e) {
 // How far joined ends may be apart, relative to the network's scale (its largest piece length or
 // coordinate), and how far from collinear their tangents may be, in radians. Zero means the
 // scalar's default: 1e-9 (double) or 64 eps (float) of the scale, and 1e-6 rad (double) or 64 eps
-// (float) — or, where an end's coordinates are large next to its end handle, 8 times what their
-// rounding can turn its tangent (eps·|P|/|handle| an end: a float loop 10³ units out turns its
-// tangents 7.7e-6 rad, over float's 64 eps). Hand-placed data from a DCC tool usually needs
-// looser ones: say so here.
+// (float) — or, where the two ends' coordinates are large next to the handles their tangents
+// come from, twice what their rounding can turn those tangents (eps·|P|/|handle| an end: a float
+// loop 10³ units out turns its tangents 7.7e-6 rad, over float's 64 eps), up to 1e-3 rad.
+// Hand-placed data from a DCC tool usually needs looser ones: say so here.
 struct JointTolerance {
   double relative_gap = 0.0;
   double angle = 0.0;
@@ -229,11 +229,14 @@ class Network {
         const auto at = path.sample(at_start ? S(0) : path.length());
         point[k] = at.point;
         outward[k] = at_start ? Vector3<S>(-at.tangent) : at.tangent;
-        // The end handle (|r'|/3 there; where it vanishes, the next derivative's scale).
+        // The handle the tangent came from: |r'|/3 where the sample took r' (as
+        // MeasuredPath::sample: above 64 eps of the length), else the next derivative's.
         const Path<S, 3>& curve = path.path();
         const S t = at_start ? S(0) : curve.end_parameter();
-        S handle = curve.derivative(t, 1).norm() / S(3);
-        if (!(handle > S(0))) handle = curve.derivative(t, 2).norm() / S(6);
+        const S speed = curve.derivative(t, 1).norm();
+        S handle = speed > S(64) * epsilon<S>() * path.length() ? speed / S(3) : S(0);
+        for (int order = 2; order <= 3 && !(handle > S(0)); ++order)
+          handle = curve.derivative(t, order).norm() / S(6);
         turn[k] = handle > S(0) ? epsilon<S>() * point[k].cwiseAbs().maxCoeff() / handle : S(0);
       }
       // Sides by outward direction: with the first end, or against it.
@@ -255,8 +258,12 @@ class Network {
           const Vector3<S> other = across ? Vector3<S>(-outward[b]) : outward[b];
           using std::atan2;
           const S angle = atan2(outward[a].cross(other).norm(), outward[a].dot(other));
-          const S angle_limit =
-              tolerance.angle > 0.0 ? angle_base : max(angle_base, S(8) * (turn[a] + turn[b]));
+          // The default grows with the two ends' rounding, twice over, to at most 1e-3 rad: data
+          // rounded coarser than that needs an explicit tolerance.
+          using std::min;
+          const S angle_limit = tolerance.angle > 0.0
+                                    ? angle_base
+                                    : max(angle_base, min(S(2) * (turn[a] + turn[b]), S(1e-3)));
           if (!(angle <= angle_limit))
             return make_error(ErrorCode::not_continuous,
                               joint + "the tangents of " + to_string(ends[a]) + " and " +

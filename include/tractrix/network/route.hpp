@@ -214,10 +214,11 @@ class Route {
   // stays short on a big network. A switch set against the walk (entered by the leg it is not set
   // to) ends it there, as a buffer stop does: the train may not pass until it is thrown. Returns
   // the new route and the head's distance on it; the train solved there stands where it stood.
-  // `train_length` is how far back along the route the last bogie stands: the wagons' lengths
-  // summed with arc spacing, but more with chord spacing on curves (each chord's arc is longer
-  // than the chord) — pass head − the last pose's rear_distance there, or a `behind` that covers
-  // the difference; a bogie whose step is dropped jumps.
+  // `train_length` is how far back along the route the last bogie stands (head − the last
+  // pose's rear_distance). With arc spacing the wagons' lengths summed are never less; with chord
+  // spacing on curves the bogies stand farther back (each chord's arc is longer than the chord):
+  // pass that distance, or a `behind` that covers the difference. A bogie whose step is dropped
+  // jumps.
   // Non-finite lengths count as 0 (and a non-finite head as 0); a closed route comes back
   // unchanged. Errors: settings of another network, or a walk longer than the network can hold.
   struct Moved;

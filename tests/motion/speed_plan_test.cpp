@@ -687,6 +687,41 @@ TEST_CASE("speed plan: a float first move cut at a boundary its rounded phases s
     CHECK(std::isfinite(in_float->piece_start_time(p)));
 }
 
+TEST_CASE("speed plan: a float replan from a state eased 1 ulp over the next zone's limit",
+          "[motion][speed]") {
+  // The plan from rest speeds up to the zone's limit, 29.506588, for one move through the zone's
+  // start to the stop just beyond it. Its own float state on the way eases 1 ulp over that limit,
+  // so the replan would not plan past the zone's start and braked at full power for the
+  // boundary's velocity instead: "cannot stop" (1 in 2·10⁶ random float replans, found by
+  // review). The reference: the plan's own remaining time, and the same line in double.
+  auto line = [](auto scalar) {
+    using S = decltype(scalar);
+    const std::vector<SpeedZone<S>> zones{{S(369.552063), S(785.348938), S(25.2307129)},
+                                          {S(1997.14465), S(2165.21118), S(29.506588)},
+                                          {S(87.4343033), S(202.277496), S(14.0514631)},
+                                          {S(1119.45288), S(1127.755), S(16.6750526)}};
+    return *SpeedLimits<S>::line(S(2009.67896), S(35.6343575))->with_zones(zones);
+  };
+  auto motion = [](auto scalar) {
+    using S = decltype(scalar);
+    return JerkLimits<S>{S(38.8813591), S(1.0546968), S(1.38229299), S(0.159668908)};
+  };
+  const float end = 2009.67896f;
+  const auto plan = SpeedPlan<float>::build(line(0.0f), motion(0.0f), {0, 0, 0}, end);
+  const auto reference = SpeedPlan<double>::build(line(0.0), motion(0.0), {0, 0, 0}, end);
+  REQUIRE(plan);
+  REQUIRE(reference);
+  const AxisState<float> state{1447.86658f, 28.2957535f, 0.621824384f};
+  const float t = plan->time_at(state.position);
+  CHECK(plan->state_at(t).velocity == Approx(state.velocity).epsilon(1e-6));
+  const auto replanned = SpeedPlan<float>::build(line(0.0f), motion(0.0f), state, end);
+  REQUIRE(replanned);
+  CHECK(replanned->at(replanned->duration()).position == end);
+  const double remaining = reference->duration() - reference->time_at(state.position);
+  CHECK(std::abs(double(replanned->duration()) - remaining) <= 1e-4 * remaining);
+  CHECK(std::abs(replanned->duration() - (plan->duration() - t)) <= 1e-4f * replanned->duration());
+}
+
 TEST_CASE("speed plan: bad input is a clear error", "[motion][speed]") {
   CHECK(SpeedLimits<double>::line(-1, 10).error().code == ErrorCode::out_of_range);
   CHECK(SpeedLimits<double>::line(10, std::nan("")).error().code == ErrorCode::out_of_range);

@@ -504,8 +504,10 @@ class SpeedPlan {
       const S natural = JerkTrajectory<S>::eased_velocity(at, motion.max_jerk);
       for (std::size_t k = 1; k <= n && k <= 16; ++k) {
         lowest = std::min(lowest, cap[k - 1]);
-        // Past the first boundary only from a state the lower limits can hold as it is.
-        if (k > 1 && (at.velocity > lowest || natural > lowest)) break;
+        // Past the first boundary only from a state the lower limits can hold as it is (to
+        // their rounding: a float plan's own state, speeding up to a zone's limit for a move
+        // through it, eased 1 ulp over that limit, and no other move could stop in time).
+        if (k > 1 && !(inside(at.velocity, lowest) && inside(natural, lowest))) break;
         JerkLimits<S> through = motion;
         through.max_velocity = lowest;
         auto move = JerkTrajectory<S>::to_position(at, x[k], std::min(v[k], lowest), through);

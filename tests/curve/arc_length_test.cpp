@@ -679,3 +679,68 @@ TEMPLATE_TEST_CASE("a measured path answers by distance: points, tangents, curva
   CHECK(tail.parameter_at_linear(tail.length()) == S(2));
   CHECK(tail.parameter_at_linear(S(2) * tail.length()) == S(2));
 }
+
+TEMPLATE_TEST_CASE("a lookup samples as its measured path does on a circle and at a cusp",
+                   "[curve][measured_path]", float, double) {
+  using S = TestType;
+  using V = Vector3<S>;
+  // The circle of radius 40 above, through its lookup (what a network's route samples through),
+  // at distances before, on and past one lap: the point at angle s/R and the tangent along it.
+  const S radius = S(40);
+  const auto circle_path = *MeasuredPath<S>::build(test::circle<S>(radius, 64));
+  const auto circle = circle_path.lookup();
+  const S tolerance = contract<S>(1e-9) * S(16);
+  std::size_t cursor = 0;
+  for (int i = -20; i <= 40; ++i) {
+    const S s = circle_path.length() * S(i) / S(16) + S(0.37);
+    const long double angle = static_cast<long double>(s) / radius;
+    INFO("s = " << s);
+    const auto at = MeasuredPath<S>::sample(circle, s, cursor);
+    const V expected(S(radius * std::cos(angle)), 0, S(radius * std::sin(angle)));
+    // Float's s past a lap carries eps·3L of rounding into the angle.
+    const S wrapped = S(4) * eps<S>() * circle_path.length();
+    CHECK((at.point - expected).norm() <= tolerance * radius + wrapped);
+    CHECK((at.tangent - V(S(-std::sin(angle)), 0, S(std::cos(angle)))).norm() <=
+          tolerance * S(100) + wrapped / radius);
+    std::size_t own = 0;
+    const auto direct = circle_path.sample(s, own);
+    CHECK(at.point == direct.point);
+    CHECK(at.tangent == direct.tangent);
+    CHECK(at.parameter == direct.parameter);
+  }
+  // An open line clamps: before the start is the start, past the end is the end.
+  const auto line = *MeasuredPath<S>::build(Path<S, 3>::from_hermite_keys(
+      {V(0, 0, 0), V(6, 8, 0)}, {V(6, 8, 0), V(6, 8, 0)}, Closure::open));
+  CHECK(MeasuredPath<S>::sample(line.lookup(), S(-3), cursor).point == V(0, 0, 0));
+  CHECK((MeasuredPath<S>::sample(line.lookup(), S(15), cursor).point - V(6, 8, 0)).norm() <=
+        S(16) * eps<S>() * S(10));
+  // The cusp of "cusps and zero-speed ends" at one entry a segment, where the inverse needs its
+  // Newton polish: distances against the closed form s(u), points against the Bernstein form in
+  // long double, tangents ±(v, 1)/|(v, 1)| (v = 1 − 2u) away from the cusp.
+  using V2 = Vector2<S>;
+  const Bezier<S, 2, 3> cusp{{V2(0, 0), V2(1, 1), V2(0, 1), V2(1, 0)}};
+  const auto cusp_path = *MeasuredPath<S, 2>::build(
+      *Path<S, 2>::from_segments({cusp}, Closure::open), ArcLengthSettings{1});
+  const auto exact_distance = [](long double u) {
+    const long double v = 1 - 2 * u, rise = std::pow(v * v + 1, 1.5L), top = std::pow(2.0L, 1.5L);
+    return v >= 0 ? (top - rise) / 2 : (top - 1) / 2 + (rise - 1) / 2;
+  };
+  const long double length = exact_distance(1);
+  const auto lookup = cusp_path.lookup();
+  cursor = 0;
+  for (int i = 0; i <= 64; ++i) {
+    const S s = S(length * i / 64);
+    INFO("s = " << s);
+    const auto at = MeasuredPath<S, 2>::sample(lookup, s, cursor);
+    const long double u = at.parameter, w = 1 - u;
+    CHECK(std::fabs(exact_distance(u) - s) <= contract<S>(1e-12) * length);
+    const long double x = 3 * w * w * u + u * u * u, y = 3 * w * w * u + 3 * w * u * u;
+    CHECK(std::hypot(at.point.x() - x, at.point.y() - y) <= S(8) * eps<S>());
+    const long double v = 1 - 2 * u;
+    if (std::fabs(v) > 0.05L) {
+      const long double sign = v > 0 ? 1 : -1, norm = std::sqrt(v * v + 1);
+      CHECK(std::hypot(at.tangent.x() - sign * v / norm, at.tangent.y() - sign / norm) <=
+            S(64) * eps<S>());
+    }
+  }
+}

@@ -198,6 +198,7 @@ class ArcLengthTable {
     table.segment_first_.push_back(table.inverse_.size());
     table.inverse_.push_back({S(static_cast<std::ptrdiff_t>(n))});  // the end's parameter
     table.tolerance_scale_ = table.distances_.back();
+    table.length_ = table.distances_.back();
     // A copy holds exactly what was kept, its arrays allocated one after the other: a network's
     // many small tables then lie as compactly as one (shrinking each array in place left them
     // among the build's freed blocks, 20 % slower to walk across pieces).
@@ -206,7 +207,7 @@ class ArcLengthTable {
   }
 
  public:
-  S length() const noexcept { return distances_.back(); }
+  S length() const noexcept { return length_; }
   bool closed() const noexcept { return closed_; }
   ArcLengthMethod method() const noexcept { return method_; }
   // The entries per segment of a table built at an explicit density; 0 for an automatic exact
@@ -256,13 +257,55 @@ class ArcLengthTable {
   TRACTRIX_FORCE_INLINE S parameter_at(S s, std::size_t& cursor) const noexcept {
     s = wrap_or_clamp(s);
     if (!(s < length())) return S(hodographs_.size());  // the end of an open path, exactly
-    const S t = hermite_in_range(s, cursor);
+    const S t =
+        hermite_in_range(distances_.data(), inverse_.data(), distances_.size() - 2, s, cursor);
     if (method_ == ArcLengthMethod::chord || !(adaptive_[cursor] & needs_newton)) return t;
     return polish(cursor, s - distances_[cursor], t);
   }
   S parameter_at(S s) const noexcept {
     std::size_t cursor = 0;
     return parameter_at(s, cursor);
+  }
+
+  // What parameter_at reads, as plain pointers into this table and copies of its scalars: valid
+  // while the table lives (a copy of the table has its own). A route keeps one per step, so a
+  // bogie entering a piece reaches the piece's entries without passing through its objects.
+  // (ArcLengthTable::parameter_at reads its members where it uses them instead: built up front
+  // for every query, a lookup cost a single track's solve 2 % more instructions in spills.)
+  class Lookup {
+   public:
+    // ArcLengthTable::parameter_at.
+    TRACTRIX_FORCE_INLINE S parameter_at(S s, std::size_t& cursor) const noexcept {
+      s = closed_ ? wrap(s, length_) : clamp_or_low(s, S(0), length_);
+      if (!(s < length_)) return end_;
+      const S t = hermite_in_range(distances_, inverse_, last_, s, cursor);
+      if (!exact_ || !(adaptive_[cursor] & needs_newton)) return t;
+      return table_->polish(cursor, s - distances_[cursor], t);
+    }
+    S length() const noexcept { return length_; }
+
+   private:
+    friend class ArcLengthTable;
+    const S* distances_;
+    const std::array<S, 6>* inverse_;
+    const std::uint8_t* adaptive_;
+    const ArcLengthTable* table_;  // for the Newton polish
+    std::size_t last_;             // the last interval
+    S length_, end_;               // end_: the path's end parameter
+    bool closed_, exact_;          // exact_: gauss_legendre
+  };
+  Lookup lookup() const noexcept {
+    Lookup out;
+    out.distances_ = distances_.data();
+    out.inverse_ = inverse_.data();
+    out.adaptive_ = adaptive_.data();
+    out.table_ = this;
+    out.last_ = distances_.size() - 2;
+    out.length_ = length_;
+    out.end_ = S(hodographs_.size());
+    out.closed_ = closed_;
+    out.exact_ = method_ == ArcLengthMethod::gauss_legendre;
+    return out;
   }
 
   // The camera-animation lecture's lookup: binary search for the next larger entry, then linear
@@ -308,17 +351,43 @@ class ArcLengthTable {
     return t;
   }
 
+  // The Hermite inverse for s already in [0, length()], on the entries' distances and inverse
+  // records; `last` is the last interval.
+  static S hermite_in_range(const S* distances, const std::array<S, 6>* inverse, std::size_t last,
+                            S s, std::size_t& cursor) noexcept {
+    std::size_t i = cursor > last ? last : cursor;
+    // The interval is canonical (the last entry at or below s, as gallop finds it), so the
+    // result never depends on where the cursor came from.
+    if (s < distances[i] || (!(s < distances[i + 1]) && i < last))
+      i = gallop(distances, last, s, i);
+    cursor = i;
+    return inverse_within(distances, inverse, i, s);
+  }
+
+  // Interval i's inverse at s.
+  static S inverse_within(const S* distances, const std::array<S, 6>* inverse, std::size_t i,
+                          S s) noexcept {
+    const S h = distances[i + 1] - distances[i];
+    const S t0 = inverse[i][0];
+    if (!(h > S(0))) return t0;
+    const S x = (s - distances[i]) / h;
+    const auto& a = inverse[i];
+    const S t = t0 + x * (a[1] + x * (a[2] + x * (a[3] + x * (a[4] + x * a[5]))));
+    // Rounding in the coefficient sum must not step outside the interval (or past the path end).
+    const S t1 = inverse[i + 1][0];
+    return t < t0 ? t0 : (t > t1 ? t1 : t);
+  }
+
   // The entry whose interval holds s (in range), searched outwards from `from` with doubling
   // steps, then by bisection: O(log gap) for a query gap entries away, so sorted sweeps stay
   // cheap however dense the table is, and a jump across the table costs no more than a search.
-  std::size_t gallop(S s, std::size_t from) const noexcept {
-    const std::size_t last = distances_.size() - 2;
-    std::size_t lo, hi;  // distances_[lo] <= s < distances_[hi] once bracketed
-    if (s < distances_[from]) {
+  static std::size_t gallop(const S* distances, std::size_t last, S s, std::size_t from) noexcept {
+    std::size_t lo, hi;  // distances[lo] <= s < distances[hi] once bracketed
+    if (s < distances[from]) {
       std::size_t step = 1;
       hi = from;
       lo = from;
-      while (lo > 0 && s < distances_[lo]) {
+      while (lo > 0 && s < distances[lo]) {
         hi = lo;
         lo = lo > step ? lo - step : 0;
         step *= 2;
@@ -327,17 +396,21 @@ class ArcLengthTable {
       std::size_t step = 1;
       lo = from;
       hi = from + 1;
-      while (hi < last + 1 && !(s < distances_[hi])) {
+      while (hi < last + 1 && !(s < distances[hi])) {
         lo = hi;
         hi = hi + step > last + 1 ? last + 1 : hi + step;
         step *= 2;
       }
     }
-    const auto upper =
-        std::upper_bound(distances_.begin() + static_cast<std::ptrdiff_t>(lo),
-                         distances_.begin() + static_cast<std::ptrdiff_t>(hi) + 1, s);
-    const std::size_t above = static_cast<std::size_t>(upper - distances_.begin());
+    const auto upper = std::upper_bound(distances + static_cast<std::ptrdiff_t>(lo),
+                                        distances + static_cast<std::ptrdiff_t>(hi) + 1, s);
+    const std::size_t above = static_cast<std::size_t>(upper - distances);
     return above == 0 ? 0 : std::min(above - 1, last);
+  }
+
+  // Interval i's inverse at s.
+  S inverse_within(std::size_t i, S s) const noexcept {
+    return inverse_within(distances_.data(), inverse_.data(), i, s);
   }
 
   // Index of the entry at or below parameter t (t already in range), at most entries − 1: the
@@ -448,30 +521,6 @@ class ArcLengthTable {
             S(6) * dt - S(3) * m[0] - S(3) * m[1] - S(0.5) * c[0] + S(0.5) * c[1]};
   }
 
-  // The Hermite inverse for s already in [0, length()].
-  S hermite_in_range(S s, std::size_t& cursor) const noexcept {
-    const std::size_t last = distances_.size() - 2;
-    std::size_t i = cursor > last ? last : cursor;
-    // The interval is canonical (the last entry at or below s, as gallop finds it), so the result
-    // never depends on where the cursor came from.
-    if (s < distances_[i] || (!(s < distances_[i + 1]) && i < last)) i = gallop(s, i);
-    cursor = i;
-    return inverse_within(i, s);
-  }
-
-  // Interval i's inverse at s.
-  S inverse_within(std::size_t i, S s) const noexcept {
-    const S h = distances_[i + 1] - distances_[i];
-    const S t0 = parameter_of(i);
-    if (!(h > S(0))) return t0;
-    const S x = (s - distances_[i]) / h;
-    const auto& a = inverse_[i];
-    const S t = t0 + x * (a[1] + x * (a[2] + x * (a[3] + x * (a[4] + x * a[5]))));
-    // Rounding in the coefficient sum must not step outside the interval (or past the path end).
-    const S t1 = parameter_of(i + 1);
-    return t < t0 ? t0 : (t > t1 ? t1 : t);
-  }
-
   // The distance by which interval i's inverse misses, sampled where symmetry cannot hide it:
   // at the parameters a third and two thirds into the interval, whose exact distances the
   // quadrature gave for free (`thirds`; NaN where it split the interval elsewhere: then infinity,
@@ -518,6 +567,9 @@ class ArcLengthTable {
   // memory-bound.)
   std::vector<std::array<S, 6>> inverse_;
   S tolerance_scale_ = S(0);
+  // distances_.back(), kept beside the arrays' pointers: every query wraps or clamps by it, and
+  // the last entry is a cache line of its own on a table walked from piece to piece.
+  S length_ = S(0);
   int samples_ = 1;
   bool closed_ = false;
   ArcLengthMethod method_ = ArcLengthMethod::gauss_legendre;

@@ -76,27 +76,27 @@ class MeasuredPath {
   Sample sample(S s, std::size_t& cursor) const noexcept {
     const S t = parameter_at(s, cursor);
     Sample out;
-    const auto pt = path().evaluate(t);
-    out.point = pt.point;
-    out.parameter = t;
-    // On raw scalars: every bogie runs this, and a debug (-O0) build pays a call per Eigen
-    // operation.
-    const S* tangent = pt.tangent.data();
-    S speed2 = S(0);
-    for (int c = 0; c < D; ++c)
-      speed2 += tangent[c] * tangent[c];
-    using std::sqrt;
-    const S speed = sqrt(speed2);
-    // Below 64 eps of the length the tangent's direction is rounding noise (or 0 at a cusp);
-    // an infinite speed is a square that overflowed (coordinates near 1e154 in double).
-    if (speed > S(64) * epsilon<S>() * length() && speed <= std::numeric_limits<S>::max()) {
-      const S inverse = S(1) / speed;
-      S* unit = out.tangent.data();
-      for (int c = 0; c < D; ++c)
-        unit[c] = tangent[c] * inverse;
-    } else {
-      out.tangent = path().unit_tangent(t);
-    }
+    if (!sample_from(path().evaluate(t), t, length(), out))
+      out.tangent = tangent_where_slow(path().lookup(), t);
+    return out;
+  }
+
+  // What sample reads, as plain pointers into this path's data (valid while a MeasuredPath
+  // sharing it lives): a route keeps one per step. (sample itself reads the members where it
+  // uses them: a lookup built up front for every query cost a single track's solve 2 % more
+  // instructions in spills.)
+  struct Lookup {
+    typename ArcLengthTable<S>::Lookup table;
+    typename Path<S, D>::Lookup path;
+  };
+  Lookup lookup() const noexcept { return {table().lookup(), path().lookup()}; }
+  // sample through a lookup.
+  TRACTRIX_FORCE_INLINE static Sample sample(const Lookup& lookup, S s,
+                                             std::size_t& cursor) noexcept {
+    const S t = lookup.table.parameter_at(s, cursor);
+    Sample out;
+    if (!sample_from(lookup.path.evaluate(t), t, lookup.table.length(), out))
+      out.tangent = tangent_where_slow(lookup.path, t);
     return out;
   }
   Sample sample(S s) const noexcept {
@@ -200,6 +200,35 @@ class MeasuredPath {
     PathBounds<S, D> bounds;  // for closest_point
   };
   explicit MeasuredPath(std::shared_ptr<const Data> data) : data_(std::move(data)) {}
+
+  // The sample at parameter t from its point and dr/dt; false (tangent not set) where the speed
+  // is too small or too large for its direction. Inlined: every bogie runs it.
+  TRACTRIX_FORCE_INLINE static bool sample_from(const PointTangent<S, D>& pt, S t, S length,
+                                                Sample& out) noexcept {
+    out.point = pt.point;
+    out.parameter = t;
+    // On raw scalars: a debug (-O0) build pays a call per Eigen operation.
+    const S* tangent = pt.tangent.data();
+    S speed2 = S(0);
+    for (int c = 0; c < D; ++c)
+      speed2 += tangent[c] * tangent[c];
+    using std::sqrt;
+    const S speed = sqrt(speed2);
+    // Below 64 eps of the length the tangent's direction is rounding noise (or 0 at a cusp);
+    // an infinite speed is a square that overflowed (coordinates near 1e154 in double).
+    if (!(speed > S(64) * epsilon<S>() * length && speed <= std::numeric_limits<S>::max()))
+      return false;
+    const S inverse = S(1) / speed;
+    S* unit = out.tangent.data();
+    for (int c = 0; c < D; ++c)
+      unit[c] = tangent[c] * inverse;
+    return true;
+  }
+  // sample's rare branch (Path::unit_tangent), kept out of line (TRACTRIX_NOINLINE says why).
+  TRACTRIX_NOINLINE static Point tangent_where_slow(typename Path<S, D>::Lookup path,
+                                                    S t) noexcept {
+    return path.unit_tangent(t);
+  }
 
   // The nearest segment point through a cursor, not yet measured (closest_of measures it).
   detail::Nearest<S> nearest_with(const Point& query, ClosestPointCursor<S, D>& cursor) const {

@@ -156,21 +156,41 @@ class Path {
     return from_segments(std::move(moved), closed_ ? Closure::closed : Closure::open);
   }
 
+  // What evaluate and unit_tangent read, as a pointer to the segments and copies of the cached
+  // sizes: valid while the path lives (a copy has its own). A route keeps one per step with its
+  // table's (ArcLengthTable::Lookup), so a bogie entering a piece reads no Path object.
+  class Lookup {
+   public:
+    // Path::evaluate.
+    PointTangent<S, D> evaluate(S t) const noexcept {
+      const auto [i, u] = Path::locate(t, end_, last_, closed_);
+      return de_casteljau(segments_[i], u);
+    }
+    // Path::unit_tangent.
+    Point unit_tangent(S t) const noexcept {
+      const auto [i, u] = Path::locate(t, end_, last_, closed_);
+      return Path::unit_tangent(segments_[i], u);
+    }
+
+   private:
+    friend class Path;
+    const Segment* segments_;
+    std::ptrdiff_t last_;
+    S end_;
+    bool closed_;
+  };
+  Lookup lookup() const noexcept {
+    Lookup out;
+    out.segments_ = segments_.data();
+    out.last_ = last_;
+    out.end_ = end_;
+    out.closed_ = closed_;
+    return out;
+  }
+
   // Segment index and local u for a parameter: closed paths wrap t, open paths clamp it to
   // [0, size()]; a NaN t maps to 0.
-  std::pair<std::size_t, S> locate(S t) const noexcept {
-    // t >= 0 below, so truncation is floor (and avoids a libm call on baseline x86-64).
-    if (closed_) {
-      t = wrap(t, end_);  // t < size(), so the index is at most last_
-      const std::ptrdiff_t i = static_cast<std::ptrdiff_t>(t);
-      TRACTRIX_ASSERT(i >= 0 && i <= last_);
-      return {static_cast<std::size_t>(i), t - static_cast<S>(i)};
-    }
-    t = clamp_or_low(t, S(0), end_);
-    std::ptrdiff_t i = static_cast<std::ptrdiff_t>(t);
-    if (i > last_) i = last_;  // t == size() is u = 1 on the last segment
-    return {static_cast<std::size_t>(i), t - static_cast<S>(i)};
-  }
+  std::pair<std::size_t, S> locate(S t) const noexcept { return locate(t, end_, last_, closed_); }
 
   // Point and tangent dr/dt.
   PointTangent<S, D> evaluate(S t) const noexcept {
@@ -191,28 +211,7 @@ class Path {
   // axes if the segment is a single point.
   Point unit_tangent(S t) const noexcept {
     const auto [i, u] = locate(t);
-    const Segment& segment = segments_[i];
-    // Half the extent, in the max norm: neither it nor its squares overflow at any finite
-    // coordinates. A segment near the scalar's range (extent beyond max/64) is taken at unit
-    // size, where its derivatives (up to 6 times its extent) cannot overflow; the direction is
-    // the same.
-    S half = S(0);
-    for (const auto& p : segment.points)
-      half = std::max(half, (S(0.5) * p - S(0.5) * segment.points[0]).cwiseAbs().maxCoeff());
-    const bool huge = half > std::numeric_limits<S>::max() / S(128);
-    Segment local = segment;
-    if (huge)
-      for (auto& p : local.points)
-        p /= half;
-    const S negligible = S(128) * epsilon<S>() * (huge ? S(1) : half);
-    const bool from_behind = u >= S(1);  // only an open path's end locates at u = 1
-    for (int order = 1; order <= 3; ++order) {
-      const Point d = tractrix::derivative(local, u, order);
-      const S size = d.cwiseAbs().maxCoeff();
-      if (size > negligible && size > S(0))
-        return normalized_or(Point(from_behind && order == 2 ? -d : d), Point(Point::Unit(0)));
-    }
-    return Point::Unit(0);
+    return unit_tangent(segments_[i], u);
   }
 
   // Curvature vector dT/ds = κN at t: (r'' − (r''·T) T) / |r'|² with T = r'/|r'|. Zero where the
@@ -237,6 +236,46 @@ class Path {
   }
 
  private:
+  // locate on a path of last + 1 segments whose end parameter is `end`.
+  static std::pair<std::size_t, S> locate(S t, S end, std::ptrdiff_t last, bool closed) noexcept {
+    // t >= 0 below, so truncation is floor (and avoids a libm call on baseline x86-64).
+    if (closed) {
+      t = wrap(t, end);  // t < size(), so the index is at most last
+      const std::ptrdiff_t i = static_cast<std::ptrdiff_t>(t);
+      TRACTRIX_ASSERT(i >= 0 && i <= last);
+      return {static_cast<std::size_t>(i), t - static_cast<S>(i)};
+    }
+    t = clamp_or_low(t, S(0), end);
+    std::ptrdiff_t i = static_cast<std::ptrdiff_t>(t);
+    if (i > last) i = last;  // t == size() is u = 1 on the last segment
+    return {static_cast<std::size_t>(i), t - static_cast<S>(i)};
+  }
+
+  // unit_tangent at u on one segment (u = 1 only at an open path's end).
+  static Point unit_tangent(const Segment& segment, S u) noexcept {
+    // Half the extent, in the max norm: neither it nor its squares overflow at any finite
+    // coordinates. A segment near the scalar's range (extent beyond max/64) is taken at unit
+    // size, where its derivatives (up to 6 times its extent) cannot overflow; the direction is
+    // the same.
+    S half = S(0);
+    for (const auto& p : segment.points)
+      half = std::max(half, (S(0.5) * p - S(0.5) * segment.points[0]).cwiseAbs().maxCoeff());
+    const bool huge = half > std::numeric_limits<S>::max() / S(128);
+    Segment local = segment;
+    if (huge)
+      for (auto& p : local.points)
+        p /= half;
+    const S negligible = S(128) * epsilon<S>() * (huge ? S(1) : half);
+    const bool from_behind = u >= S(1);  // only an open path's end locates at u = 1
+    for (int order = 1; order <= 3; ++order) {
+      const Point d = tractrix::derivative(local, u, order);
+      const S size = d.cwiseAbs().maxCoeff();
+      if (size > negligible && size > S(0))
+        return normalized_or(Point(from_behind && order == 2 ? -d : d), Point(Point::Unit(0)));
+    }
+    return Point::Unit(0);
+  }
+
   Path(std::vector<Segment> segments, bool closed)
       : segments_(std::move(segments)),
         last_(static_cast<std::ptrdiff_t>(segments_.size()) - 1),

@@ -280,13 +280,23 @@ class Network {
     }
     auto [order, boxes] = piece_order(pieces);
     PathBounds<S, 3> index(boxes);
-    return Network(
-        std::make_shared<const Data>(Data{std::move(pieces), std::move(topology), std::move(index),
-                                          std::move(order), std::move(boxes)}));
+    std::vector<typename MeasuredPath<S>::Lookup> lookups;
+    lookups.reserve(pieces.size());
+    for (const Track<S>& piece : pieces)
+      lookups.push_back(piece.path().lookup());  // into the pieces' shared data, which Data keeps
+    return Network(std::make_shared<const Data>(Data{std::move(pieces), std::move(lookups),
+                                                     std::move(topology), std::move(index),
+                                                     std::move(order), std::move(boxes)}));
   }
 
   std::size_t piece_count() const noexcept { return data_->pieces.size(); }
   const Track<S>& piece(std::size_t i) const noexcept { return data_->pieces[i]; }
+  // What a route samples piece i through (MeasuredPath::lookup), kept side by side for all
+  // pieces: a bogie entering a piece reads one small record shared by every train, not the
+  // piece's Track and MeasuredPath.
+  const typename MeasuredPath<S>::Lookup& piece_lookup(std::size_t i) const noexcept {
+    return data_->lookups[i];
+  }
   std::size_t joint_count() const noexcept { return data_->topology->sides.size(); }
   // The joint an end is in, or none: a buffer stop (or no such piece).
   std::optional<std::size_t> joint_of(const PieceEnd& e) const noexcept {
@@ -429,6 +439,7 @@ class Network {
  private:
   struct Data {
     std::vector<Track<S>> pieces;
+    std::vector<typename MeasuredPath<S>::Lookup> lookups;  // per piece
     std::shared_ptr<const detail::Topology> topology;
     PathBounds<S, 3> index;                             // over the pieces' boxes, in `order`
     std::vector<std::size_t> order;                     // leaf item i is piece order[i]

@@ -154,12 +154,12 @@ class Route {
     s = wrap_or_clamp(s);
     const std::size_t i = step_near(s, cursor);
     const Step& step = data_->steps[i];
-    const Track<S>& piece = data_->network.piece(step.piece);
-    const S piece_length = piece.length();
+    const auto& piece = data_->network.piece_lookup(step.piece);
+    const S piece_length = piece.table.length();
     const S local = clamp_or_low(s - data_->offsets[i], S(0), piece_length);
     const bool forward = step.direction == Direction::forward;
     const S d = forward ? local : piece_length - local;
-    const auto at = piece.sample(d, cursor.table);
+    const auto at = MeasuredPath<S>::sample(piece, d, cursor.table);
     Sample out;
     out.point = at.point;
     out.tangent = forward ? at.tangent : Vector3<S>(-at.tangent);

@@ -268,8 +268,9 @@ class ArcLengthTable {
   }
 
   // What parameter_at reads, as plain pointers into this table and copies of its scalars: valid
-  // while the table lives (a copy of the table has its own). A route keeps one per step, so a
-  // bogie entering a piece reaches the piece's entries without passing through its objects.
+  // while the table lives where it is (a copy has its own; the Newton polish reads the table
+  // itself, so not after a move either). A network keeps one per piece (inside MeasuredPath's
+  // shared data, which never moves), so a bogie entering a piece reaches its entries directly.
   // (ArcLengthTable::parameter_at reads its members where it uses them instead: built up front
   // for every query, a lookup cost a single track's solve 2 % more instructions in spills.)
   class Lookup {

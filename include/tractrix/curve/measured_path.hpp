@@ -82,7 +82,7 @@ class MeasuredPath {
   }
 
   // What sample reads, as plain pointers into this path's data (valid while a MeasuredPath
-  // sharing it lives): a route keeps one per step. (sample itself reads the members where it
+  // sharing it lives): a network keeps one per piece. (sample itself reads the members where it
   // uses them: a lookup built up front for every query cost a single track's solve 2 % more
   // instructions in spills.)
   struct Lookup {

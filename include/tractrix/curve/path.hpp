@@ -157,8 +157,8 @@ class Path {
   }
 
   // What evaluate and unit_tangent read, as a pointer to the segments and copies of the cached
-  // sizes: valid while the path lives (a copy has its own). A route keeps one per step with its
-  // table's (ArcLengthTable::Lookup), so a bogie entering a piece reads no Path object.
+  // sizes: valid while the path lives (a copy has its own). A network keeps one per piece with
+  // its table's (ArcLengthTable::Lookup), so a bogie entering a piece reads no Path object.
   class Lookup {
    public:
     // Path::evaluate.

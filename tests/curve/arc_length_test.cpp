@@ -695,7 +695,7 @@ TEMPLATE_TEST_CASE("a lookup samples as its measured path does on a circle and a
     const S s = circle_path.length() * S(i) / S(16) + S(0.37);
     const long double angle = static_cast<long double>(s) / radius;
     INFO("s = " << s);
-    const auto at = MeasuredPath<S>::sample(circle, s, cursor);
+    const auto at = MeasuredPath<S>::sample_with(circle, s, cursor);
     const V expected(S(radius * std::cos(angle)), 0, S(radius * std::sin(angle)));
     // Float's s past a lap carries eps·3L of rounding into the angle.
     const S wrapped = S(4) * eps<S>() * circle_path.length();
@@ -711,8 +711,8 @@ TEMPLATE_TEST_CASE("a lookup samples as its measured path does on a circle and a
   // An open line clamps: before the start is the start, past the end is the end.
   const auto line = *MeasuredPath<S>::build(Path<S, 3>::from_hermite_keys(
       {V(0, 0, 0), V(6, 8, 0)}, {V(6, 8, 0), V(6, 8, 0)}, Closure::open));
-  CHECK(MeasuredPath<S>::sample(line.lookup(), S(-3), cursor).point == V(0, 0, 0));
-  CHECK((MeasuredPath<S>::sample(line.lookup(), S(15), cursor).point - V(6, 8, 0)).norm() <=
+  CHECK(MeasuredPath<S>::sample_with(line.lookup(), S(-3), cursor).point == V(0, 0, 0));
+  CHECK((MeasuredPath<S>::sample_with(line.lookup(), S(15), cursor).point - V(6, 8, 0)).norm() <=
         S(16) * eps<S>() * S(10));
   // The cusp of "cusps and zero-speed ends" at one entry a segment, where the inverse needs its
   // Newton polish: distances against the closed form s(u), points against the Bernstein form in
@@ -731,7 +731,7 @@ TEMPLATE_TEST_CASE("a lookup samples as its measured path does on a circle and a
   for (int i = 0; i <= 64; ++i) {
     const S s = S(length * i / 64);
     INFO("s = " << s);
-    const auto at = MeasuredPath<S, 2>::sample(lookup, s, cursor);
+    const auto at = MeasuredPath<S, 2>::sample_with(lookup, s, cursor);
     const long double u = at.parameter, w = 1 - u;
     CHECK(std::fabs(exact_distance(u) - s) <= contract<S>(1e-12) * length);
     const long double x = 3 * w * w * u + u * u * u, y = 3 * w * w * u + 3 * w * u * u;

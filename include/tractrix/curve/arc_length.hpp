@@ -267,10 +267,11 @@ class ArcLengthTable {
     return parameter_at(s, cursor);
   }
 
-  // What parameter_at reads, as plain pointers into this table and copies of its scalars: valid
-  // while the table lives where it is (a copy has its own; the Newton polish reads the table
-  // itself, so not after a move either). A network keeps one per piece (inside MeasuredPath's
-  // shared data, which never moves), so a bogie entering a piece reaches its entries directly.
+  // What parameter_at reads, as plain pointers into a table and copies of its scalars, valid
+  // while the table lives where it is: the Newton polish reads the table itself, so a move
+  // would leave it dangling on flagged intervals. Hence only MeasuredPath makes one, for its
+  // table in shared data that never moves (MeasuredPath::lookup); a network keeps one per piece,
+  // so a bogie entering a piece reaches its entries directly.
   // (ArcLengthTable::parameter_at reads its members where it uses them instead: built up front
   // for every query, a lookup cost a single track's solve 2 % more instructions in spills.)
   class Lookup {
@@ -287,14 +288,18 @@ class ArcLengthTable {
 
    private:
     friend class ArcLengthTable;
-    const S* distances_;
-    const std::array<S, 6>* inverse_;
-    const std::uint8_t* adaptive_;
-    const ArcLengthTable* table_;  // for the Newton polish
-    std::size_t last_;             // the last interval
-    S length_, end_;               // end_: the path's end parameter
-    bool closed_, exact_;          // exact_: gauss_legendre
+    const S* distances_ = nullptr;
+    const std::array<S, 6>* inverse_ = nullptr;
+    const std::uint8_t* adaptive_ = nullptr;
+    const ArcLengthTable* table_ = nullptr;  // for the Newton polish
+    std::size_t last_ = 0;                   // the last interval
+    S length_ = S(0), end_ = S(0);           // end_: the path's end parameter
+    bool closed_ = false, exact_ = false;    // exact_: gauss_legendre
   };
+
+ private:
+  template <class, int>
+  friend class MeasuredPath;
   Lookup lookup() const noexcept {
     Lookup out;
     out.distances_ = distances_.data();
@@ -309,6 +314,7 @@ class ArcLengthTable {
     return out;
   }
 
+ public:
   // The camera-animation lecture's lookup: binary search for the next larger entry, then linear
   // interpolation of t. Error O(h²) in the entry spacing; kept for comparison and for tools that
   // reproduce the lecture's numbers.

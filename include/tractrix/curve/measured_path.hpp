@@ -91,8 +91,8 @@ class MeasuredPath {
   };
   Lookup lookup() const noexcept { return {table().lookup(), path().lookup()}; }
   // sample through a lookup.
-  TRACTRIX_FORCE_INLINE static Sample sample(const Lookup& lookup, S s,
-                                             std::size_t& cursor) noexcept {
+  TRACTRIX_FORCE_INLINE static Sample sample_with(const Lookup& lookup, S s,
+                                                  std::size_t& cursor) noexcept {
     const S t = lookup.table.parameter_at(s, cursor);
     Sample out;
     if (!sample_from(lookup.path.evaluate(t), t, lookup.table.length(), out))

@@ -174,10 +174,10 @@ class Path {
 
    private:
     friend class Path;
-    const Segment* segments_;
-    std::ptrdiff_t last_;
-    S end_;
-    bool closed_;
+    const Segment* segments_ = nullptr;
+    std::ptrdiff_t last_ = -1;
+    S end_ = S(0);
+    bool closed_ = false;
   };
   Lookup lookup() const noexcept {
     Lookup out;

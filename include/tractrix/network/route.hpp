@@ -159,7 +159,7 @@ class Route {
     const S local = clamp_or_low(s - data_->offsets[i], S(0), piece_length);
     const bool forward = step.direction == Direction::forward;
     const S d = forward ? local : piece_length - local;
-    const auto at = MeasuredPath<S>::sample(piece, d, cursor.table);
+    const auto at = MeasuredPath<S>::sample_with(piece, d, cursor.table);
     Sample out;
     out.point = at.point;
     out.tangent = forward ? at.tangent : Vector3<S>(-at.tangent);

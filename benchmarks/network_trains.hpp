@@ -23,8 +23,10 @@ inline std::vector<Wagon<double>> train() {
   return w;
 }
 
-// The track's segments cut into `pieces` pieces of (about) equal segment counts.
-inline Network<double> network_of(const Path<double>& path, std::size_t pieces) {
+// The track's segments cut into `pieces` pieces of (about) equal segment counts, each measured to
+// 1e-12 of `length_scale` (ArcLengthSettings; 0: of its own length).
+inline Network<double> network_of(const Path<double>& path, std::size_t pieces,
+                                  double length_scale = 0.0) {
   std::vector<Track<double>> tracks;
   std::vector<std::vector<PieceEnd>> joints;
   const std::size_t n = path.size();
@@ -33,7 +35,8 @@ inline Network<double> network_of(const Path<double>& path, std::size_t pieces) 
     for (std::size_t i = n * k / pieces; i < n * (k + 1) / pieces; ++i)
       segments.push_back(path.segment(i));
     tracks.push_back(*Track<double>::build(
-        MeasuredPath<double>::build(Path<double>::from_segments(segments, Closure::open))));
+        MeasuredPath<double>::build(Path<double>::from_segments(segments, Closure::open),
+                                    {0, ArcLengthMethod::gauss_legendre, length_scale})));
     joints.push_back({{k, End::end}, {(k + 1) % pieces, End::start}});
   }
   // Catmull–Rom joins are G1 to rounding; hand the checks a tolerance that says so.
@@ -50,8 +53,9 @@ struct NetworkTrains {
 inline NetworkTrains network_trains(TrackShape shape, Spacing spacing) {
   const Path<double> path = track_path(shape);
   const std::size_t pieces = std::min<std::size_t>(10000, path.size());
-  const Network<double> network = network_of(path, pieces);
   const auto whole = *Track<double>::build(MeasuredPath<double>::build(path));
+  // The pieces as accurate as the whole curve: 1e-12 of its length, not of each piece's.
+  const Network<double> network = network_of(path, pieces, whole.length());
   const SwitchSettings settings = network.default_settings();
   NetworkTrains f;
   double train_length = 0.0;

@@ -161,6 +161,14 @@ inline tractrix::Expected<Network> read(std::istream& in, const std::string& nam
     }
   }
   if (pieces.empty()) return make_error(ErrorCode::empty_input, name + ": no pieces");
+  // Every piece measured to 1e-12 of the whole network's size (the sum of its segments' chords,
+  // a lower bound of its length), not of its own: as accurate as one curve of that length, and
+  // as few table entries (ArcLengthSettings::length_scale).
+  double chords = 0.0;
+  for (const auto& piece : pieces)
+    for (std::size_t k = 3; k < piece.points.size(); k += 3)
+      chords += (piece.points[k] - piece.points[k - 3]).norm();
+  if (!std::isfinite(chords)) chords = 0.0;  // coordinates near the range: each its own length
   std::vector<tractrix::Track<double>> tracks;
   std::vector<std::string> names;
   for (const auto& piece : pieces) {
@@ -176,7 +184,8 @@ inline tractrix::Expected<Network> read(std::istream& in, const std::string& nam
       for (std::size_t j = 0; j < 4; ++j)
         segments[k].points[j] = piece.points[3 * k + j];
     auto track = tractrix::Track<double>::build(tractrix::MeasuredPath<double>::build(
-        tractrix::Path<double>::from_segments(segments, tractrix::Closure::open)));
+        tractrix::Path<double>::from_segments(segments, tractrix::Closure::open),
+        {0, tractrix::ArcLengthMethod::gauss_legendre, chords}));
     if (!track) return make_error(track.error().code, where + track.error().message);
     tracks.push_back(std::move(*track));
     names.push_back(piece.name);

@@ -374,9 +374,10 @@ NB_MODULE(_tractrix, m) {
   nb::class_<MeasuredPath>(m, "MeasuredPath")
       .def_static(
           "build",
-          [](const Path& path, int samples_per_segment, bool chords) {
+          [](const Path& path, int samples_per_segment, bool chords, double length_scale) {
             tx::ArcLengthSettings settings;
             settings.samples_per_segment = samples_per_segment;
+            settings.length_scale = length_scale;
             settings.method =
                 chords ? tx::ArcLengthMethod::chord : tx::ArcLengthMethod::gauss_legendre;
             return value_or_raise(MeasuredPath::build(path, settings));

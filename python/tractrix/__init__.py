@@ -252,13 +252,15 @@ class MeasuredPath(_Measured):
     samples_per_segment: table entries per segment, 1 to 1048576, or 0: automatic (each segment's
     entries where it needs them, one to 256). method:
     "gauss_legendre" (exact: distances to 1e-12 of the length at any density) or "chord" (the
-    lecture's table of summed chords, O(h²)).
+    lecture's table of summed chords, O(h²)). length_scale: the length the exact table's 1e-12
+    is relative to where it exceeds the path's own — a network's pieces measured against the
+    network's size keep one long curve's accuracy with its fewer entries (0: the path's own).
     """
 
     __slots__ = ("_core",)
 
     def __init__(self, path: Path, samples_per_segment: int = 0,
-                 method: str = "gauss_legendre") -> None:
+                 method: str = "gauss_legendre", length_scale: float = 0.0) -> None:
         if isinstance(path, _core.MeasuredPath):
             self._core = path
             return
@@ -268,7 +270,7 @@ class MeasuredPath(_Measured):
         self._core = _core.MeasuredPath.build(
             path._core, _integer("samples_per_segment", samples_per_segment, -(1 << 31),
                                            (1 << 31) - 1),
-            method == "chord")
+            method == "chord", _scalar("length_scale", length_scale))
 
     @property
     def path(self) -> Path:

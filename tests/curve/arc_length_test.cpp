@@ -334,6 +334,47 @@ TEMPLATE_TEST_CASE("zero-length segments and bad sample counts", "[curve][arc_le
   CHECK_FALSE(ArcLengthTable<S>::build(path, {(1 << 20) + 1}));
 }
 
+TEMPLATE_TEST_CASE("length_scale measures a short path to the accuracy of a longer one",
+                   "[curve][arc_length]", float, double) {
+  using S = TestType;
+  using V = Vector3<S>;
+  // A straight segment along x whose speed runs from 3 to 25.5 (control points 0, 1, 1.5, 10):
+  // the distance at u is x(u) itself, so the inverse's error is |x(t) − s|, against the
+  // Bernstein form in long double. A network's piece measured against the network's length:
+  // 1e-12 of 10⁵ units, not of this piece's 10.
+  const auto path = *Path<S, 3>::from_segments(
+      {CubicBezier<S, 3>{{V(0, 0, 0), V(1, 0, 0), V(S(1.5), 0, 0), V(10, 0, 0)}}}, Closure::open);
+  const auto x = [](long double u) {
+    const long double w = 1 - u;
+    return 3 * w * w * u + 3 * w * u * u * 1.5L + u * u * u * 10;
+  };
+  const S scale = S(1e5);
+  const auto own = *ArcLengthTable<S>::build(path);
+  const auto scaled = *ArcLengthTable<S>::build(path, {0, ArcLengthMethod::gauss_legendre, 1e5});
+  CHECK(scaled.length() == own.length());
+  // Coarser, the point of it: 126 entries → 31 in double, 9 → 4 in float.
+  CHECK(scaled.entry_count() < own.entry_count());
+  long double worst_own = 0, worst_scaled = 0;
+  for (int i = 0; i <= 1000; ++i) {
+    const S s = S(10) * S(i) / S(1000);
+    worst_own = std::max(worst_own, std::fabs(x(own.parameter_at(s)) - s));
+    worst_scaled = std::max(worst_scaled, std::fabs(x(scaled.parameter_at(s)) - s));
+  }
+  CHECK(worst_own <= contract<S>(1e-12) * S(10));
+  CHECK(worst_scaled <= contract<S>(1e-12) * scale);
+  // Not a length: negative, NaN, infinite, or beyond float's range.
+  for (double bad : {-1.0, std::nan(""), std::numeric_limits<double>::infinity()}) {
+    const auto refused = ArcLengthTable<S>::build(path, {0, ArcLengthMethod::gauss_legendre, bad});
+    REQUIRE_FALSE(refused);
+    CHECK(refused.error().code == ErrorCode::out_of_range);
+  }
+  CHECK(bool(ArcLengthTable<S>::build(path, {0, ArcLengthMethod::gauss_legendre, 1e300})) ==
+        std::is_same<S, double>::value);
+  CHECK(ArcLengthTable<S>::build(path, {0, ArcLengthMethod::gauss_legendre, -1.0})
+            .error()
+            .message.rfind("length_scale: -1", 0) == 0);
+}
+
 TEMPLATE_TEST_CASE("long tables sum their intervals without drift", "[curve][arc_length]", float,
                    double) {
   using S = TestType;

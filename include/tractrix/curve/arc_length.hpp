@@ -29,9 +29,16 @@ enum class ArcLengthMethod {
 // on gentle segments, many only about slow, sharp turns. Exact tables are exact at every density;
 // density trades memory for the Hermite inverse's speed (an interval left flagged costs a Newton
 // step). Chord tables (the lecture's) take 16 per segment when automatic.
+//
+// length_scale: the length the exact inverse's 1e-12 is relative to, where it exceeds the path's
+// own (0: the path's own length). A network's pieces measured against the whole network's length
+// keep the absolute accuracy one curve of that length has, with the entries that curve has: a
+// 5-unit piece measured to 1e-12 of itself takes 1.5–4× the entries of the same segments in one
+// long curve (benchmarks/README.md, "Networks").
 struct ArcLengthSettings {
   int samples_per_segment = 0;
   ArcLengthMethod method = ArcLengthMethod::gauss_legendre;
+  double length_scale = 0.0;
 };
 
 template <class S>
@@ -52,16 +59,21 @@ class ArcLengthTable {
                             "] (or 0, automatic)");
     if (path.size() >= std::size_t(1) << 31)
       return make_error(ErrorCode::out_of_range, "path: more than 2^31 segments");
+    const S length_scale = static_cast<S>(settings.length_scale);
+    if (!(length_scale >= S(0)) || !std::isfinite(length_scale))
+      return make_error(ErrorCode::out_of_range,
+                        "length_scale: " + std::to_string(settings.length_scale) +
+                            " is not a finite length >= 0 in this scalar type");
     const bool exact = settings.method == ArcLengthMethod::gauss_legendre;
     const int uniform = samples_per_segment > 0 ? samples_per_segment : exact ? 0 : automatic_chord;
-    return build_at(path, uniform, settings.method);
+    return build_at(path, uniform, settings.method, length_scale);
   }
 
  private:
   // `uniform` entries per segment, or 0: adaptive (exact tables only).
   template <int D>
   static Expected<ArcLengthTable> build_at(const Path<S, D>& path, int uniform,
-                                           ArcLengthMethod method) {
+                                           ArcLengthMethod method, S length_scale) {
     ArcLengthTable table;
     table.samples_ = uniform;
     table.closed_ = path.closed();
@@ -80,12 +92,14 @@ class ArcLengthTable {
     // 64 eps (7.6e-6) in float: float's promise is set by what float can resolve, not by
     // double's scaled (which would be 1.3e-4). The whole length is not known yet: the larger of
     // the length so far and the sum of the segments' end-to-end chords stands for it (stricter,
-    // never looser). The checks sample the error below its peak, hence the margin of 4.
+    // never looser), or length_scale where larger. The checks sample the error below its peak,
+    // hence the margin of 4.
     const S relative_tolerance = std::max(S(0.25e-12), S(16) * epsilon<S>());
     S chords = S(0);
     if (exact)
       for (std::size_t i = 0; i < n; ++i)
         chords += (path.segment(i).points[3] - path.segment(i).points[0]).norm();
+    chords = std::max(chords, length_scale);
     // The running length as a compensated sum: `lost` keeps what each addition rounds away, so
     // entries stay within an ulp of the exact sum however many intervals a path has (a plain sum
     // drifts by ~√n half-ulps: 1e-5 of a 16 000-interval float track's length).
@@ -245,15 +259,15 @@ class ArcLengthTable {
   }
 
   // The parameter at distance s, the inverse of distance_at: |distance_at(t) − s| ≤ 1e-12·length()
-  // on gauss_legendre tables (scaled to S's epsilon). On each table interval t(s) is the quintic
-  // that matches t, dt/ds = 1/|r'| and d²t/ds² = −(r'·r'')/|r'|⁴ at both entries, error O(h⁶);
-  // where build() found it short of the tolerance (near cusps, on coarse tables) Newton on the
-  // exact distance polishes it. Intervals where the speed nearly vanishes use the cubic with
-  // slopes limited to 3× the secant (Fritsch–Carlson), which keeps t(s) monotone there.
-  // `cursor` is the entry found last time: queries that move a little (a sweep along sorted
-  // distances) walk from it in O(1) instead of searching; any value is safe. On chord tables the
-  // distances are chords, so the result inverts those.
-  // Inlined into its callers: every bogie and camera sample runs it, and a call costs ~10% there.
+  // on gauss_legendre tables (scaled to S's epsilon; of length_scale where that was larger). On
+  // each table interval t(s) is the quintic that matches t, dt/ds = 1/|r'| and d²t/ds² =
+  // −(r'·r'')/|r'|⁴ at both entries, error O(h⁶); where build() found it short of the tolerance
+  // (near cusps, on coarse tables) Newton on the exact distance polishes it. Intervals where the
+  // speed nearly vanishes use the cubic with slopes limited to 3× the secant (Fritsch–Carlson),
+  // which keeps t(s) monotone there. `cursor` is the entry found last time: queries that move a
+  // little (a sweep along sorted distances) walk from it in O(1) instead of searching; any value is
+  // safe. On chord tables the distances are chords, so the result inverts those. Inlined into its
+  // callers: every bogie and camera sample runs it, and a call costs ~10% there.
   TRACTRIX_FORCE_INLINE S parameter_at(S s, std::size_t& cursor) const noexcept {
     s = wrap_or_clamp(s);
     if (!(s < length())) return S(hodographs_.size());  // the end of an open path, exactly

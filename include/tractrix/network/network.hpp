@@ -181,7 +181,10 @@ class Network {
   // other, and each sits on one of two sides (by its outward tangent) whose ends point away from
   // the other side's within the angle, so a train crosses from any end of one side to any of the
   // other without a kink. A failure names the joint, both ends and the gap or angle; nothing is
-  // built then.
+  // built then. Measure the pieces against the whole network's size (ArcLengthSettings::
+  // length_scale): each measured to 1e-12 of its own length holds 1.5–4× the table entries, and
+  // trains on routes through them run up to 2.5× slower, for an accuracy finer than one curve
+  // of the whole network's length would have.
   static Expected<Network> build(std::vector<Track<S>> pieces,
                                  const std::vector<std::vector<PieceEnd>>& joints,
                                  JointTolerance tolerance = {}) {

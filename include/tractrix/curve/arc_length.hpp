@@ -33,8 +33,8 @@ enum class ArcLengthMethod {
 // length_scale: the length the exact inverse's 1e-12 is relative to, where it exceeds the path's
 // own (0: the path's own length). A network's pieces measured against the whole network's length
 // keep the absolute accuracy one curve of that length has, with the entries that curve has: a
-// 5-unit piece measured to 1e-12 of itself takes 1.5–4× the entries of the same segments in one
-// long curve (benchmarks/README.md, "Networks").
+// 5-unit piece measured to 1e-12 of itself took up to 4.1× the entries of the same segments in
+// one long curve (benchmarks/README.md, "Networks").
 struct ArcLengthSettings {
   int samples_per_segment = 0;
   ArcLengthMethod method = ArcLengthMethod::gauss_legendre;
@@ -60,9 +60,9 @@ class ArcLengthTable {
     if (path.size() >= std::size_t(1) << 31)
       return make_error(ErrorCode::out_of_range, "path: more than 2^31 segments");
     const S length_scale = static_cast<S>(settings.length_scale);
-    if (!(length_scale >= S(0)) || !std::isfinite(length_scale))
+    if (!(settings.length_scale >= 0.0) || !std::isfinite(length_scale))
       return make_error(ErrorCode::out_of_range,
-                        "length_scale: " + std::to_string(settings.length_scale) +
+                        "length_scale: " + number_text(settings.length_scale) +
                             " is not a finite length >= 0 in this scalar type");
     const bool exact = settings.method == ArcLengthMethod::gauss_legendre;
     const int uniform = samples_per_segment > 0 ? samples_per_segment : exact ? 0 : automatic_chord;
@@ -99,7 +99,6 @@ class ArcLengthTable {
     if (exact)
       for (std::size_t i = 0; i < n; ++i)
         chords += (path.segment(i).points[3] - path.segment(i).points[0]).norm();
-    chords = std::max(chords, length_scale);
     // The running length as a compensated sum: `lost` keeps what each addition rounds away, so
     // entries stay within an ulp of the exact sum however many intervals a path has (a plain sum
     // drifts by ~√n half-ulps: 1e-5 of a 16 000-interval float track's length).
@@ -152,8 +151,8 @@ class ArcLengthTable {
         table.tolerance_scale_ = entry;  // for distance_within in the check, as below
         S miss = S(0);
         if (exact) {
-          miss =
-              table.inverse_error(e, thirds, bend) / (relative_tolerance * std::max(entry, chords));
+          miss = table.inverse_error(e, thirds, bend, length_scale > std::max(entry, chords)) /
+                 (relative_tolerance * std::max({entry, chords, length_scale}));
           if (!(miss <= S(1))) table.adaptive_.back() |= needs_newton;
           if (flags & split_quadrature) miss = std::numeric_limits<S>::infinity();
           // Nothing to refine where the miss is 0/0 (a zero-length path so far, speeds whose
@@ -548,7 +547,8 @@ class ArcLengthTable {
   // which makes the interval always polish). On a segment symmetric about the interval's middle
   // the error is antisymmetric about it, so a check at the middle alone reads zero there.
   // `bend` bounds |r''| on the segment, and so how fast the speed changes between parameters.
-  S inverse_error(std::size_t i, const std::array<S, 2>& thirds, S bend) const noexcept {
+  S inverse_error(std::size_t i, const std::array<S, 2>& thirds, S bend,
+                  bool coarse) const noexcept {
     using std::abs;
     const std::size_t segment = segment_of_[i];
     const Hodograph<S>& q = hodographs_[segment];
@@ -563,13 +563,18 @@ class ArcLengthTable {
       worst = std::max(worst, (q.speed(u) + S(0.5) * bend * miss) * miss);
     }
     // Where the speed varies a lot the thirds sit far from the middle in distance, where the
-    // error of a quintic peaks; the middle is then checked too, with a quadrature.
+    // error of a quintic peaks; the middle is then checked too, with a quadrature. So are the
+    // quarters on a `coarse` interval (one whose tolerance length_scale sets, above the path's
+    // own): there the error is far from its asymptotic shape and may change sign near the
+    // thirds (a 35-unit float segment at one entry read 5.7× below its peak there).
     const S h = distances_[i + 1] - distances_[i];
-    if (!(thirds[0] >= S(0.2) * h && thirds[0] <= S(0.45) * h && thirds[1] >= S(0.55) * h &&
-          thirds[1] <= S(0.8) * h)) {
-      const S middle = S(0.5) * (distances_[i] + distances_[i + 1]);
-      const S t = inverse_within(i, middle);
-      worst = std::max(worst, abs(distances_[i] + distance_within(i, t) - middle));
+    const bool spread = !(thirds[0] >= S(0.2) * h && thirds[0] <= S(0.45) * h &&
+                          thirds[1] >= S(0.55) * h && thirds[1] <= S(0.8) * h);
+    for (const S fraction : {S(0.5), S(0.25), S(0.75)}) {
+      if (!(coarse || (spread && fraction == S(0.5)))) continue;
+      const S at = distances_[i] + fraction * h;
+      const S t = inverse_within(i, at);
+      worst = std::max(worst, abs(distances_[i] + distance_within(i, t) - at));
     }
     return worst;
   }

@@ -182,9 +182,9 @@ class Network {
   // the other side's within the angle, so a train crosses from any end of one side to any of the
   // other without a kink. A failure names the joint, both ends and the gap or angle; nothing is
   // built then. Measure the pieces against the whole network's size (ArcLengthSettings::
-  // length_scale): each measured to 1e-12 of its own length holds 1.5–4× the table entries, and
-  // trains on routes through them run up to 2.5× slower, for an accuracy finer than one curve
-  // of the whole network's length would have.
+  // length_scale): each measured to 1e-12 of its own length held up to 4.1× the table entries
+  // of one curve of the network's length (benchmarks/README.md, "Networks"), and trains on
+  // routes through them ran slower, for an accuracy finer than that curve has.
   static Expected<Network> build(std::vector<Track<S>> pieces,
                                  const std::vector<std::vector<PieceEnd>>& joints,
                                  JointTolerance tolerance = {}) {

@@ -570,9 +570,10 @@ class ArcLengthTable {
     const S h = distances_[i + 1] - distances_[i];
     const bool spread = !(thirds[0] >= S(0.2) * h && thirds[0] <= S(0.45) * h &&
                           thirds[1] >= S(0.55) * h && thirds[1] <= S(0.8) * h);
-    for (const S fraction : {S(0.5), S(0.25), S(0.75)}) {
-      if (!(coarse || (spread && fraction == S(0.5)))) continue;
-      const S at = distances_[i] + fraction * h;
+    const S fractions[3] = {S(0.5), S(0.25), S(0.75)};
+    for (std::size_t k = 0; k < 3; ++k) {
+      if (!(coarse || (spread && k == 0))) continue;
+      const S at = distances_[i] + fractions[k] * h;
       const S t = inverse_within(i, at);
       worst = std::max(worst, abs(distances_[i] + distance_within(i, t) - at));
     }

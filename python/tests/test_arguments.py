@@ -28,6 +28,9 @@ def track():
      "samples_per_segment: -1 not in [1, 1048576] (or 0, automatic)"),
     (lambda: tx.MeasuredPath(tx.Path.catmull_rom(KEYS), length_scale=-2),
      "length_scale: -2 is not a finite length >= 0 in this scalar type"),
+    (lambda: tx.MeasuredPath(tx.Path.catmull_rom(KEYS), method="chord", length_scale=10),
+     "length_scale: 10 given to a chord table (it sets the exact table's tolerance; chord "
+     "tables have none)"),
     (lambda: tx.TimeProfile.constant(-1), "duration: -1.000000 is not positive"),
     (lambda: tx.StretchChain([1, 0]), "bone 1: rest length 0.000000 is not positive"),
     (lambda: tx.PoseReader(cone=(1.0, 0.5)), "cone: inner 1.000000 exceeds outer 0.500000"),

@@ -252,10 +252,10 @@ class MeasuredPath(_Measured):
     samples_per_segment: table entries per segment, 1 to 1048576, or 0: automatic (each segment's
     entries where it needs them, one to 256). method:
     "gauss_legendre" (exact: distances to 1e-12 of the length, or of length_scale where
-    larger, at any density) or "chord" (the
-    lecture's table of summed chords, O(h²)). length_scale: the length the exact table's 1e-12
-    is relative to where it exceeds the path's own — a network's pieces measured against the
-    network's size keep one long curve's accuracy with its fewer entries (0: the path's own).
+    larger, at any density) or "chord" (the lecture's table of summed chords, O(h²)).
+    length_scale: the length the exact table's 1e-12 is relative to where it exceeds the path's
+    own — a network's pieces measured against the network's size keep one long curve's accuracy
+    with its fewer entries (0: the path's own; a chord table refuses any other).
     """
 
     __slots__ = ("_core",)

@@ -391,6 +391,14 @@ TEMPLATE_TEST_CASE("length_scale measures a short path to the accuracy of a long
   CHECK(
       ArcLengthTable<S>::build(path, {0, ArcLengthMethod::gauss_legendre, -1.0}).error().message ==
       "length_scale: -1 is not a finite length >= 0 in this scalar type");
+  // A chord table has no tolerance to scale: the setting is refused, not ignored.
+  const auto chord = ArcLengthTable<S>::build(path, {0, ArcLengthMethod::chord, 100.0});
+  REQUIRE_FALSE(chord);
+  CHECK(chord.error().code == ErrorCode::out_of_range);
+  CHECK(chord.error().message ==
+        "length_scale: 100 given to a chord table (it sets the exact "
+        "table's tolerance; chord tables have none)");
+  CHECK(bool(ArcLengthTable<S>::build(path, {0, ArcLengthMethod::chord, 0.0})));
 }
 
 TEMPLATE_TEST_CASE("long tables sum their intervals without drift", "[curve][arc_length]", float,

@@ -64,5 +64,20 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       }
     }
   }
+  // Measured against another length (a network's size, ArcLengthSettings::length_scale): refused
+  // when not a finite length >= 0 or on a chord table; otherwise the same ranges hold.
+  const double scale = in.number();
+  const auto scaled = ArcLengthTable<double>::build(*path, {samples, settings.method, scale});
+  fuzz::require(
+      bool(scaled) == (scale == 0.0 || (scale > 0.0 && std::isfinite(scale) &&
+                                        settings.method == ArcLengthMethod::gauss_legendre)),
+      "length_scale refused exactly when invalid");
+  if (!scaled) return 0;
+  for (int q = 0; q < 4; ++q) {
+    const double u = scaled->parameter_at(in.number()), d = scaled->distance_at(in.number());
+    fuzz::require(std::isfinite(u) && u >= 0 && u <= end, "scaled parameter in range");
+    fuzz::require(std::isfinite(d) && d >= 0 && d <= scaled->length() * (1 + 1e-12),
+                  "scaled distance in range");
+  }
   return 0;
 }

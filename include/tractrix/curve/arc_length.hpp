@@ -31,10 +31,11 @@ enum class ArcLengthMethod {
 // step). Chord tables (the lecture's) take 16 per segment when automatic.
 //
 // length_scale: the length the exact inverse's 1e-12 is relative to, where it exceeds the path's
-// own (0: the path's own length). A network's pieces measured against the whole network's length
-// keep the absolute accuracy one curve of that length has, with the entries that curve has: a
-// 5-unit piece measured to 1e-12 of itself took up to 4.1× the entries of the same segments in
-// one long curve (benchmarks/README.md, "Networks").
+// own (0: the path's own length; exact tables only, a chord table refuses any other). A
+// network's pieces measured against the whole network's length keep the absolute accuracy one
+// curve of that length has, with the entries that curve has: a 5-unit piece measured to 1e-12
+// of itself took up to 4.1× the entries of the same segments in one long curve
+// (benchmarks/README.md, "Networks").
 struct ArcLengthSettings {
   int samples_per_segment = 0;
   ArcLengthMethod method = ArcLengthMethod::gauss_legendre;
@@ -65,6 +66,11 @@ class ArcLengthTable {
                         "length_scale: " + number_text(settings.length_scale) +
                             " is not a finite length >= 0 in this scalar type");
     const bool exact = settings.method == ArcLengthMethod::gauss_legendre;
+    if (!exact && settings.length_scale > 0.0)
+      return make_error(ErrorCode::out_of_range,
+                        "length_scale: " + number_text(settings.length_scale) +
+                            " given to a chord table (it sets the exact table's tolerance; chord "
+                            "tables have none)");
     const int uniform = samples_per_segment > 0 ? samples_per_segment : exact ? 0 : automatic_chord;
     return build_at(path, uniform, settings.method, length_scale);
   }

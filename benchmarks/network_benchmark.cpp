@@ -104,13 +104,17 @@ const Grid& grid() {
     std::uniform_real_distribution<double> jitter(-0.3, 0.3), unit(0.0, 1.0);
     std::vector<Track<double>> pieces;
     const int rows = 100, per_row = 100, segments = 100;
+    // Pieces measured to 1e-12 of the network's size (its rows' lengths, a lower bound of its
+    // length), as one curve of that length would be (ArcLengthSettings::length_scale).
+    const double network_size = double(rows) * per_row * segments;
     for (int r = 0; r < rows; ++r)
       for (int p = 0; p < per_row; ++p) {
         std::vector<Vector3<double>> keys;
         for (int k = 0; k <= segments; ++k)
           keys.emplace_back(p * segments + k, jitter(rng), 20.0 * r + jitter(rng));
         pieces.push_back(*Track<double>::build(
-            MeasuredPath<double>::build(Path<double>::catmull_rom(keys, Closure::open))));
+            MeasuredPath<double>::build(Path<double>::catmull_rom(keys, Closure::open),
+                                        {0, ArcLengthMethod::gauss_legendre, network_size})));
       }
     std::vector<Vector3<double>> baked;
     for (const auto& piece : pieces)

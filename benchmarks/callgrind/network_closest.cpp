@@ -19,6 +19,8 @@ using namespace tractrix;
 
 int main(int argc, char** argv) {
   const int rows = argc > 1 ? std::atoi(argv[1]) : 10, per_row = 100, segments = 100;
+  // Pieces measured to 1e-12 of the network's size, as in network_benchmark.cpp.
+  const double network_size = double(rows) * per_row * segments;
   std::mt19937_64 rng(5);
   std::uniform_real_distribution<double> jitter(-0.3, 0.3), unit(0.0, 1.0);
   std::vector<Track<double>> pieces;
@@ -28,7 +30,8 @@ int main(int argc, char** argv) {
       for (int k = 0; k <= segments; ++k)
         keys.emplace_back(p * segments + k, jitter(rng), 20.0 * r + jitter(rng));
       pieces.push_back(*Track<double>::build(
-          MeasuredPath<double>::build(Path<double>::catmull_rom(keys, Closure::open))));
+          MeasuredPath<double>::build(Path<double>::catmull_rom(keys, Closure::open),
+                                      {0, ArcLengthMethod::gauss_legendre, network_size})));
     }
   std::vector<Vector3d> queries;
   for (int q = 0; q < 1024; ++q)

@@ -4,7 +4,11 @@
 //   piece <name>             starts a piece; the lines after it are its control points
 //   <x>, <y>, <z>            one control point: 3k + 1 of them make k cubic segments
 //   joint <name>.<end> ...   piece ends that meet (end: start or end); three or more: a switch
-//   tolerance <gap> <angle>  joint tolerances (JointTolerance: relative gap, radians), optional
+//   tolerance <gap> <angle>  joint tolerances (JointTolerance: relative gap, radians), optional,
+//                            at most once
+//
+// A control point follows its piece line or another control point: after a joint or tolerance
+// line it is an error, not a point added to the piece above.
 //
 // Every failure names the file, and the line and field where there is one; a joint that the
 // network refuses is reported at its line with the pieces' names.
@@ -81,6 +85,8 @@ inline tractrix::Expected<Network> read(std::istream& in, const std::string& nam
   std::vector<std::vector<PieceEnd>> joints;
   std::vector<int> joint_lines;
   tractrix::JointTolerance tolerance;
+  int tolerance_line = 0;
+  bool points_open = false;  // the last statement was a piece or one of its control points
   const char* axes[] = {"x", "y", "z"};
   std::string line;
   for (int number = 1; std::getline(in, line); ++number) {
@@ -102,7 +108,9 @@ inline tractrix::Expected<Network> read(std::istream& in, const std::string& nam
                                                        "' is already defined on line " +
                                                        std::to_string(pieces[index[w[1]]].line));
       pieces.push_back({w[1], number, {}});
+      points_open = true;
     } else if (w[0] == "joint") {
+      points_open = false;
       std::vector<PieceEnd> ends;
       for (std::size_t k = 1; k < w.size(); ++k) {
         const std::string field = where + "field " + std::to_string(k + 1) + " '" + w[k] + "': ";
@@ -123,6 +131,12 @@ inline tractrix::Expected<Network> read(std::istream& in, const std::string& nam
       joints.push_back(std::move(ends));
       joint_lines.push_back(number);
     } else if (w[0] == "tolerance") {
+      points_open = false;
+      if (tolerance_line > 0)
+        return make_error(ErrorCode::out_of_range,
+                          where + "a second 'tolerance' (the first is on line " +
+                              std::to_string(tolerance_line) + ")");
+      tolerance_line = number;
       if (w.size() != 3)
         return make_error(ErrorCode::mismatched_sizes,
                           where + "'tolerance' takes a relative gap and an angle");
@@ -136,10 +150,11 @@ inline tractrix::Expected<Network> read(std::istream& in, const std::string& nam
       tolerance = {*gap, *angle};
     } else {
       // A control point of the piece above.
-      if (pieces.empty())
+      if (!points_open)
         return make_error(ErrorCode::out_of_range,
                           where + "'" + trimmed + "' is no statement (piece, joint, tolerance)" +
-                              " and no piece is open for control points");
+                              " and no piece is open for control points (they follow their " +
+                              "'piece' line, before any joint or tolerance)");
       std::vector<std::string> fields;
       std::stringstream stream(trimmed);
       for (std::string field; std::getline(stream, field, ',');)

@@ -171,6 +171,11 @@ def test_network_errors():
     with pytest.raises(ValueError, match="joint 0"):
         tx.Network([line[0], piece((11, 0, 0), (20, 0, 0))], [[(0, "end"), (1, "start")]])
     network = tx.Network(line, [[(0, "end"), (1, "start")]])
+    with pytest.raises(ValueError, match=r"network: joint tolerance relative_gap -1 is not a "
+                                         r"finite number >= 0 in this scalar type \(0: the default\)"):
+        tx.Network(line, [[(0, "end"), (1, "start")]], relative_gap=-1)
+    with pytest.raises(ValueError, match="network: joint tolerance angle inf"):
+        tx.Network(line, [[(0, "end"), (1, "start")]], angle=float("inf"))
     with pytest.raises(ValueError, match="piece 0 start is a buffer stop, no switch"):
         network.default_settings().set(0, "start")
     with pytest.raises(ValueError, match=r"joints\[0\]: 'middle' is not one of 'start', 'end'"):

@@ -538,6 +538,17 @@ TEST_CASE("bad networks and routes are named errors", "[network]") {
   // A looser tolerance accepts the gap.
   CHECK(Network<double>::build({a, straight({10.5, 0, 0}, {20, 0, 0})},
                                {{{0, End::end}, {1, End::start}}}, {0.1, 0.0}));
+  // A tolerance that is no number >= 0 is refused, not taken for the default (NaN and negative
+  // values were, and an infinite one let any gap and kink through).
+  for (const JointTolerance bad : {JointTolerance{-1.0, 0.0}, JointTolerance{0.0, std::nan("")},
+                                   JointTolerance{HUGE_VAL, 0.0}}) {
+    const auto refused = Network<double>::build({a, b}, {{{0, End::end}, {1, End::start}}}, bad);
+    REQUIRE(!refused);
+    CHECK(refused.error().code == ErrorCode::out_of_range);
+  }
+  CHECK(message(Network<double>::build({a, b}, {{{0, End::end}, {1, End::start}}}, {-1.0, 0.0})) ==
+        "network: joint tolerance relative_gap -1 is not a finite number >= 0 in this scalar type "
+        "(0: the default)");
 
   const auto network = *Network<double>::build({a, b, straight({20, 0, 0}, {30, 0, 0})},
                                                {{{0, End::end}, {1, End::start}}});
@@ -809,13 +820,14 @@ TEST_CASE("around: a switch thrown behind the train, a train longer than its rou
   REQUIRE(past);
   CHECK(past->route.size() == 1);
 
-  // A length far beyond what a loop holds is an error, not a walk without end.
+  // A length of more laps than a route takes is an error, not a walk without end.
   const auto ring = circle<double>(50.0, 8);
   const Split loop = split(ring, {2, 4, 6, 8}, *UpSource<double>::world());
   const auto piece_route = *Route<double>::build(loop.network, {loop.steps[0]});
   const auto endless = piece_route.around(10.0, 5.0, loop.network.default_settings(), 1e12, 0.0);
   REQUIRE(!endless);
-  CHECK(endless.error().message.find("steps cover") != std::string::npos);
+  CHECK(endless.error().message.find(" steps (the limit: 4 a piece + 1024) cover ") !=
+        std::string::npos);
   // A long one it does hold: round the loop several times.
   const auto laps = piece_route.around(10.0, 5.0, loop.network.default_settings(), 2000.0, 0.0);
   REQUIRE(laps);
@@ -955,6 +967,66 @@ TEST_CASE("float: a loop cut into pieces far from the origin joins with the defa
   }
 }
 
+TEST_CASE("float: chord trains on a route far from the origin hold the float promise",
+          "[network]") {
+  // A circle of radius 50, 10⁴ and 10⁶ units out, cut into eight quarter-bend pieces (every other
+  // one stored backwards), a closed route round it, chord spacing, 4001 heads over two laps.
+  // Reference: the chords measured in double from the float points. The promise of the
+  // single-track test (4 eps of the scale): a train's accepted Newton step whose own sample
+  // missed the tolerance by the points' rounding ended chords 4.4 eps of the scale off here.
+  const double radius = 50.0;
+  for (const double offset : {1e4, 1e6}) {
+    INFO("offset " << offset);
+    std::vector<Track<float>> pieces;
+    std::vector<Step> steps;
+    std::vector<std::vector<PieceEnd>> joints;
+    const int count = 8;
+    for (int i = 0; i < count; ++i) {
+      const long double a0 = 2 * pi<long double>() * i / count,
+                        a1 = 2 * pi<long double>() * (i + 1) / count;
+      const float handle = float(4.0L / 3.0L * std::tan((a1 - a0) / 4) * radius);
+      // Ends rounded to float once; handles added in float, as a float tool would place them.
+      auto at = [&](long double a) {
+        return Vector3<float>(float(offset + radius * std::cos(a)), 0.0f,
+                              float(radius * std::sin(a)));
+      };
+      auto along = [](long double a) {
+        return Vector3<float>(float(-std::sin(a)), 0.0f, float(std::cos(a)));
+      };
+      CubicBezier<float, 3> b;
+      b.points = {at(a0), at(a0) + handle * along(a0), at(a1) - handle * along(a1), at(a1)};
+      const bool turn = i % 2 == 1;
+      if (turn) std::reverse(b.points.begin(), b.points.end());
+      pieces.push_back(*Track<float>::build(
+          MeasuredPath<float>::build(Path<float, 3>::from_segments({b}, Closure::open))));
+      steps.push_back({std::size_t(i), turn ? Direction::backward : Direction::forward});
+    }
+    for (std::size_t i = 0; i < steps.size(); ++i)
+      joints.push_back({steps[i].exit(), steps[(i + 1) % steps.size()].entry()});
+    const auto network = Network<float>::build(pieces, joints);
+    REQUIRE(network);
+    const auto route = *Route<float>::build(*network, steps, true);
+    const auto train = *TrainSolver<float, Route<float>>::build(
+        route, std::vector<Wagon<float>>(3, {14.0f, 9.0f, 1.0f}),
+        {Wrap::automatic, Spacing::chord});
+    const double scale = offset + radius, promise = 4 * double(eps<float>()) * scale;
+    double worst = 0;
+    for (int k = 0; k <= 4000; ++k) {
+      const float head = 2.0f * route.length() * float(k) / 4000.0f;
+      const auto poses = train.solve(head);
+      for (std::size_t i = 0; i < poses.size(); ++i) {
+        const Vector3<double> front = poses[i].front.origin.cast<double>(),
+                              rear = poses[i].rear.origin.cast<double>();
+        worst = std::max(worst, std::abs((front - rear).norm() - 9.0));
+        if (i + 1 < poses.size())
+          worst = std::max(
+              worst, std::abs((rear - poses[i + 1].front.origin.cast<double>()).norm() - 5.0));
+      }
+    }
+    CHECK(worst <= promise);
+  }
+}
+
 TEST_CASE("a kink after an end handle of rounding size is still a kink", "[network]") {
   // The joint tolerance grows with rounding next to the handle a tangent comes from. A handle of
   // 1e-12 (or 1e-15, where the tangent comes from r'') must not open it to a 60° kink: the
@@ -1034,7 +1106,14 @@ TEST_CASE("network files: errors name the line and the field", "[network]") {
   CHECK(error(a + "piece a\n") == "n.net:6: piece 'a' is already defined on line 1");
   CHECK(error("1,2,3\n") ==
         "n.net:1: '1,2,3' is no statement (piece, joint, tolerance) and no piece is open for "
-        "control points");
+        "control points (they follow their 'piece' line, before any joint or tolerance)");
+  // Points after a joint line belong to no piece (they were added to the piece above), and a
+  // second tolerance line would silently replace the first.
+  CHECK(error(a + "piece b\n3,0,0\n4,0,0\n5,0,0\n6,0,0\njoint a.end b.start\n7,0,0\n") ==
+        "n.net:12: '7,0,0' is no statement (piece, joint, tolerance) and no piece is open for "
+        "control points (they follow their 'piece' line, before any joint or tolerance)");
+  CHECK(error(a + "tolerance 0.1 0\ntolerance 0.2 0\n") ==
+        "n.net:7: a second 'tolerance' (the first is on line 6)");
   CHECK(error(a + "tolerance 1e-3 x\n") ==
         "n.net:6: field 3 (angle): 'x' is not a finite number >= 0");
   CHECK(error("# nothing\n") == "n.net: no pieces");

@@ -45,7 +45,8 @@ inline std::string to_string(const PieceEnd& e) {
 // (float) — or, where the two ends' coordinates are large next to the handles their tangents
 // come from, twice what their rounding can turn those tangents (eps·|P|/|handle| an end: a float
 // loop 10³ units out turns its tangents 7.7e-6 rad, over float's 64 eps), up to 1e-3 rad.
-// Hand-placed data from a DCC tool usually needs looser ones: say so here.
+// Hand-placed data from a DCC tool usually needs looser ones: say so here. Negative, NaN or
+// infinite values are refused (out_of_range), not taken for the default.
 struct JointTolerance {
   double relative_gap = 0.0;
   double angle = 0.0;
@@ -189,6 +190,14 @@ class Network {
                                  const std::vector<std::vector<PieceEnd>>& joints,
                                  JointTolerance tolerance = {}) {
     if (pieces.empty()) return make_error(ErrorCode::empty_input, "network: no pieces");
+    for (const auto& [name, value] :
+         {std::pair<const char*, double>{"relative_gap", tolerance.relative_gap},
+          std::pair<const char*, double>{"angle", tolerance.angle}})
+      if (!(value >= 0.0) || !std::isfinite(S(value)))
+        return make_error(ErrorCode::out_of_range,
+                          std::string("network: joint tolerance ") + name + " " +
+                              number_text(value) +
+                              " is not a finite number >= 0 in this scalar type (0: the default)");
     S scale = S(0);
     for (std::size_t i = 0; i < pieces.size(); ++i) {
       if (pieces[i].closed())

@@ -321,8 +321,8 @@ class Route {
     S length = network.piece(start.piece).length();
     // Each step follows from the one before and, as every switch is entered by the leg it is
     // set to, the one before from it: a walk that does not stop comes back to its start within
-    // 2·pieces steps. Past that only a length limit beyond what the network holds (or one float
-    // lengths cannot reach) keeps it walking round a loop.
+    // 2·pieces steps. Past that only a length of more than a few laps of a loop (or one float
+    // lengths cannot reach) keeps it walking round.
     const std::size_t most = 4 * network.piece_count() + 1024;
     while (!(length >= min_length)) {
       const PieceEnd out = steps.back().exit();
@@ -343,12 +343,12 @@ class Route {
         break;
       }
       if (steps.size() == most)
-        return make_error(ErrorCode::out_of_range, "route: from " + to_string(start) + ", " +
-                                                       std::to_string(most) + " steps cover " +
-                                                       number_text(double(length)) + " of the " +
-                                                       number_text(double(min_length)) +
-                                                       " asked for (a length beyond "
-                                                       "what the network holds)");
+        return make_error(ErrorCode::out_of_range,
+                          "route: from " + to_string(start) + ", " + std::to_string(most) +
+                              " steps (the limit: 4 a piece + 1024) cover " +
+                              number_text(double(length)) + " of the " +
+                              number_text(double(min_length)) +
+                              " asked for; a route laps a loop a few times at most");
       steps.push_back(next);
       length += network.piece(next.piece).length();
     }

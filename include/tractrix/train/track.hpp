@@ -43,7 +43,8 @@ class Track {
   bool closed() const noexcept { return path_.closed(); }
 
   // Point and unit tangent at distance s (wrapped on loops, clamped on open track), exact to 1e-12
-  // of the length (MeasuredPath::sample); cursor as in ArcLengthTable::parameter_at.
+  // of the length, or of the table's length_scale where larger (MeasuredPath::sample); cursor as
+  // in ArcLengthTable::parameter_at.
   Sample sample(S s, std::size_t& cursor) const noexcept { return path_.sample(s, cursor); }
   // As sample, but open track continues straight along its end tangents past either end.
   Sample sample_extended(S s, std::size_t& cursor) const noexcept {

@@ -313,6 +313,8 @@ class TrainSolver {
   TrainSolver(TrackType track, std::vector<Wagon<S>> wagons, TrainOptions options)
       : track_(std::move(track)),
         coordinate_scale_(track_.coordinate_scale()),
+        rounding_bound_(coordinate_scale_ > track_.length() &&
+                        S(2) * epsilon<S>() * coordinate_scale_ > S(1e-12) * track_.length()),
         wagons_(std::move(wagons)),
         options_(options) {
     offsets_.reserve(wagons_.size());
@@ -468,13 +470,21 @@ class TrainSolver {
         next = s - g * slope / (slope * slope - g);
       // A Newton step δ leaves g ≈ ½g''δ² behind, g'' at most 4 for chords up to the radius of
       // curvature. Under the tolerance, the step is the answer, and the sample that would only
-      // confirm it is the bogie's own.
+      // confirm it is the bogie's own — except where the coordinates' rounding sets the
+      // tolerance (rounding_bound_): there the sample can miss by a few ulps (a float route 10⁴
+      // out ended chords 4.4 eps of the scale off, past the promised 4), so its g is checked and
+      // the search goes on from it if it missed.
       const S step = s - next;
       if (newton && (!bracketed || (next > lo && next < hi)) &&
           !(options_.wrap == Wrap::clamp && next < S(0)) &&
           S(2) * S(4) * step * step <= tolerance) {
         found = sample_at(next, cursor);
-        return next;
+        if (!rounding_bound_) return next;
+        const S* e = found.point.data();
+        const S ex = e[0] - b[0], ey = e[1] - b[1], ez = e[2] - b[2];
+        if (abs(ex * ex + ey * ey + ez * ez - chord * chord) <= tolerance) return next;
+        s = next;  // sampled again there: rare, and it keeps this loop's shape
+        continue;
       }
       if (bracketed && !(next > lo && next < hi)) next = S(0.5) * (lo + hi);
       if (!bracketed && next > hi) next = hi - chord;
@@ -546,6 +556,10 @@ class TrainSolver {
   // whichever is larger. Far from the origin a float step is eps · that coordinate, so solver
   // tolerances scale with it (a track 10⁶ units out resolves to 0.06 units in float).
   S coordinate_scale_;
+  // The chord tolerance is set by the rounding of coordinates larger than the track (float, or
+  // far from the origin): a sample lands within a few ulps of where a Newton step predicts, and
+  // those ulps are the size of the tolerance, so a predicted answer is confirmed by its sample.
+  bool rounding_bound_;
   std::vector<Wagon<S>> wagons_;
   std::vector<S> offsets_;  // wagon i's front bogie is offsets_[i] behind the head (arc spacing)
   TrainOptions options_;

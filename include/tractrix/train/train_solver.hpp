@@ -420,7 +420,8 @@ class TrainSolver {
     const S length = track_.length();
     const S arc_guess = from - chord;
     // g(from) = −chord² < 0 bounds the root from above; g(arc_guess) <= 0 too in exact
-    // arithmetic, but the points' rounding can make it positive far from the origin, and a
+    // arithmetic, but the points' rounding can make it positive where the arc exceeds the chord
+    // by less than that rounding (float, on straight stretches or far from the origin), and a
     // bracket [arc_guess, arc_guess] then stalled the search at that unchecked guess (a float
     // route 10⁵ out: 4.2 eps of the scale off).
     S hi = from, lo = S(0);

@@ -4,9 +4,10 @@
 // Every failure names the file, and the line and field where there is one.
 #pragma once
 
+#include <charconv>
 #include <cmath>
-#include <cstdlib>
 #include <istream>
+#include <locale>
 #include <optional>
 #include <sstream>
 #include <string>
@@ -21,11 +22,34 @@ struct Track {
   std::vector<double> key_rolls;  // one per key from the roll column, or empty without one
 };
 
+// A decimal number in the C locale's notation, whatever the process's locale: a DCC host that
+// called setlocale(LC_ALL, "") for a German user made strtod stop at the '.' of "1.5". One
+// leading '+' is allowed; hexadecimal, "inf" and "nan" are not numbers here, and neither is a
+// magnitude past double's range. One that underflows it ("1e-400") reads as a zero.
 inline std::optional<double> parse_number(const std::string& text) {
-  char* end = nullptr;
-  const double value = std::strtod(text.c_str(), &end);
-  if (text.empty() || end != text.c_str() + text.size() || !std::isfinite(value))
-    return std::nullopt;
+  const char* first = text.data();
+  const char* const last = first + text.size();
+  if (first != last && *first == '+' && last - first > 1 && first[1] != '-') ++first;
+  if (first == last) return std::nullopt;
+  double value = 0;
+#if defined(__cpp_lib_to_chars) && __cpp_lib_to_chars >= 201611L
+  const auto [end, error] = std::from_chars(first, last, value, std::chars_format::general);
+  if (end != last) return std::nullopt;
+  if (error == std::errc::result_out_of_range) {
+    // Underflow and overflow are reported alike; a negative exponent makes it the former.
+    const auto e = text.find_first_of("eE");
+    if (e == std::string::npos || text.find('-', e) != e + 1) return std::nullopt;
+    return *first == '-' ? -0.0 : 0.0;
+  }
+  if (error != std::errc()) return std::nullopt;
+#else
+  // Standard libraries without floating-point from_chars: a stream in the classic locale.
+  std::istringstream stream(std::string(first, last));
+  stream.imbue(std::locale::classic());
+  stream >> value;
+  if (!stream.eof() || stream.fail()) return std::nullopt;
+#endif
+  if (!std::isfinite(value)) return std::nullopt;
   return value;
 }
 

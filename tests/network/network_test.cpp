@@ -1,6 +1,7 @@
 // Networks and routes: a route through several pieces against the same geometry as one curve,
 // trains through a switch in small steps, reversal, switches thrown under traffic, bad networks.
 #include <algorithm>
+#include <clocale>
 #include <cmath>
 #include <fstream>
 #include <random>
@@ -1142,6 +1143,40 @@ TEST_CASE("network files: errors name the line and the field", "[network]") {
   std::istringstream loose(
       a + "tolerance 0.1 0\npiece b\n3.5,0,0\n4,0,0\n5,0,0\n6,0,0\njoint a.end b.start\n");
   CHECK(network_file::read(loose, "n.net"));
+}
+
+TEST_CASE("network files: numbers in C notation whatever the process's locale", "[network]") {
+  using network_file::detail::parse_number;
+  CHECK(parse_number("1.5") == 1.5);
+  CHECK(parse_number("+2.25") == 2.25);
+  CHECK(parse_number("-0.125e2") == -12.5);
+  CHECK(parse_number("3") == 3.0);
+  // Past double's range downwards: a zero of the text's sign; upwards: no number.
+  REQUIRE(parse_number("-1e-400"));
+  CHECK(*parse_number("-1e-400") == 0.0);
+  CHECK(std::signbit(*parse_number("-1e-400")));
+  CHECK(!parse_number("1e400"));
+  // strtod read these as numbers; hexadecimal floats and specials are none in these files.
+  for (const char* text : {"0x1p3", "inf", "nan", "-inf", "+", "+-1", "", "1,5", "1.5x", " 1"})
+    CHECK(!parse_number(text));
+
+  // A host that adopted a German user's locale (setlocale(LC_ALL, "") in a DCC application):
+  // strtod stopped at the '.', so "0.5" was no number. Checked where such a locale is installed.
+  const std::string saved = std::setlocale(LC_NUMERIC, nullptr);
+  const char* german = nullptr;
+  for (const char* name : {"de_DE.UTF-8", "de_DE.utf8", "de_DE", "fr_FR.UTF-8", "fr_FR.utf8"})
+    if (!german && std::setlocale(LC_NUMERIC, name)) german = name;
+  if (!german) {
+    WARN("no locale with a decimal comma is installed: the locale half is skipped");
+    return;
+  }
+  std::istringstream in("piece a\n0,0,0\n0.5,0,0\n1.5,0,0\n2.5,0,0\n");
+  const auto file = network_file::read(in, "n.net");
+  std::setlocale(LC_NUMERIC, saved.c_str());
+  INFO(german);
+  REQUIRE(file);
+  // The control points lie on the x axis, 2.5 apart end to end: a straight piece that long.
+  CHECK(file->network.piece(0).length() == Approx(2.5).epsilon(1e-14));
 }
 
 TEST_CASE("solve_trains: each train's poses, one after another in one buffer", "[network]") {

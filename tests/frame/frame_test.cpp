@@ -119,6 +119,47 @@ TEMPLATE_TEST_CASE("Euler angles round-trip in every order, gimbal lock included
   CHECK((hpb(frame) - hpb_angles).norm() <= S(4) * tol);
 }
 
+TEMPLATE_TEST_CASE("Euler angles near gimbal lock round-trip an engine's rotation matrices",
+                   "[frame][euler]", float, double) {
+  // Rotations as engines hold them: a quaternion rounded to S, its matrix computed in S, so
+  // every entry carries rounding of about eps, also those of size cos β. The reference is the
+  // same rotation in long double. γ read from R(i,j) and R(i,i) (both of size cos β) was off by
+  // eps / cos β: 1e-3 at 1e-12 rad from the lock in double.
+  using S = TestType;
+  using L = long double;
+  auto rng = make_rng(58);
+  const L half_pi = 1.5707963267948966192313216916397514L;
+  for (auto order : {EulerOrder::xyz, EulerOrder::xzy, EulerOrder::yxz, EulerOrder::yzx,
+                     EulerOrder::zxy, EulerOrder::zyx}) {
+    const auto axes = tractrix::detail::euler_axes(order);
+    for (const L off : {L(0), L(1e-14), L(1e-12), L(1e-10), L(1e-8), L(1e-6), L(1e-4), L(1e-2)}) {
+      for (int n = 0; n < property_count(20); ++n) {
+        const L a = L(uniform<double>(rng, -3.1, 3.1)), c = L(uniform<double>(rng, -3.1, 3.1));
+        const L b = (n % 2 ? -1 : 1) * (half_pi - off);
+        using QL = Eigen::Quaternion<L>;
+        using VL = Eigen::Matrix<L, 3, 1>;
+        const QL q = QL(Eigen::AngleAxis<L>(a, VL::Unit(axes[0]))) *
+                     QL(Eigen::AngleAxis<L>(b, VL::Unit(axes[1]))) *
+                     QL(Eigen::AngleAxis<L>(c, VL::Unit(axes[2])));
+        const Eigen::Matrix<L, 3, 3> exact = q.toRotationMatrix();
+        const Eigen::Matrix<S, 3, 3> r =
+            Eigen::Quaternion<S>(S(q.w()), S(q.x()), S(q.y()), S(q.z())).toRotationMatrix();
+        const Vector3<S> back = euler_angles(r, order);
+        const Eigen::Matrix<L, 3, 3> again = from_euler(back, order).template cast<L>();
+        INFO("order " << int(order) << ", pi/2 - " << double(off));
+        CHECK(double((again - exact).norm()) <= 16.0 * double(eps<S>()));
+        CHECK(std::abs(back[1]) <= pi<S>() / S(2));
+      }
+    }
+  }
+  // At the lock itself γ is 0 and α carries the rotation.
+  const Eigen::Matrix<S, 3, 3> locked =
+      from_euler(Vector3<S>(S(0.7), pi<S>() / S(2), S(0.4)), EulerOrder::xyz);
+  const Vector3<S> back = euler_angles(locked, EulerOrder::xyz);
+  CHECK(back[2] == S(0));
+  CHECK(std::abs(back[0] - S(1.1)) <= S(8) * eps<S>());  // R_x(α) R_y(π/2) R_z(γ) turns by α + γ
+}
+
 TEST_CASE("look_at: a tiny hint nearly along a huge forward still gives an orthonormal frame") {
   // From fuzz_frames: |hint × forward|² underflowed and the side lost its length.
   const Vector3<double> forward(1.0068021917667187e+244, -5.0497568334997517e-195,

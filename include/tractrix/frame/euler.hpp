@@ -48,7 +48,11 @@ Eigen::Matrix<S, 3, 3> from_euler(const Vector3<S>& angles, EulerOrder order) {
 // Angles (a, b, c) with b in [−π/2, π/2] and a, c in (−π, π]. At gimbal lock (|b| = π/2, where only
 // a ± c is defined) c is set to 0 and a carries the whole rotation, so from_euler still
 // round-trips. For R = R_i(α) R_j(β) R_k(γ) with parity σ (+1 for cyclic i, j, k): sin β = σ
-// R(i,k), α = atan2(−σ R(j,k), R(k,k)), γ = atan2(−σ R(i,j), R(i,i)).
+// R(i,k), α = atan2(−σ R(j,k), R(k,k)). γ is read from R_i(α)ᵀ R = R_j(β) R_k(γ), whose row j is
+// (σ sin γ, cos γ) at columns (i, j) and cos α R(j,·) + σ sin α R(k,·) in R's entries: those
+// are of size 1 where R(i,j) and R(i,i) are of size cos β, so near gimbal lock the rounding of
+// R's entries does not reach γ divided by cos β, and γ stays consistent with the α taken
+// (from_euler(euler_angles(R)) was off by eps / cos β: 1e-3 at 1e-12 rad from the lock).
 template <class S>
 Vector3<S> euler_angles(const Eigen::Matrix<S, 3, 3>& r, EulerOrder order) {
   using std::atan2;
@@ -58,11 +62,18 @@ Vector3<S> euler_angles(const Eigen::Matrix<S, 3, 3>& r, EulerOrder order) {
   const S sigma = ((j - i + 3) % 3 == 1) ? S(1) : S(-1);
   const S cos_beta = hypot(r(i, i), r(i, j));
   const S beta = atan2(sigma * r(i, k), cos_beta);
-  if (cos_beta <= S(16) * epsilon<S>()) {
-    // Gimbal lock: with γ = 0, column j of R is cos α e_j + σ sin α e_k.
+  if (cos_beta <= S(2) * epsilon<S>()) {
+    // Gimbal lock (cos β within 2 eps of 0; up to 16 eps was taken for it, and forcing γ = 0
+    // there cost the round trip up to 29 float eps): with γ = 0, column j of R is
+    // cos α e_j + σ sin α e_k.
     return Vector3<S>(atan2(sigma * r(k, j), r(j, j)), beta, S(0));
   }
-  return Vector3<S>(atan2(-sigma * r(j, k), r(k, k)), beta, atan2(-sigma * r(i, j), r(i, i)));
+  using std::cos;
+  using std::sin;
+  const S alpha = atan2(-sigma * r(j, k), r(k, k));
+  const S ca = cos(alpha), sa = sigma * sin(alpha);
+  const S gamma = atan2(sigma * (ca * r(j, i) + sa * r(k, i)), ca * r(j, j) + sa * r(k, j));
+  return Vector3<S>(alpha, beta, gamma);
 }
 
 // Heading, pitch, bank of a frame in Cinema 4D's order (R = R_y(h) R_x(p) R_z(b)) in

@@ -60,9 +60,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     for (double l : chain->lengths(distance, *global_scale))
       fuzz::require(std::isfinite(l) && l >= 0, "bone length finite");
   const auto pose_global_scale = GlobalScale<double>::from(pose_scale);
-  if (chain->size() == 2 && pose_global_scale) {
+  if (pose_global_scale) {  // any bone count: others than two are solved as two
     const auto pose = chain->two_bone(root, goal, pole, *pose_global_scale);
-    fuzz::require(pose.knee.allFinite() && pose.end.allFinite() && pose.upper_rotation.allFinite(),
+    fuzz::require(pose.knee.allFinite() && pose.end.allFinite() &&
+                      pose.upper_rotation.allFinite() && pose.lower_rotation.allFinite(),
                   "two-bone finite");
   }
   return 0;

@@ -61,6 +61,15 @@ TEMPLATE_TEST_CASE("stretch limits: max stretch, start ratio, squash, continuity
   settings.squash = true;
   const auto squashy = *StretchChain<S>::build({S(5), S(5)}, settings);
   CHECK(std::abs(squashy.lengths(S(8), GlobalScale<S>())[0] - S(4)) <= S(8) * eps<S>() * S(4));
+  // Squash with the stretch starting early keeps the chain (1 − 0.9)·10 = 1 longer than d, as the
+  // stretch does: no jump from 9 to 10 where the stretch begins.
+  settings.stretch_start = S(0.9);
+  const auto both = *StretchChain<S>::build({S(5), S(5)}, settings);
+  CHECK(std::abs(both.chain_length(S(5)) - S(6)) <= S(8) * eps<S>() * S(6));
+  CHECK(std::abs(both.chain_length(S(9) * (S(1) - S(1e-6))) -
+                 both.chain_length(S(9) * (S(1) + S(1e-6)))) <= S(4e-5));
+  for (S d = S(0); d < S(12); d += S(0.01))
+    CHECK(both.chain_length(d + S(0.01)) - both.chain_length(d) <= S(0.0101));
 }
 
 TEMPLATE_TEST_CASE("two-bone solves are scale-free and land on the goal within reach",
@@ -101,6 +110,45 @@ TEMPLATE_TEST_CASE("two-bone solves are scale-free and land on the goal within r
                                         Vector3<S>(9, 0, 0), GlobalScale<S>());
   CHECK(collinear.knee.allFinite());
   CHECK((collinear.end - Vector3<S>(5, 0, 0)).norm() <= 1e-12);
+}
+
+TEMPLATE_TEST_CASE("two_bone on a chain of one or three bones: its first bone and the rest",
+                   "[rig][stretch]", float, double) {
+  // The bone count is the user's; two_bone wrote size() lengths into room for two (a stack
+  // overflow in release builds, an abort in debug ones).
+  using S = TestType;
+  const S tol = S(64) * eps<S>() * S(10);
+  const Vector3<S> root(1, 2, 3), pole(1, 9, 3);
+  StretchSettings<S> settings;
+  settings.max_stretch = S(1);  // rigid: the lower bone is 2 + 3 long
+  const auto three = *StretchChain<S>::build({S(1), S(2), S(3)}, settings);
+  // Within reach (1 to 6 from the root) the effector lands on the goal with bones of 1 and 5.
+  const Vector3<S> goal = root + Vector3<S>(3, 0, 4);  // 5 away
+  const auto bent = three.two_bone(root, goal, pole, GlobalScale<S>());
+  CHECK((bent.end - goal).norm() <= tol);
+  CHECK(std::abs((bent.knee - root).norm() - S(1)) <= tol);
+  CHECK(std::abs((bent.end - bent.knee).norm() - S(5)) <= tol);
+  CHECK(bent.lower_length == S(5));
+  // The knee off the root–goal line on the pole's side: at the law-of-cosines angle from it,
+  // cos = (1 + 25 − 25) / (2·1·5) = 0.1.
+  CHECK(std::abs((bent.knee - root).dot(Vector3<S>(S(0.6), 0, S(0.8))) - S(0.1)) <= tol);
+  CHECK((bent.knee - root).y() > S(0));
+  // Stretching, the equal split gives the lower bone two shares of the extra.
+  const auto stretchy = *StretchChain<S>::build({S(1), S(2), S(3)});
+  const auto far = stretchy.two_bone(root, root + Vector3<S>(9, 0, 0), pole, GlobalScale<S>());
+  CHECK(std::abs(far.upper_length - S(2)) <= tol);  // 1 + (9 − 6)/3
+  CHECK(std::abs(far.lower_length - S(7)) <= tol);  // 5 + 2·(9 − 6)/3
+  CHECK((far.end - (root + Vector3<S>(9, 0, 0))).norm() <= tol);
+
+  // One bone: the knee is the end, the bone's length from the root towards the goal.
+  const auto one = *StretchChain<S>::build({S(2)}, settings);
+  for (const S d : {S(0.5), S(2), S(7)}) {
+    const auto pose = one.two_bone(root, root + Vector3<S>(0, 0, d), pole, GlobalScale<S>());
+    CHECK((pose.knee - (root + Vector3<S>(0, 0, 2))).norm() <= tol);
+    CHECK((pose.end - pose.knee).norm() <= tol);
+    CHECK(pose.lower_length == S(0));
+    CHECK(pose.lower_rotation.allFinite());
+  }
 }
 
 TEST_CASE("soft IK removes the knee pop", "[rig][stretch]") {

@@ -30,6 +30,8 @@ struct StretchSettings {
   // Stretch begins when d/scale passes start·L (1: at full reach, as in the tutorial).
   S stretch_start = S(1);
   // Squash (compress) the bones proportionally when d/scale < L, instead of bending the chain.
+  // With stretch_start < 1 the squashed chain stays (1 − stretch_start)·L longer than d/scale, as
+  // the stretched one does, so its length is continuous where the stretch begins.
   bool squash = false;
   // Soft IK zone as a fraction of L (Andy Nicholas), used by two_bone: within the last soft·L
   // before full reach the effector approaches the goal exponentially, so the knee never pops; with
@@ -114,6 +116,7 @@ class StretchChain {
     StretchChain chain;
     chain.rest_ = std::move(rest_lengths);
     chain.total_ = std::accumulate(chain.rest_.begin(), chain.rest_.end(), S(0));
+    chain.lower_rest_ = std::accumulate(chain.rest_.begin() + 1, chain.rest_.end(), S(0));
     chain.settings_ = settings;
     return chain;
   }
@@ -130,7 +133,7 @@ class StretchChain {
     if (d > start)
       length = total_ + (d - start);
     else if (settings_.squash && d < total_)
-      length = d;
+      length = d + (total_ - start);  // d itself when stretch_start is 1
     const S cap = settings_.max_stretch * total_;
     return length > cap ? cap : length;
   }
@@ -151,16 +154,8 @@ class StretchChain {
   // scale. Writes size() values.
   void lengths(S distance, GlobalScale<S> scale, S* out) const noexcept {
     const S length = chain_length(distance / scale.value());
-    const std::size_t n = rest_.size();
-    if (settings_.split == StretchSplit::proportional || length < total_) {
-      const S ratio = length / total_;
-      for (std::size_t i = 0; i < n; ++i)
-        out[i] = rest_[i] * ratio;
-    } else {
-      const S extra = (length - total_) / S(static_cast<double>(n));
-      for (std::size_t i = 0; i < n; ++i)
-        out[i] = rest_[i] + extra;
-    }
+    for (std::size_t i = 0; i < rest_.size(); ++i)
+      out[i] = stretched(rest_[i], 1, length);
   }
   std::vector<S> lengths(S distance, GlobalScale<S> scale) const {
     std::vector<S> out(rest_.size());
@@ -183,16 +178,17 @@ class StretchChain {
     return joints;
   }
 
-  // Analytic two-bone solve with a pole vector (a chain of exactly two bones). The solve runs in
+  // Analytic two-bone solve with a pole vector. The solve runs in
   // rest space (positions / scale), so scaling the rig scales the answer and nothing else. Goal
   // beyond reach: the effector stops on the root–goal line at full (stretched, soft) reach. Goal on
   // the root: the chain folds towards the pole. Pole on the root–goal line: the bend plane falls
   // back to a fixed perpendicular of that line.
   // Non-finite input: a non-finite root counts as the origin, goal as the root, pole as no pole.
+  // A chain of other than two bones is solved as two: its first bone, and the others as one (a
+  // one-bone chain: that bone and one of length 0, so the knee is the end, on the root–goal line).
   TwoBonePose<S> two_bone(Vector3<S> root, Vector3<S> goal, Vector3<S> pole,
                           GlobalScale<S> scale) const noexcept {
     const S global_scale = scale.value();
-    TRACTRIX_ASSERT(rest_.size() == 2);
     if (!root.allFinite()) root = Vector3<S>::Zero();
     if (!goal.allFinite()) goal = root;
     if (!pole.allFinite()) pole = root;
@@ -209,10 +205,12 @@ class StretchChain {
       if (d > soft_distance && soft_distance > S(0)) k = d / soft_distance;
       if (k > settings_.max_stretch) k = settings_.max_stretch;
       l[0] = rest_[0] * k;
-      l[1] = rest_[1] * k;
+      l[1] = lower_rest_ * k;
       aim = soft_distance * k;
     } else {
-      lengths(d * global_scale, scale, l);
+      const S length = chain_length(d * global_scale / scale.value());
+      l[0] = stretched(rest_[0], 1, length);
+      l[1] = stretched(lower_rest_, rest_.size() - 1, length);
       const S reach = l[0] + l[1];
       aim = d < reach ? d : reach;
     }
@@ -252,6 +250,15 @@ class StretchChain {
   }
 
  private:
+  // A stretched length (rest space) of `bones` consecutive bones whose rest lengths sum to `rest`,
+  // for a chain length: proportional, or each bone taking an equal share of the extra.
+  S stretched(S rest, std::size_t bones, S length) const noexcept {
+    if (settings_.split == StretchSplit::proportional || length < total_)
+      return rest * (length / total_);
+    return rest + S(static_cast<double>(bones)) *
+                      ((length - total_) / S(static_cast<double>(rest_.size())));
+  }
+
   static Eigen::Matrix<S, 3, 3> bone_rotation(const Vector3<S>& along,
                                               const Vector3<S>& pole_side) {
     Vector3<S> z = along.norm() > S(0) ? Vector3<S>(along.normalized()) : Vector3<S>::UnitZ();
@@ -266,6 +273,7 @@ class StretchChain {
 
   std::vector<S> rest_;
   S total_ = S(0);
+  S lower_rest_ = S(0);  // the bones after the first, summed: two_bone's lower bone
   StretchSettings<S> settings_;
 };
 

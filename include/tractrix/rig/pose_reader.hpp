@@ -46,7 +46,9 @@ struct PoseReaderSettings {
   std::optional<ConeRange<S>> elliptical_y;
   PoseFalloff falloff = PoseFalloff::linear;
   bool reversed = false;
-  // Optional twist reader: |twist about the reader's z| remapped the same way, multiplied in.
+  // Optional twist reader: |twist about the reader's z| remapped the same way, multiplied in. The
+  // twist is the target's about its aimed axis, 0 where the target is the shortest turn from the
+  // reader that aims that axis along the reader's z (for negative_z: the half turn about x).
   std::optional<ConeRange<S>> twist;
 };
 
@@ -57,12 +59,21 @@ S falloff_raw(PoseFalloff falloff, S t) noexcept {
   switch (falloff) {
     case PoseFalloff::linear:
       return S(1) - t;
-    case PoseFalloff::smoothstep:
-      return S(1) - t * t * (S(3) - S(2) * t);
-    case PoseFalloff::smootherstep:
-      return S(1) - t * t * t * (t * (t * S(6) - S(15)) + S(10));
+    // Both steps are point-symmetric, 1 − f(t) = f(1 − t): past the middle the weight is computed
+    // as f(1 − t), whose 1 − t is exact there, instead of as 1 − f(t), which cancels as t nears 1
+    // (smootherstep in float was 7.5 times too large at t = 0.998 and rose by 12 eps).
+    case PoseFalloff::smoothstep: {
+      if (t < S(0.5)) return S(1) - t * t * (S(3) - S(2) * t);
+      const S u = S(1) - t;
+      return u * u * (S(3) - S(2) * u);
+    }
+    case PoseFalloff::smootherstep: {
+      if (t < S(0.5)) return S(1) - t * t * t * (t * (t * S(6) - S(15)) + S(10));
+      const S u = S(1) - t;
+      return u * u * u * (u * (u * S(6) - S(15)) + S(10));
+    }
     case PoseFalloff::ease_in:
-      return S(1) - t * t;
+      return (S(1) - t) * (S(1) + t);  // 1 − t², without its cancellation near t = 1
     case PoseFalloff::ease_out:
       return (S(1) - t) * (S(1) - t);
     case PoseFalloff::gaussian: {
@@ -137,7 +148,8 @@ class PoseReader {
       w = remap(angle, cone.inner, cone.outer);
     }
     if (settings_.twist)
-      w *= remap(std::abs(twist(reader, target)), settings_.twist->inner, settings_.twist->outer);
+      w *= remap(std::abs(twist(reader, aimed_frame(target))), settings_.twist->inner,
+                 settings_.twist->outer);
     return settings_.reversed ? S(1) - w : w;
   }
 
@@ -179,6 +191,34 @@ class PoseReader {
         return -target.col(2);
     }
     return target.col(2);
+  }
+
+  // The target's frame turned by a quarter or half turn so that its aimed axis is its z: the
+  // twist is about that axis. (Decomposed about the target's own z, a target aimed by −z was a
+  // 180° swing at the pose, where q_z = q_w = 0: its twist read 0 whatever it was.) For x and y
+  // the twist is the same as before up to rounding.
+  Matrix3 aimed_frame(const Matrix3& t) const noexcept {
+    Matrix3 m;
+    switch (settings_.target_axis) {
+      case PoseAxis::z:
+        return t;
+      case PoseAxis::x:  // · R_y(π/2)
+        m << -t.col(2), t.col(1), t.col(0);
+        return m;
+      case PoseAxis::y:  // · R_x(−π/2)
+        m << t.col(0), -t.col(2), t.col(1);
+        return m;
+      case PoseAxis::negative_x:  // · R_y(−π/2)
+        m << t.col(2), t.col(1), -t.col(0);
+        return m;
+      case PoseAxis::negative_y:  // · R_x(π/2)
+        m << t.col(0), t.col(2), -t.col(1);
+        return m;
+      case PoseAxis::negative_z:  // · R_x(π)
+        m << t.col(0), -t.col(1), -t.col(2);
+        return m;
+    }
+    return t;
   }
 
   // Radius of the ellipse with half-axes (along_x, along_y) in direction (px, py); exactly the

@@ -142,6 +142,21 @@ TEMPLATE_TEST_CASE("roll profiles interpolate C1 through their keys", "[frame][r
   CHECK(RollProfile<S>::build({S(0)}, {S(0), S(1)}).error().code == ErrorCode::mismatched_sizes);
   CHECK(RollProfile<S>::build({S(0), S(50)}, {S(0), S(1)}, S(40)).error().code ==
         ErrorCode::out_of_range);
+  // A span an ulp shorter than the period, keys beyond the first lap: the closing key 50 + period
+  // rounds onto the last key, 150 (an interval of length 0 made every angle NaN).
+  const S period = std::nextafter(S(100), S(200));
+  const auto onto = RollProfile<S>::build({S(50), S(100), S(150)}, {S(0), S(0.3), S(0.1)}, period);
+  REQUIRE(!onto);
+  CHECK(onto.error().message.find("rounds onto the last key") != std::string::npos);
+  // Just long enough for the closing key to land after the last: every angle finite, and the
+  // keys' own angles.
+  const S longer = S(100) + S(2) * (std::nextafter(S(150), S(200)) - S(150));  // 2 ulps at 150
+  const auto closing =
+      RollProfile<S>::build({S(50), S(100), S(150)}, {S(0), S(0.3), S(0.1)}, longer);
+  REQUIRE(closing);
+  for (S s = S(-10); s < S(300); s += S(0.37))
+    CHECK(std::isfinite(closing->angle_at(s)));
+  CHECK(closing->angle_at(S(100)) == S(0.3));
 }
 
 TEMPLATE_TEST_CASE("roll turns up about forward, right-handed", "[frame][roll]", float, double) {

@@ -39,9 +39,17 @@ class RollProfile {
                                                        " not after " +
                                                        std::to_string(distances[i - 1]));
     }
+    // The closing key, front + period, must land after the last key as rounded too: a span an
+    // ulp short of the period could round it onto the last (an interval of length 0, whose
+    // infinite slope made every angle NaN).
     if (period > S(0) && !(distances.back() - distances.front() < period))
       return make_error(ErrorCode::out_of_range,
                         "roll keys: span not shorter than the period " + std::to_string(period));
+    if (period > S(0) && !(distances.front() + period > distances.back()))
+      return make_error(ErrorCode::out_of_range,
+                        "roll keys: the first key plus the period " + std::to_string(period) +
+                            " rounds onto the last key, at " + std::to_string(distances.back()) +
+                            " (the span is shorter by less than its rounding)");
     RollProfile profile;
     profile.period_ = period;
     if (period > S(0)) {

@@ -158,6 +158,26 @@ TEMPLATE_TEST_CASE("Euler angles near gimbal lock round-trip an engine's rotatio
   const Vector3<S> back = euler_angles(locked, EulerOrder::xyz);
   CHECK(back[2] == S(0));
   CHECK(std::abs(back[0] - S(1.1)) <= S(8) * eps<S>());  // R_x(α) R_y(π/2) R_z(γ) turns by α + γ
+
+  // Half turns, exact: every angle in (−π, π] (atan2 of a −0 gave −π), and the round trip.
+  using M = Eigen::Matrix<S, 3, 3>;
+  const M half_turns[] = {M(Vector3<S>(1, -1, -1).asDiagonal()),
+                          M(Vector3<S>(-1, 1, -1).asDiagonal()),
+                          M(Vector3<S>(-1, -1, 1).asDiagonal())};
+  for (auto order : {EulerOrder::xyz, EulerOrder::xzy, EulerOrder::yxz, EulerOrder::yzx,
+                     EulerOrder::zxy, EulerOrder::zyx})
+    for (const M& turn : half_turns) {
+      const Vector3<S> angles = euler_angles(turn, order);
+      INFO("order " << int(order) << ", angles " << angles.transpose());
+      CHECK((angles.array() > -pi<S>()).all());
+      CHECK((angles.array() <= pi<S>()).all());
+      CHECK((from_euler(angles, order) - turn).norm() <= S(8) * eps<S>());
+    }
+  // A frame banked half a turn: heading 0, pitch 0, bank π.
+  const Vector3<S> banked = hpb(Frame<S>{Vector3<S>::Zero(), half_turns[2]});
+  CHECK(std::abs(banked[0]) == S(0));
+  CHECK(std::abs(banked[1]) == S(0));
+  CHECK(banked[2] == pi<S>());
 }
 
 TEST_CASE("look_at: a tiny hint nearly along a huge forward still gives an orthonormal frame") {

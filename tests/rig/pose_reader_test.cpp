@@ -157,6 +157,10 @@ TEMPLATE_TEST_CASE("elliptical cones, twist and scale", "[rig][pose_reader]", fl
       const M twisted = rest * rotation(tw, a);
       INFO("axis " << int(axis) << ", twist " << tw);
       CHECK(std::abs(by_axis.weight(identity, twisted) - expected) <= S(256) * eps<S>());
+      // Swung as well, about an axis across the reader's z: swing and twist apart, the same
+      // twist (an x or y target read part of such a swing as twist).
+      const M swung = rotation(S(0.5), Vector3<S>(1, 0, 0)) * twisted;
+      CHECK(std::abs(by_axis.weight(identity, swung) - expected) <= S(256) * eps<S>());
     }
   }
 }

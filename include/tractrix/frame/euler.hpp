@@ -62,17 +62,20 @@ Vector3<S> euler_angles(const Eigen::Matrix<S, 3, 3>& r, EulerOrder order) {
   const S sigma = ((j - i + 3) % 3 == 1) ? S(1) : S(-1);
   const S cos_beta = hypot(r(i, i), r(i, j));
   const S beta = atan2(sigma * r(i, k), cos_beta);
+  // atan2 gives −π for (−0, x < 0), which a sign flip by σ makes of a +0: a half turn reads π.
+  const auto half_open = [](S angle) { return angle > -pi<S>() ? angle : pi<S>(); };
   if (cos_beta <= S(2) * epsilon<S>()) {
     // Gimbal lock (cos β within 2 eps of 0; up to 16 eps was taken for it, and forcing γ = 0
     // there cost the round trip up to 29 float eps): with γ = 0, column j of R is
     // cos α e_j + σ sin α e_k.
-    return Vector3<S>(atan2(sigma * r(k, j), r(j, j)), beta, S(0));
+    return Vector3<S>(half_open(atan2(sigma * r(k, j), r(j, j))), beta, S(0));
   }
   using std::cos;
   using std::sin;
-  const S alpha = atan2(-sigma * r(j, k), r(k, k));
+  const S alpha = half_open(atan2(-sigma * r(j, k), r(k, k)));
   const S ca = cos(alpha), sa = sigma * sin(alpha);
-  const S gamma = atan2(sigma * (ca * r(j, i) + sa * r(k, i)), ca * r(j, j) + sa * r(k, j));
+  const S gamma =
+      half_open(atan2(sigma * (ca * r(j, i) + sa * r(k, i)), ca * r(j, j) + sa * r(k, j)));
   return Vector3<S>(alpha, beta, gamma);
 }
 

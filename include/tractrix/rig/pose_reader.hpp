@@ -72,8 +72,8 @@ S falloff_raw(PoseFalloff falloff, S t) noexcept {
       const S u = S(1) - t;
       return u * u * u * (u * (u * S(6) - S(15)) + S(10));
     }
-    case PoseFalloff::ease_in:
-      return (S(1) - t) * (S(1) + t);  // 1 − t², without its cancellation near t = 1
+    case PoseFalloff::ease_in:  // 1 − t², as (1 − t)(1 + t) past the middle: no cancellation
+      return t < S(0.5) ? S(1) - t * t : (S(1) - t) * (S(1) + t);
     case PoseFalloff::ease_out:
       return (S(1) - t) * (S(1) - t);
     case PoseFalloff::gaussian: {
@@ -194,9 +194,10 @@ class PoseReader {
   }
 
   // The target's frame turned by a quarter or half turn so that its aimed axis is its z: the
-  // twist is about that axis. (Decomposed about the target's own z, a target aimed by −z was a
-  // 180° swing at the pose, where q_z = q_w = 0: its twist read 0 whatever it was.) For x and y
-  // the twist is the same as before up to rounding.
+  // twist is about that axis. Decomposed about the target's own z, a target aimed by −z was a
+  // 180° swing at the pose, where q_z = q_w = 0: its twist read 0 whatever it was; and a target
+  // aimed by x or y read part of its swing as twist away from the pose (swung 0.2 rad about the
+  // reader's x with no twist, an x target read 0.2).
   Matrix3 aimed_frame(const Matrix3& t) const noexcept {
     Matrix3 m;
     switch (settings_.target_axis) {

@@ -128,7 +128,8 @@ class PoseReader {
   // matrices is ignored: each axis is normalized). Zero-length axes give weight 0 (1 reversed).
   S weight(const Matrix3& reader, const Matrix3& target) const noexcept {
     const Vector3<S> source = reader.col(2);
-    const Vector3<S> aimed = target_axis(target);
+    const Matrix3 turned = aimed_frame(target);
+    const Vector3<S> aimed = turned.col(2);
     const S source_norm = source.norm(), aimed_norm = aimed.norm();
     if (!(source_norm > S(0)) || !(aimed_norm > S(0)) || !source.allFinite() || !aimed.allFinite())
       return settings_.reversed ? S(1) : S(0);
@@ -148,15 +149,14 @@ class PoseReader {
       w = remap(angle, cone.inner, cone.outer);
     }
     if (settings_.twist)
-      w *= remap(std::abs(twist(reader, aimed_frame(target))), settings_.twist->inner,
-                 settings_.twist->outer);
+      w *= remap(std::abs(twist(reader, turned)), settings_.twist->inner, settings_.twist->outer);
     return settings_.reversed ? S(1) - w : w;
   }
 
   // The angle (radians) between the reader's z axis and the target axis, from
   // atan2(|a × b|, a · b): full relative precision near 0 and near π, where acos loses half.
   S angle(const Matrix3& reader, const Matrix3& target) const noexcept {
-    return angle_between(reader.col(2), target_axis(target));
+    return angle_between(reader.col(2), Vector3<S>(aimed_frame(target).col(2)));
   }
 
   // Twist (radians, in (−π, π]) of the target relative to the reader about the reader's z axis,
@@ -175,29 +175,11 @@ class PoseReader {
  private:
   explicit PoseReader(const PoseReaderSettings<S>& settings) : settings_(settings) {}
 
-  Vector3<S> target_axis(const Matrix3& target) const noexcept {
-    switch (settings_.target_axis) {
-      case PoseAxis::x:
-        return target.col(0);
-      case PoseAxis::y:
-        return target.col(1);
-      case PoseAxis::z:
-        return target.col(2);
-      case PoseAxis::negative_x:
-        return -target.col(0);
-      case PoseAxis::negative_y:
-        return -target.col(1);
-      case PoseAxis::negative_z:
-        return -target.col(2);
-    }
-    return target.col(2);
-  }
-
-  // The target's frame turned by a quarter or half turn so that its aimed axis is its z: the
-  // twist is about that axis. Decomposed about the target's own z, a target aimed by −z was a
-  // 180° swing at the pose, where q_z = q_w = 0: its twist read 0 whatever it was; and a target
-  // aimed by x or y read part of its swing as twist away from the pose (swung 0.2 rad about the
-  // reader's x with no twist, an x target read 0.2).
+  // The target's frame turned by a quarter or half turn so that its aimed axis (the target axis
+  // the cone reads) is its z: the twist is about that axis. Decomposed about the target's own z,
+  // a target aimed by −z was a 180° swing at the pose, where q_z = q_w = 0: its twist read 0
+  // whatever it was; and a target aimed by x or y read part of its swing as twist away from the
+  // pose (swung 0.2 rad about the reader's x with no twist, an x target read 0.2).
   Matrix3 aimed_frame(const Matrix3& t) const noexcept {
     Matrix3 m;
     switch (settings_.target_axis) {

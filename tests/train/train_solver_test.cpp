@@ -1,5 +1,7 @@
 #include <cmath>
 #include <limits>
+#include <string>
+#include <type_traits>
 
 #include "support/catch.hpp"
 #include "support/properties.hpp"
@@ -155,6 +157,51 @@ TEMPLATE_TEST_CASE("far from the origin chord trains build and solve within the 
         }
       }
     }
+  }
+}
+
+// A tight loop (radius 5) far out, chords up to 0.99 of its diameter: their far bogies lie where
+// the track runs nearly along the chord's sphere, and in float 10⁵ out its tangents are off by up
+// to 0.1 rad. The search stepped over the narrow stretch where the chord is reached (a Newton
+// step 40 times too long, or one chord back from a point next to it) and fell back to arc
+// spacing, 128 eps of the coordinates off. Reference: the closed-form chord.
+TEMPLATE_TEST_CASE("chord searches on a tight loop far out never step over the root", "[train]",
+                   float, double) {
+  using S = TestType;
+  const Eigen::Vector3d centre(1e5, 5e4, -1e5);
+  const Path<S> path = *circle<S>(S(5), 64).translated(centre.cast<S>());
+  for (const double fraction : {0.9, 0.95, 0.97, 0.985, 0.99}) {
+    const S chord = S(10 * fraction);
+    INFO("chord " << chord);
+    TrainOptions options;
+    options.spacing = Spacing::chord;
+    const auto solver =
+        TrainSolver<S>::build(Track<S>::build(MeasuredPath<S>::build(path)),
+                              std::vector<Wagon<S>>(3, Wagon<S>{chord, chord}), options);
+    REQUIRE(solver);
+    const double promise =
+        4 * double(eps<S>()) * std::max<double>(solver->track().length(), path.extent());
+    for (int k = 0; k < 1000; ++k) {
+      const S head = solver->track().length() * S(k) / S(1000);
+      for (const auto& pose : solver->solve(head))
+        CHECK(std::abs((pose.front.origin.template cast<double>() -
+                        pose.rear.origin.template cast<double>())
+                           .norm() -
+                       double(chord)) <= promise);
+    }
+  }
+  // 10⁶ out a float circle of radius 5 is rounded to 1/16 of a unit: a chord of 0.99 of its
+  // diameter is refused at build, and the message says the rounding may be why.
+  if (std::is_same<S, float>::value) {
+    TrainOptions options;
+    options.spacing = Spacing::chord;
+    const auto coarse = TrainSolver<S>::build(
+        Track<S>::build(MeasuredPath<S>::build(
+            *circle<S>(S(5), 64).translated(Vector3<S>(S(1e6), S(5e5), S(-1e6))))),
+        {{S(9.9), S(9.9)}}, options);
+    REQUIRE(!coarse);
+    CHECK(coarse.error().code == ErrorCode::no_solution);
+    CHECK(coarse.error().message.find("round too coarsely") != std::string::npos);
   }
 }
 
@@ -846,6 +893,23 @@ TEMPLATE_TEST_CASE("a head advanced every frame keeps the exact wrapped sum and 
       CHECK(head.distance() < track.length());
       CHECK(gap(head.distance(), 0) <= 2 * eps<S>() * length);
     }
+    // A train reversing slowly through the seam: each step is below half an ulp of the length, so
+    // every one lands within rounding of it. The head was snapped to 0 each time and never moved.
+    const S crawl = S(0.25) * eps<S>() * track.length();
+    HeadPosition<S> reversing(track);
+    const int steps = 4096;
+    for (int i = 0; i < steps; ++i)
+      reversing.advance(-crawl);
+    CHECK(reversing.lap() == -1);
+    CHECK(reversing.distance() < track.length());
+    CHECK(gap(reversing.distance(), length - steps * static_cast<long double>(crawl)) <=
+          2 * eps<S>() * length);
+    // A jump of 10¹¹ lengths counts its laps exactly (a float quotient held 2^24 of them).
+    HeadPosition<S> jump(track, S(1));
+    const S leap = S(1e11) * track.length();
+    jump.advance(leap);
+    const long double jumped = 1 + static_cast<long double>(leap);
+    CHECK(jump.lap() == static_cast<long long>(std::floor(jumped / length)));
     // Laps saturate instead of overflowing.
     HeadPosition<S> far(track);
     for (int i = 0; i < 4; ++i)
@@ -866,5 +930,12 @@ TEMPLATE_TEST_CASE("a head advanced every frame keeps the exact wrapped sum and 
     on_open.advance(S(25));
     CHECK(on_open.distance() == S(22));
     CHECK(on_open.lap() == 0);
+    // A finite step whose sum overflows is ignored too (it left the head NaN for good); the 22
+    // carried under the largest distance comes back.
+    on_open.advance(std::numeric_limits<S>::max());
+    on_open.advance(std::numeric_limits<S>::max());
+    CHECK(on_open.distance() == std::numeric_limits<S>::max());
+    on_open.advance(-std::numeric_limits<S>::max());
+    CHECK(on_open.distance() == S(22));
   }
 }

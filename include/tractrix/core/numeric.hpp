@@ -71,6 +71,16 @@ long long saturated_lap_count(S laps) noexcept {
                          : static_cast<long long>(laps);
 }
 
+// Whole periods between x and its wrap(x, period), saturated: counted in long double, since a
+// float quotient holds whole counts only up to 2^24 (a float head 10¹² out on a 471-unit loop was
+// 8 laps off).
+template <class S>
+long long laps_between(S unwrapped, S wrapped, S period) noexcept {
+  using Wide = long double;
+  return saturated_lap_count(
+      std::round((static_cast<Wide>(unwrapped) - static_cast<Wide>(wrapped)) / period));
+}
+
 // Wraps x into [0, period). fmod is exact, so many laps lose no precision beyond that of x itself.
 // Non-finite x gives 0. The in-range test stays small enough to inline; fmod is out of line.
 template <class S>

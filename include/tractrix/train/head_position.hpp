@@ -24,31 +24,46 @@ class HeadPosition {
   // Moves the head by `delta` (negative backs it up). The head is kept as a rounded distance
   // plus what rounding took from it, so after any number of steps it is the correctly rounded
   // sum of the deltas (wrapped), not that sum less a half-ulp per step. A non-finite delta is
-  // ignored: the head stays where it was.
+  // ignored, and so is one whose sum overflows: the head stays where it was.
   void advance(S delta) noexcept {
     if (!std::isfinite(delta)) return;
+    const S distance = distance_, low = low_;
     add(delta);
+    if (!std::isfinite(distance_) || !std::isfinite(low_)) {
+      distance_ = distance, low_ = low;
+      return;
+    }
     if (!closed_ || (distance_ >= S(0) && distance_ < length_)) return;
-    if (distance_ >= -length_ && distance_ < S(2) * length_) {
-      // One crossing of the seam: one addition of the length, its rounding carried.
-      const bool behind = distance_ < S(0);
-      add(behind ? length_ : -length_);
-      lap_ = add_laps(lap_, behind ? -1 : 1);
-    } else {
-      // A jump of many laps: fmod is exact (distance_ less whole laps), and the carried low part
-      // (the rounding of this very sum, at the jump's magnitude) folds back in.
+    if (!(distance_ >= -length_ && distance_ < S(2) * length_)) {
+      // A jump of many laps: fmod is exact (distance_ less whole laps). The carried low part is
+      // the rounding of this very sum, at the jump's magnitude, so it can hold laps too.
       const S wrapped = wrap(distance_, length_);
-      lap_ = add_laps(lap_, saturated_lap_count(std::round((distance_ - wrapped) / length_)));
+      lap_ = add_laps(lap_, laps_between(distance_, wrapped, length_));
       distance_ = wrapped;
+      using std::abs;
+      if (!(abs(low_) < length_)) {
+        const S low_wrapped = wrap(low_, length_);
+        lap_ = add_laps(lap_, laps_between(low_, low_wrapped, length_));
+        low_ = low_wrapped;
+      }
       add(S(0));
     }
-    // Within rounding of the seam the sum can land on length (or just below 0): the head is at
-    // the seam, the start of the lap.
+    // Crossing the seam: one addition of the length, its rounding carried. Forwards first: a
+    // head that rounded onto length with a negative carry lies before the seam and comes back.
     if (distance_ >= length_) {
-      distance_ = S(0), low_ = S(0);
+      add(-length_);
       lap_ = add_laps(lap_, 1);
-    } else if (distance_ < S(0)) {
-      distance_ = S(0), low_ = S(0);
+    }
+    if (distance_ < S(0)) {
+      add(length_);
+      lap_ = add_laps(lap_, -1);
+    }
+    // A head within rounding below the seam rounds onto length: it is kept at the last distance
+    // below, the difference carried (snapping it to 0 lost every step a slow reverse took).
+    if (distance_ >= length_) {
+      const S below = std::nextafter(length_, S(0));
+      low_ += distance_ - below;
+      distance_ = below;
     }
   }
 

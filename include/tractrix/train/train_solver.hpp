@@ -73,6 +73,11 @@ class TrainSolver {
       for (const Wagon<S>& w : solver.wagons_)
         longest = std::max({longest, w.bogie_distance, w.length - w.bogie_distance});
       const S reach = solver.narrowest_reach(longest);
+      // Where the coordinates' rounding sets the solver's tolerances, it may be what failed.
+      const std::string coarse = ", or its coordinates, " +
+                                 std::to_string(solver.coordinate_scale_) +
+                                 " from the origin, round too coarsely for it: place the track "
+                                 "near the origin and its poses in the world";
       std::vector<std::pair<S, S>> checked;  // chord, unsolvable_at (NaN: solvable)
       for (std::size_t i = 0; i < solver.wagons_.size(); ++i) {
         const Wagon<S>& w = solver.wagons_[i];
@@ -88,7 +93,8 @@ class TrainSolver {
                               "wagon " + std::to_string(i) + ": no track point lies " +
                                   std::to_string(chord) + " (a bogie chord) behind distance " +
                                   std::to_string(c->second) +
-                                  " within one lap (the track is narrower than the chord there)");
+                                  " within one lap (the track is narrower than the chord there" +
+                                  (solver.rounding_bound_ ? coarse : std::string()) + ")");
         }
       }
     }
@@ -327,7 +333,7 @@ class TrainSolver {
 
   // Whole track lengths between an unwrapped distance and its wrapped value, saturated.
   long long whole_laps(S unwrapped, S wrapped) const noexcept {
-    return saturated_lap_count(std::round((unwrapped - wrapped) / track_.length()));
+    return laps_between(unwrapped, wrapped, track_.length());
   }
 
   // s (the wrapped head less a wagon's offset, so below length) into [0, length), counting laps;
@@ -435,6 +441,10 @@ class TrainSolver {
     // bisection closes the bracket.
     const S tolerance =
         S(2) * chord * std::max(S(1e-12) * length, S(2) * epsilon<S>() * coordinate_scale_);
+    // Where the last step before a bracket started, and g there: d = |P − p| = 0 at `from`.
+    S stepped_from = from, g_before = -chord * chord;
+    bool leap = false, newton_before = false;
+    int retreats = 0;  // of the last step
     int limit = 40;
     for (int iteration = 0; iteration < limit; ++iteration) {
       // 40 steps are plenty once bracketed. Before, each step goes back at least
@@ -455,6 +465,23 @@ class TrainSolver {
       const S g = dx * dx + dy * dy + dz * dz - chord * chord;
       using std::abs;
       if (abs(g) <= tolerance) return s;
+      // Before a bracket, a step may have leapt over every root beyond where it started: one
+      // chord back where the track ran along the sphere or towards p, a Newton step many times
+      // c − d long (the track nearly along the sphere, or a tangent off where float coordinates
+      // are far out), or one that lowered g (past the top of the rise it aimed up). Float tracks
+      // far out, whose tangents are off by up to 0.1 rad, took such steps and fell back to arc
+      // spacing. The track comes no nearer the chord's sphere than the distance it runs, so a
+      // step shorter than (c − d) + (c − d') (d and d' at its ends) skips no root; longer ones
+      // are halved twice, then cut to c − d. Newton from below on a track turning less than the
+      // chord's sphere rises in steps near c − d: trains never shorten a step there.
+      if (!bracketed && retreats < 3 && (leap || (newton_before && g < g_before))) {
+        using std::sqrt;
+        const S safe = chord - sqrt(chord * chord + g_before);
+        if (stepped_from - s > safe + (chord - sqrt(chord * chord + std::min(g, S(0))))) {
+          s = ++retreats < 3 ? S(0.5) * (stepped_from + s) : stepped_from - safe;
+          continue;
+        }
+      }
       if (g < S(0)) {
         hi = s;
       } else {
@@ -488,6 +515,7 @@ class TrainSolver {
         const S* e = found.point.data();
         const S ex = e[0] - b[0], ey = e[1] - b[1], ez = e[2] - b[2];
         if (abs(ex * ex + ey * ey + ez * ez - chord * chord) <= tolerance) return next;
+        stepped_from = s, g_before = g, retreats = 0, leap = false, newton_before = true;
         s = next;  // sampled again there: rare, and it keeps this loop's shape
         continue;
       }
@@ -499,6 +527,15 @@ class TrainSolver {
         return place(arc_guess);
       }
       if (exactly_equal(next, s)) return s;  // bracketed to the last representable distance
+      stepped_from = s, g_before = g, retreats = 0;
+      // Steps that may leap: Newton's past its model's reach (g'' ≈ 2 bends g by step², and a
+      // step whose bend could undo half its rise can cross the top); a chord step where Newton's
+      // would be longer (the track along the sphere); a chord step towards p from within c / 64
+      // of the sphere (a float tangent far out pointing the wrong way; from farther in, such
+      // steps cross the turns of a coil, where shortening them would crawl).
+      leap = newton ? S(2) * (s - next) * (s - next) > -g
+                    : slope < S(0) || g > S(-0.031) * chord * chord;
+      newton_before = newton;
       s = next;
     }
     // Out of steps: a solution exists if g changed sign (bisection was closing in); without a
@@ -536,8 +573,11 @@ class TrainSolver {
       }
       if (nearest >= wanted) break;
     }
+    // Points sampled where coordinates are much larger than the track (float far from the
+    // origin) are each a few ulps of those coordinates off, and so is every distance between them.
+    const S rounding = S(8) * epsilon<S>() * coordinate_scale_;
     using std::sqrt;
-    return sqrt(*std::min_element(farthest.begin(), farthest.end())) - margin;
+    return sqrt(*std::min_element(farthest.begin(), farthest.end())) - margin - rounding;
   }
 
   // The first head distance (of 256 around the loop) behind which no track point lies `chord`

@@ -67,12 +67,12 @@ template class PoseReader<double>;
 template class StretchChain<float>;
 template class StretchChain<double>;
 template void train_kinematics<float>(const TrainSolver<float>&, const WagonPose<float>*, float,
-                                      float, WagonMotion<float>*) noexcept;
+                                      float, WagonMotion<float>*, std::size_t) noexcept;
 template void train_kinematics<double>(const TrainSolver<double>&, const WagonPose<double>*, double,
-                                       double, WagonMotion<double>*) noexcept;
+                                       double, WagonMotion<double>*, std::size_t) noexcept;
 template void train_kinematics<float, Route<float>>(const TrainSolver<float, Route<float>>&,
                                                     const WagonPose<float>*, float, float,
-                                                    WagonMotion<float>*) noexcept;
+                                                    WagonMotion<float>*, std::size_t) noexcept;
 template MotionSample<float> sample<float>(const MeasuredPath<float>&, const TimeProfile<float>&,
                                            float, const UpSource<float>&) noexcept;
 template MotionSample<double> sample<double>(const MeasuredPath<double>&,

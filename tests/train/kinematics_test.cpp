@@ -99,4 +99,14 @@ TEST_CASE("chord-spacing kinematics match differences of the solver", "[train][k
     CHECK(std::abs(motions[i].rear.tangential_acceleration - second) <= 1e-4);
     CHECK(motions[i].rear.speed > 0.9);
   }
+  // The first wagons' poses alone (what an engine draws) give their motions; the vector sized the
+  // result by the poses but read and wrote one per wagon of the train (past both buffers).
+  const std::vector<WagonPose<S>> first(poses.begin(), poses.begin() + 5);
+  const auto some = train_kinematics(solver, first, S(1), S(0));
+  REQUIRE(some.size() == 5);
+  for (std::size_t i = 0; i < some.size(); ++i) {
+    CHECK(some[i].rear.speed == motions[i].rear.speed);
+    CHECK(some[i].rear.tangential_acceleration == motions[i].rear.tangential_acceleration);
+  }
+  CHECK(train_kinematics(solver, std::vector<WagonPose<S>>{}, S(1), S(0)).empty());
 }

@@ -2,6 +2,9 @@
 // the track and the lateral (centripetal) part — what sound, camera shake and tilting code needs.
 #pragma once
 
+#include <algorithm>
+#include <cstddef>
+#include <limits>
 #include <vector>
 
 #include "tractrix/core/numeric.hpp"
@@ -32,9 +35,13 @@ struct WagonMotion {
 // twice along the chain (exact, with D = P_b − P_a and K = κN):
 //   s_b' = s_a' (D·T_a)/(D·T_b),
 //   s_b'' = [D·(T_a s_a'' + K_a s_a'² − K_b s_b'²) − |T_b s_b' − T_a s_a'|²] / (D·T_b).
+//
+// `poses` and `out` hold `count` wagons (at most wagons().size(), the default): the first
+// wagons of the train, since each bogie's motion follows from those ahead of it.
 template <class S, class TrackType>
 void train_kinematics(const TrainSolver<S, TrackType>& solver, const WagonPose<S>* poses,
-                      S head_speed, S head_acceleration, WagonMotion<S>* out) noexcept {
+                      S head_speed, S head_acceleration, WagonMotion<S>* out,
+                      std::size_t count = std::numeric_limits<std::size_t>::max()) noexcept {
   // Non-finite head speed or acceleration is treated as 0 (a stopped, unaccelerated train).
   if (!std::isfinite(head_speed)) head_speed = S(0);
   if (!std::isfinite(head_acceleration)) head_acceleration = S(0);
@@ -80,7 +87,8 @@ void train_kinematics(const TrainSolver<S, TrackType>& solver, const WagonPose<S
     return m;
   };
   Point front;
-  for (std::size_t i = 0; i < solver.wagons().size(); ++i) {
+  count = std::min(count, solver.wagons().size());
+  for (std::size_t i = 0; i < count; ++i) {
     const WagonPose<S>& pose = poses[i];
     Point next_front = local(pose.front_distance, pose.front.origin);
     if (i == 0 || !chord) {
@@ -107,8 +115,11 @@ template <class S, class TrackType>
 std::vector<WagonMotion<S>> train_kinematics(const TrainSolver<S, TrackType>& solver,
                                              const std::vector<WagonPose<S>>& poses, S head_speed,
                                              S head_acceleration) {
-  std::vector<WagonMotion<S>> motions(poses.size());
-  train_kinematics(solver, poses.data(), head_speed, head_acceleration, motions.data());
+  // A vector of the first wagons' poses (those an engine draws) gets their motions; one longer
+  // than the train, the train's.
+  std::vector<WagonMotion<S>> motions(std::min(poses.size(), solver.wagons().size()));
+  train_kinematics(solver, poses.data(), head_speed, head_acceleration, motions.data(),
+                   motions.size());
   return motions;
 }
 

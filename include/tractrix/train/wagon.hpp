@@ -61,7 +61,9 @@ struct WagonPose {
   Vector3<S> coupler = Vector3<S>::Zero();        // front_overhang ahead of the front bogie
   S front_distance = S(0);  // along the track: [0, length) on loops, may leave [0, length)
   S rear_distance = S(0);   // only with Wrap::extend on open track
-  long long lap = 0;        // whole laps of the front bogie on a loop (floor of distance / length)
+  // Whole laps of the front bogie on a loop: floor of (its unwrapped distance / length), counted
+  // from the head distance solved at (with a HeadPosition's wrapped head, add its lap()).
+  long long lap = 0;
   PiecePlace<S> front_place;  // the front bogie's piece and distance on it (on a Route)
   PiecePlace<S> rear_place;
   WagonStatus status = WagonStatus::on_track;

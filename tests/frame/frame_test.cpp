@@ -218,6 +218,29 @@ TEMPLATE_TEST_CASE("normalized_or, any_perpendicular and world up at any finite 
   }
 }
 
+// The documented fallback: a hint along forward (or zero, or not finite) is replaced by the
+// coordinate axis least aligned with forward. Reference: look_at given that axis as its hint.
+TEMPLATE_TEST_CASE("look_at replaces a useless hint by the axis least aligned with forward",
+                   "[frame]", float, double) {
+  using S = TestType;
+  using V = Vector3<S>;
+  const S nan = std::numeric_limits<S>::quiet_NaN();
+  const V forwards[] = {V(0, 1, 0), V(0, 0, 1), V(1, 0, 0), V(0, -1, 0), V(S(0.3), S(-2), 1)};
+  for (const V& forward : forwards) {
+    const V unit = forward.normalized();
+    const V a = unit.cwiseAbs();
+    const V axis = a.x() <= a.y() && a.x() <= a.z() ? V(V::UnitX())
+                   : a.y() <= a.z()                 ? V(V::UnitY())
+                                                    : V(V::UnitZ());
+    const auto reference = look_at(V::Zero(), forward, axis);
+    for (const V& hint : {forward, V(-forward), V(V::Zero()), V(nan, 0, 1)}) {
+      INFO("forward " << forward.transpose() << ", hint " << hint.transpose());
+      const auto f = look_at(V::Zero(), forward, hint);
+      CHECK((f.rotation - reference.rotation).cwiseAbs().maxCoeff() <= S(4) * epsilon<S>());
+    }
+  }
+}
+
 TEMPLATE_TEST_CASE("look_at with a hint within a few eps of forward stays orthonormal", "[frame]",
                    float, double) {
   using S = TestType;

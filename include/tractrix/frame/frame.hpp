@@ -136,7 +136,9 @@ TRACTRIX_FORCE_INLINE void look_at_unit(Frame<S>& frame, const Vector3<S>& origi
   const S x_norm = sqrt(x_norm2);
   // A non-finite hint makes x_norm NaN or infinite, so this test catches it too.
   if (!(x_norm > std::numeric_limits<S>::min() * S(1e6)) || !std::isfinite(x_norm)) {
-    const Vector3<S> x = any_perpendicular(z);
+    // side = axis × forward for the replacement hint, as for any hint: any_perpendicular is
+    // forward × axis, which turned these frames upside down.
+    const Vector3<S> x = -any_perpendicular(z);
     xx = x.x(), xy = x.y(), xz = x.z();
   } else {
     const S inverse = S(1) / x_norm;  // one divide, not three

@@ -746,12 +746,6 @@ NB_MODULE(_tractrix, m) {
           "two_bone",
           [](const tx::StretchChain<double>& chain, In root, In goal, In pole, double scale,
              Out joints, Out rotations, Out lengths) {
-            if (chain.size() != 2) {
-              const std::string message = "two_bone: the chain has " +
-                                          std::to_string(chain.size()) +
-                                          " bones, two_bone needs exactly 2";
-              throw nb::value_error(message.c_str());
-            }
             const tx::GlobalScale<double> global =
                 value_or_raise(tx::GlobalScale<double>::from(scale));
             const std::size_t n = rows(goal, 3, "goal");

@@ -34,8 +34,6 @@ def track():
     (lambda: tx.TimeProfile.constant(-1), "duration: -1.000000 is not positive"),
     (lambda: tx.StretchChain([1, 0]), "bone 1: rest length 0.000000 is not positive"),
     (lambda: tx.PoseReader(cone=(1.0, 0.5)), "cone: inner 1.000000 exceeds outer 0.500000"),
-    (lambda: tx.StretchChain([1, 2, 3]).two_bone((0, 0, 0), (1, 0, 0), (0, 1, 0)),
-     "two_bone: the chain has 3 bones, two_bone needs exactly 2"),
     (lambda: tx.StretchChain([1, 2]).lengths(1.0, scale=0), "global scale: 0.000000 is not positive"),
 ])
 def test_library_errors_are_value_errors_with_its_message(build, message):

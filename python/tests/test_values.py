@@ -274,6 +274,12 @@ def test_stretch_chain_closed_forms():
     np.testing.assert_allclose(far.joints[2], (10, 0, 0), atol=1e-13)  # reach 5 × scale 2
     stretchy = arm.two_bone((0, 0, 0), (100, 0, 0), (0, 0, 1), scale=2)
     np.testing.assert_allclose(stretchy.joints[2], (100, 0, 0), atol=1e-12)  # unlimited stretch
+    # Other bone counts are solved as two bones, the first and the rest as one (as in C++): bones
+    # 1 and 2 + 3 = 5 reaching 5 put the knee where the law of cosines says, (25 + 1 − 25) / 10 =
+    # 0.1 along the goal's line and sqrt(1 − 0.01) towards the pole.
+    three = tx.StretchChain([1, 2, 3]).two_bone((0, 0, 0), (5, 0, 0), (0, 1, 0))
+    np.testing.assert_allclose(three.joints[1], (0.1, np.sqrt(0.99), 0), atol=1e-14)
+    np.testing.assert_allclose([three.upper_length, three.lower_length], [1, 5], rtol=1e-15)
 
 
 def straight_network():

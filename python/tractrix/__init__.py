@@ -983,8 +983,8 @@ class StretchChain:
 
     def two_bone(self, root: ArrayLike, goal: ArrayLike, pole: ArrayLike,
                  scale: float = 1.0) -> TwoBonePoses:
-        """Solves a two-bone chain for (3,) or (..., 3) root, goal and pole positions
-        (broadcast together)."""
+        """Solves the chain as two bones (its first, and the others as one) for (3,) or
+        (..., 3) root, goal and pole positions (broadcast together)."""
         arrays = [_vectors(name, value)[0].reshape(_real(name, value).shape)
                   for name, value in (("root", root), ("goal", goal), ("pole", pole))]
         try:

@@ -83,6 +83,15 @@ TEMPLATE_TEST_CASE("every falloff is exactly 1 and 0 outside the zone, monotone 
       CHECK(std::abs(L(falloff_weight(f, t)) - w) <= L(16) * L(eps<S>()) * w);
     }
   }
+  // The gaussian over [0, 1), against its definition in long double (whose own cancellation near
+  // t = 1 is a few long double ulps of e^(−4), hence the 1e-18).
+  for (int i = 0; i < 4000; ++i) {
+    const S t = S(i) / S(4000);
+    const L x = L(t), w = (std::exp(L(-4) * x * x) - std::exp(L(-4))) / (L(1) - std::exp(L(-4)));
+    INFO("t = " << t);
+    CHECK(std::abs(L(falloff_weight(PoseFalloff::gaussian, t)) - w) <=
+          L(16) * L(eps<S>()) * w + L(1e-18));
+  }
 }
 
 TEST_CASE("the reader's angle is accurate near 0 and pi", "[rig][pose_reader]") {

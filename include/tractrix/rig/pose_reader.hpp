@@ -76,9 +76,12 @@ S falloff_raw(PoseFalloff falloff, S t) noexcept {
       return t < S(0.5) ? S(1) - t * t : (S(1) - t) * (S(1) + t);
     case PoseFalloff::ease_out:
       return (S(1) - t) * (S(1) - t);
+    // (e^(−4t²) − e^(−4)) / (1 − e^(−4)) = expm1(4(1 − t²)) / expm1(4), with 1 − t² as
+    // (1 − t)(1 + t): no difference of nearly equal terms near t = 1, where the first form lost
+    // all but a few bits of the small weight (float: 96 eps off at t = 0.999, 461 at 0.9999).
     case PoseFalloff::gaussian: {
-      const S floor = exp(S(-4));
-      return (exp(S(-4) * t * t) - floor) / (S(1) - floor);
+      using std::expm1;
+      return expm1(S(4) * (S(1) - t) * (S(1) + t)) / expm1(S(4));
     }
   }
   return S(1) - t;

@@ -448,6 +448,11 @@ class TrainSolver {
     constexpr S unchecked = -std::numeric_limits<S>::infinity();
     S check_below = unchecked;
     int retreats = 0;  // of the last step
+    // Steps shortened per search. Where the track runs along the sphere for long (the far
+    // straight of an oval whose turns are just narrower than the chord) every Newton step looks
+    // like a leap and its certified part is tiny: shortening them all crawled until the
+    // iterations ran out, leaving bogies 8 units off. Past the budget the search steps as before.
+    int shortened = 0;
     int limit = 40;
     for (int iteration = 0; iteration < limit; ++iteration) {
       // 40 steps are plenty once bracketed. Before, each step goes back at least
@@ -481,6 +486,7 @@ class TrainSolver {
         using std::sqrt;
         const S safe = chord - sqrt(chord * chord + g_before);
         if (stepped_from - s > safe + (chord - sqrt(chord * chord + std::min(g, S(0))))) {
+          if (retreats == 0) ++shortened;
           s = ++retreats < 3 ? S(0.5) * (stepped_from + s) : stepped_from - safe;
           if (retreats == 3) check_below = unchecked;
           continue;
@@ -519,7 +525,8 @@ class TrainSolver {
         const S* e = found.point.data();
         const S ex = e[0] - b[0], ey = e[1] - b[1], ez = e[2] - b[2];
         if (abs(ex * ex + ey * ey + ez * ez - chord * chord) <= tolerance) return next;
-        stepped_from = s, g_before = g, retreats = 0, check_below = g;
+        stepped_from = s, g_before = g, retreats = 0;
+        check_below = shortened < 4 ? g : unchecked;
         s = next;  // sampled again there: rare, and it keeps this loop's shape
         continue;
       }
@@ -540,7 +547,9 @@ class TrainSolver {
       // elsewhere the steps above are sound (hairpins, coils and chords of 0.995 of a circle's
       // diameter solve either way); everywhere, the bookkeeping cost game trains 4 % of their
       // instructions, and gated, 2–3 %.
-      if (rounding_bound_) {
+      if (rounding_bound_ && shortened >= 4) {
+        check_below = unchecked;
+      } else if (rounding_bound_) {
         stepped_from = s, g_before = g, retreats = 0;
         const bool leap = newton ? S(2) * (s - next) * (s - next) > -g
                                  : slope < S(0) || g > S(-0.031) * chord * chord;

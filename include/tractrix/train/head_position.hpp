@@ -24,30 +24,25 @@ class HeadPosition {
   // Moves the head by `delta` (negative backs it up). The head is kept as a rounded distance
   // plus what rounding took from it, so after any number of steps it is the correctly rounded
   // sum of the deltas (wrapped), not that sum less a half-ulp per step. A non-finite delta is
-  // ignored, and so is one whose sum overflows: the head stays where it was.
+  // ignored, and so is one whose sum overflows on open track: the head stays where it was.
   void advance(S delta) noexcept {
     if (!std::isfinite(delta)) return;
-    const S distance = distance_, low = low_;
-    add(delta);
-    if (!std::isfinite(distance_) || !std::isfinite(low_)) {
-      distance_ = distance, low_ = low;
+    if (!closed_) {
+      const S distance = distance_, low = low_;
+      add(delta);
+      if (!std::isfinite(distance_) || !std::isfinite(low_)) distance_ = distance, low_ = low;
       return;
     }
-    if (!closed_ || (distance_ >= S(0) && distance_ < length_)) return;
-    if (!(distance_ >= -length_ && distance_ < S(2) * length_)) {
-      // A jump of many laps: fmod is exact (distance_ less whole laps). The carried low part is
-      // the rounding of this very sum, at the jump's magnitude, so it can hold laps too.
-      const S wrapped = wrap(distance_, length_);
-      lap_ = add_laps(lap_, laps_between(distance_, wrapped, length_));
-      distance_ = wrapped;
-      using std::abs;
-      if (!(abs(low_) < length_)) {
-        const S low_wrapped = wrap(low_, length_);
-        lap_ = add_laps(lap_, laps_between(low_, low_wrapped, length_));
-        low_ = low_wrapped;
-      }
-      add(S(0));
+    // A step of a length or more: its whole laps are counted, not added. fmod is exact, so the
+    // head gets the remainder (under a length), and no sum at the step's magnitude rounds the
+    // carry away (a float jump of 10⁷ laps and more drifted by ulps of the length).
+    using std::abs;
+    if (!(abs(delta) < length_)) {
+      const S rest = std::fmod(delta, length_);
+      lap_ = add_laps(lap_, laps_between(delta, rest, length_));
+      delta = rest;
     }
+    add(delta);
     // Crossing the seam: one addition of the length, its rounding carried. Forwards first: a
     // head that rounded onto length with a negative carry lies before the seam and comes back.
     if (distance_ >= length_) {

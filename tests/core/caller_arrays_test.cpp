@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstring>
 #include <functional>
+#include <type_traits>
 #include <vector>
 
 #include "support/catch.hpp"
@@ -143,8 +144,18 @@ TEMPLATE_TEST_CASE("the compact pose is 28 bytes and records must hold their lay
   CHECK(PoseArray<T>::poses(nullptr, 0).writable());
 }
 
+// Custom axes come only from make(): an unchecked map wrote outside the pose (an axis of 4) or
+// turned rotations into reflections (mixed handedness).
+static_assert(!std::is_aggregate_v<EngineAxes>);
+static_assert(!std::is_constructible_v<EngineAxes, int, int, int, int, int, int>);
+
 TEST_CASE("custom engine axes are checked", "[core][caller_arrays]") {
-  CHECK(EngineAxes::make({1, 3, -2}, {1, 3, -2}));
+  const auto made = EngineAxes::make({1, 3, -2}, {1, 3, -2});
+  REQUIRE(made);
+  CHECK(made->world()[1] == 3);
+  CHECK(made->local()[2] == -2);
+  // tractrix's (x, y, z) lands on (x, −z, y): the world y axis becomes z, z becomes −y.
+  CHECK(made->point(Eigen::Vector3d(1, 2, 3)) == Eigen::Vector3d(1, -3, 2));
   const auto repeated = EngineAxes::make({1, 1, 3}, {1, 2, 3});
   REQUIRE_FALSE(repeated);
   CHECK(repeated.error().message ==
@@ -158,7 +169,7 @@ TEST_CASE("custom engine axes are checked", "[core][caller_arrays]") {
   for (const EngineAxes& preset :
        {EngineAxes::tractrix(), EngineAxes::unity(), EngineAxes::unreal(), EngineAxes::godot(),
         EngineAxes::blender()})
-    CHECK(EngineAxes::make(preset.world, preset.local));
+    CHECK(EngineAxes::make(preset.world(), preset.local()));
 }
 
 namespace {

@@ -1,5 +1,6 @@
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "support/catch.hpp"
 #include "tractrix/core/numeric.hpp"
@@ -14,4 +15,21 @@ TEMPLATE_TEST_CASE("angle_between is accurate near 0 and pi", "[core]", double) 
     // acos(a·b) at 1e-8 would give 0 or 1.49e-8; atan2 keeps full relative precision.
     CHECK(std::abs(angle_between(a, b) - angle) <= 1e-12 * std::max(angle, S(1e-4)));
   }
+}
+
+TEMPLATE_TEST_CASE("angle_between takes directions of any finite length", "[core]", float, double) {
+  using S = TestType;
+  // Lengths whose squares overflow or underflow: |a × b| and a · b did, and the angle read π/4
+  // (inf / inf) or 0.
+  const S huge = std::numeric_limits<S>::max() / S(1e8), tiny = std::numeric_limits<S>::min();
+  const S angle = S(0.5);
+  const Vector3<S> a(0, 1, 0), b(0, std::cos(angle), std::sin(angle));
+  for (const S ka : {S(1), huge, tiny})
+    for (const S kb : {S(1), huge, tiny}) {
+      INFO("lengths " << ka << ", " << kb);
+      CHECK(std::abs(angle_between(Vector3<S>(ka * a), Vector3<S>(kb * b)) - angle) <=
+            S(4) * epsilon<S>());
+    }
+  CHECK(angle_between(Vector3<S>::Zero(), b) == S(0));
+  CHECK(angle_between(a, Vector3<S>::Zero()) == S(0));
 }

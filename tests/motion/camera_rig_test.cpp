@@ -98,19 +98,36 @@ TEST_CASE("cameras look along keyed directions, or where the path goes", "[motio
                                             {{20, 3, 5}, {0.6, 0, 0.8}},
                                             {{30, 2, 25}, {0, -0.2, 1}},
                                             {{25, 5, 40}, {-1, 0, 0.2}}};
-  const auto rig = *CameraRig<double>::build(keys, profile);
-  for (std::size_t k = 0; k < keys.size(); ++k) {
-    const double distance = rig.path().distance_at(static_cast<double>(k));
-    // The time at which the sine profile reaches this key: invert E(t) = s/L by bisection.
-    double lo = 0, hi = 8;
-    for (int i = 0; i < 200; ++i) {
-      const double mid = (lo + hi) / 2;
-      (profile.at(mid).value * rig.path().length() < distance ? lo : hi) = mid;
+  // Directions of any finite length: 1e200 overflowed their norm (tangents of 0, the path bent
+  // 2.7 units off), 1e-200 underflowed it (taken as no direction).
+  for (const double length : {1.0, 1e200, 1e-200}) {
+    std::vector<CameraKey<double>> scaled = keys;
+    for (auto& key : scaled)
+      key.view_direction *= length;
+    const auto rig = *CameraRig<double>::build(scaled, profile);
+    for (std::size_t k = 0; k < keys.size(); ++k) {
+      const double distance = rig.path().distance_at(static_cast<double>(k));
+      // The time at which the sine profile reaches this key: invert E(t) = s/L by bisection.
+      double lo = 0, hi = 8;
+      for (int i = 0; i < 200; ++i) {
+        const double mid = (lo + hi) / 2;
+        (profile.at(mid).value * rig.path().length() < distance ? lo : hi) = mid;
+      }
+      const auto shot = rig.at(lo);
+      INFO("directions of length " << length << ", key " << k);
+      CHECK(shot.frame.forward().cross(keys[k].view_direction.normalized()).norm() <= 1e-6);
+      CHECK(shot.frame.forward().dot(keys[k].view_direction) > 0);
+      // The path through the keys' positions, its tangent there along the keyed direction.
+      CHECK((rig.path().path().evaluate(static_cast<double>(k)).point - keys[k].position).norm() <=
+            1e-12 * 50);
+      CHECK(rig.path()
+                .path()
+                .evaluate(static_cast<double>(k))
+                .tangent.normalized()
+                .dot(keys[k].view_direction.normalized()) >= 1 - 1e-12);
     }
-    const auto shot = rig.at(lo);
-    CHECK(shot.frame.forward().cross(keys[k].view_direction.normalized()).norm() <= 1e-6);
-    CHECK(shot.frame.forward().dot(keys[k].view_direction) > 0);
   }
+  const auto rig = *CameraRig<double>::build(keys, profile);
   // Positions only: the camera looks where the path goes.
   std::vector<CameraKey<double>> positions;
   for (const auto& k : keys)

@@ -124,6 +124,20 @@ TEMPLATE_TEST_CASE("elliptical cones, twist and scale", "[rig][pose_reader]", fl
   const M target = rotation(S(0.35), Vector3<S>(1, 1, 0));
   CHECK(std::abs(reader.weight(S(3) * identity, S(0.01) * target) -
                  reader.weight(identity, target)) <= S(64) * eps<S>());
+  // At any finite scale: axes whose squared lengths overflow or underflow read a weight of 1 for a
+  // target pointing away (its axis divided by an infinite norm) and 0 at the pose.
+  const S huge = std::numeric_limits<S>::max() / S(1e8), tiny = std::numeric_limits<S>::min();
+  for (const S k : {huge, tiny}) {
+    INFO("scale " << k);
+    CHECK(std::abs(reader.weight(identity, k * rotation(angle, Vector3<S>(0, 1, 0))) - S(0.5)) <=
+          S(64) * eps<S>());
+    CHECK(std::abs(reader.weight(k * identity, k * rotation(S(1), Vector3<S>(-1, 0, 0))) -
+                   S(0.5)) <= S(64) * eps<S>());
+    CHECK(reader.weight(identity, k * M(Vector3<S>(1, -1, -1).asDiagonal())) == S(0));
+    CHECK(reader.weight(k * identity, k * identity) == S(1));
+    CHECK(std::abs(reader.angle(k * identity, k * rotation(angle, Vector3<S>(1, 0, 0))) - angle) <=
+          S(4) * eps<S>());
+  }
 
   // Twist: swing-only rotations have no twist (weight 1); twist about z is read and remapped.
   settings.twist = ConeRange<S>{S(0.1), S(0.5)};

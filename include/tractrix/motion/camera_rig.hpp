@@ -65,8 +65,10 @@ class CameraRig {
       std::vector<Vector3<S>> key_tangents;
       for (std::size_t i = 0; i < n; ++i) {
         const Vector3<S> catmull = spline->evaluate(S(static_cast<double>(i))).tangent;
-        const S direction_norm = keys[i].view_direction.norm();
-        if (!(direction_norm > S(0))) {
+        // A zero direction keeps the spline's tangent; normalized_or keeps any other's digits
+        // (directions of 1e200 or 1e-200 overflowed or vanished in their norm).
+        const Vector3<S> direction = normalized_or(keys[i].view_direction, Vector3<S>::Zero());
+        if (!(direction.squaredNorm() > S(0))) {
           key_tangents.push_back(catmull);
           continue;
         }
@@ -75,7 +77,7 @@ class CameraRig {
         int count = 0;
         if (has_prev) chord += (points[i] - points[(i + n - 1) % n]).norm(), ++count;
         if (has_next) chord += (points[(i + 1) % n] - points[i]).norm(), ++count;
-        key_tangents.push_back(keys[i].view_direction / direction_norm * (chord / S(count)));
+        key_tangents.push_back(direction * (chord / S(count)));
       }
       spline = Path<S, 3>::from_hermite_keys(points, key_tangents, settings.closure);
       if (!spline) return spline.error();
@@ -165,8 +167,8 @@ class CameraRig {
 
   // The keyed direction of a key, or the path tangent at that key.
   Vector3<S> direction_or_tangent(std::size_t key) const noexcept {
-    const Vector3<S>& d = view_directions_[key];
-    if (d.norm() > S(0)) return d.normalized();
+    const Vector3<S> d = normalized_or(view_directions_[key], Vector3<S>::Zero());
+    if (d.squaredNorm() > S(0)) return d;
     return path_.path().unit_tangent(S(static_cast<double>(key)));
   }
 

@@ -130,21 +130,20 @@ class PoseReader {
   // The weight for a reader and a target orientation (columns are the local axes; scale in the
   // matrices is ignored: each axis is normalized). Zero-length axes give weight 0 (1 reversed).
   S weight(const Matrix3& reader, const Matrix3& target) const noexcept {
-    const Vector3<S> source = reader.col(2);
     const Matrix3 turned = aimed_frame(target);
-    const Vector3<S> aimed = turned.col(2);
-    const S source_norm = source.norm(), aimed_norm = aimed.norm();
-    if (!(source_norm > S(0)) || !(aimed_norm > S(0)) || !source.allFinite() || !aimed.allFinite())
+    // normalized_or: axes of any finite length (1e200 or 1e-170 in double), none overflowing.
+    const Vector3<S> zero = Vector3<S>::Zero();
+    const Vector3<S> a = normalized_or(Vector3<S>(reader.col(2)), zero);
+    const Vector3<S> b = normalized_or(Vector3<S>(turned.col(2)), zero);
+    if (!(a.squaredNorm() > S(0)) || !(b.squaredNorm() > S(0)))
       return settings_.reversed ? S(1) : S(0);
-    const Vector3<S> a = source / source_norm, b = aimed / aimed_norm;
     const S angle = angle_between(a, b);
     const ConeRange<S>& cone = settings_.cone;
     S w;
     if (settings_.elliptical_y) {
       // Direction of the tilt in the reader's x–y plane picks the elliptical radius.
-      const Vector3<S> rx = reader.col(0), ry = reader.col(1);
-      const S px = rx.norm() > S(0) ? b.dot(rx) / rx.norm() : S(0);
-      const S py = ry.norm() > S(0) ? b.dot(ry) / ry.norm() : S(0);
+      const S px = b.dot(normalized_or(Vector3<S>(reader.col(0)), zero));
+      const S py = b.dot(normalized_or(Vector3<S>(reader.col(1)), zero));
       const ConeRange<S>& y = *settings_.elliptical_y;
       w = remap(angle, elliptical(cone.inner, y.inner, px, py),
                 elliptical(cone.outer, y.outer, px, py));
@@ -224,12 +223,9 @@ class PoseReader {
 
   static Matrix3 orthonormal(const Matrix3& m) noexcept {
     // Gram–Schmidt on the columns, keeping z exact: scale and mild shear drop out.
-    Vector3<S> z = m.col(2), x = m.col(0);
-    if (!(z.norm() > S(0))) z = Vector3<S>::UnitZ();
-    z.normalize();
-    x -= x.dot(z) * z;
-    if (!(x.norm() > S(0))) x = any_perpendicular(z);
-    x.normalize();
+    const Vector3<S> z = normalized_or(Vector3<S>(m.col(2)), Vector3<S>(Vector3<S>::UnitZ()));
+    Vector3<S> x = normalized_or(Vector3<S>(m.col(0)), Vector3<S>(Vector3<S>::Zero()));
+    x = normalized_or(Vector3<S>(x - x.dot(z) * z), any_perpendicular(z));
     Matrix3 r;
     r.col(0) = x;
     r.col(1) = z.cross(x);

@@ -70,6 +70,15 @@ TEMPLATE_TEST_CASE("stretch limits: max stretch, start ratio, squash, continuity
                  both.chain_length(S(9) * (S(1) + S(1e-6)))) <= S(4e-5));
   for (S d = S(0); d < S(12); d += S(0.01))
     CHECK(both.chain_length(d + S(0.01)) - both.chain_length(d) <= S(0.0101));
+  // A distance that overflowed (a world distance over a small scale) is beyond any reach: the
+  // cap, not 0. NaN counts as 0.
+  settings = {};
+  settings.squash = true;
+  settings.max_stretch = S(2);
+  const auto doubled = *StretchChain<S>::build({S(5), S(5)}, settings);
+  CHECK(doubled.chain_length(std::numeric_limits<S>::infinity()) == S(20));
+  CHECK(doubled.lengths(std::numeric_limits<S>::max(), *GlobalScale<S>::from(S(0.5)))[1] == S(10));
+  CHECK(doubled.chain_length(std::numeric_limits<S>::quiet_NaN()) == S(0));
 }
 
 TEMPLATE_TEST_CASE("two-bone solves are scale-free and land on the goal within reach",
@@ -110,6 +119,76 @@ TEMPLATE_TEST_CASE("two-bone solves are scale-free and land on the goal within r
                                         Vector3<S>(9, 0, 0), GlobalScale<S>());
   CHECK(collinear.knee.allFinite());
   CHECK((collinear.end - Vector3<S>(5, 0, 0)).norm() <= 1e-12);
+}
+
+// The bones' rotations against the joints and the inputs: z along the bone (from the world
+// joints), x along (pole − root) × (goal − root) for both bones, orthonormal and right-handed.
+TEMPLATE_TEST_CASE(
+    "two_bone's bone rotations are rotations about one hinge, turning with the bones",
+    "[rig][stretch]", float, double) {
+  using S = TestType;
+  using M = Eigen::Matrix<S, 3, 3>;
+  const S tolerance = S(16) * eps<S>();
+  const auto check_rotation = [&](const M& r, const Vector3<S>& along, const Vector3<S>& hinge) {
+    CHECK((r.transpose() * r - M::Identity()).cwiseAbs().maxCoeff() <= tolerance);
+    CHECK(std::abs(r.determinant() - S(1)) <= tolerance);
+    CHECK((r.col(2) - along.normalized()).norm() <= S(64) * eps<S>());
+    CHECK((r.col(0) - hinge).norm() <= S(64) * eps<S>());
+  };
+  StretchSettings<S> settings;
+  settings.max_stretch = S(1.5);
+  const auto chain = *StretchChain<S>::build({S(3), S(5)}, settings);
+  auto rng = make_rng(131);
+  for (int n = 0; n < property_count(200); ++n) {
+    const Vector3<S> root = random_vector<S, 3>(rng, S(5)), pole = random_vector<S, 3>(rng, S(20));
+    const Vector3<S> goal = root + random_vector<S, 3>(rng, S(7));
+    const Vector3<S> hinge = (pole - root).cross(goal - root).normalized();
+    const auto pose = chain.two_bone(root, goal, pole, GlobalScale<S>());
+    INFO("solve " << n);
+    check_rotation(pose.upper_rotation, pose.knee - pose.root, hinge);
+    check_rotation(pose.lower_rotation, pose.end - pose.knee, hinge);
+  }
+  // A bone pointing at the pole: y was the pole's direction less its part along the bone, all
+  // rounding there (det 6e-5, |RᵀR − I| = 1.7).
+  const auto rigid = *StretchChain<S>::build({S(3), S(5)});
+  const Vector3<S> pole(S(0.3), S(10), S(0.7)), goal(4, 0, 0);
+  const auto at_pole = rigid.two_bone(Vector3<S>::Zero(), goal, pole, GlobalScale<S>());
+  const Vector3<S> hinge = pole.cross(goal).normalized();
+  check_rotation(at_pole.upper_rotation, at_pole.knee, hinge);
+  check_rotation(at_pole.lower_rotation, at_pole.end - at_pole.knee, hinge);
+  // The upper bone of {3, 5} stands perpendicular to the root–goal line at d = 4: its y turned
+  // 180° there. It turns by about the bone's own turn (0.33 mrad) across d = 4 ± 0.001.
+  for (const auto& [lengths, bone] :
+       {std::pair{std::vector<S>{S(3), S(5)}, 0}, std::pair{std::vector<S>{S(5), S(3)}, 1}}) {
+    const auto c = *StretchChain<S>::build(lengths);
+    const Vector3<S> up(0, 10, 0);
+    const auto a = c.two_bone(Vector3<S>::Zero(), Vector3<S>(S(3.999), 0, 0), up, GlobalScale<S>());
+    const auto b = c.two_bone(Vector3<S>::Zero(), Vector3<S>(S(4.001), 0, 0), up, GlobalScale<S>());
+    const M& ra = bone == 0 ? a.upper_rotation : a.lower_rotation;
+    const M& rb = bone == 0 ? b.upper_rotation : b.lower_rotation;
+    INFO("bones " << lengths[0] << ", " << lengths[1]);
+    CHECK((ra - rb).cwiseAbs().maxCoeff() <= S(1e-3));
+  }
+}
+
+TEMPLATE_TEST_CASE("a chain much smaller than a unit bends towards its pole", "[rig][stretch]",
+                   float, double) {
+  using S = TestType;
+  // Bones of 1e-5 (float) or 1e-14 (double), the goal 1.5 bones away: the knee is 0.75 of a bone
+  // along the line and sqrt(1 − 0.75²) off it, towards the pole. The pole test held an absolute
+  // unit: every pole here counted as on the line and the knee went to +z.
+  const S bone = sizeof(S) == sizeof(float) ? S(1e-5) : S(1e-14);
+  const auto chain = *StretchChain<S>::build({bone, bone});
+  const Vector3<S> goal(S(1.5) * bone, 0, 0);
+  const S off = std::sqrt(S(1) - S(0.5625));
+  for (const Vector3<S>& side :
+       {Vector3<S>(0, 1, 0), Vector3<S>(0, -1, 0), Vector3<S>(0, 0, 1), Vector3<S>(0, 0, -1)}) {
+    const Vector3<S> pole = Vector3<S>(S(0.75) * bone, 0, 0) + S(0.5) * bone * side;
+    const auto pose = chain.two_bone(Vector3<S>::Zero(), goal, pole, GlobalScale<S>());
+    const Vector3<S> expected = bone * (Vector3<S>(S(0.75), 0, 0) + off * side);
+    INFO("pole side " << side.transpose());
+    CHECK((pose.knee - expected).norm() <= S(64) * eps<S>() * bone);
+  }
 }
 
 TEMPLATE_TEST_CASE("two_bone on a chain of one or three bones: its first bone and the rest",

@@ -82,8 +82,9 @@ class GlobalScale {
   S value_ = S(1);
 };
 
-// A two-bone solve: joint positions and the bones' world rotations (z along the bone, y towards
-// the pole side).
+// A two-bone solve: joint positions and the bones' world rotations: z along the bone, x the
+// knee's hinge (the bend plane's normal, the same for both bones), y = z × x in the bend plane on
+// the pole's side of the bone.
 template <class S>
 struct TwoBonePose {
   Vector3<S> root, knee, end;
@@ -126,8 +127,10 @@ class StretchChain {
   const StretchSettings<S>& settings() const noexcept { return settings_; }
 
   // The chain length (rest space) for a root–goal distance d in rest space (d_world / scale).
+  // A NaN or negative d counts as 0; an infinite one (a world distance that overflowed when
+  // divided by the scale) as beyond any reach: the length is then max_stretch's cap.
   S chain_length(S d) const noexcept {
-    if (!std::isfinite(d) || d < S(0)) d = S(0);
+    if (std::isnan(d) || d < S(0)) d = S(0);
     const S start = settings_.stretch_start * total_;
     S length = total_;
     if (d > start)
@@ -163,8 +166,10 @@ class StretchChain {
     return out;
   }
 
-  // Joints of a straight-line solve along root → goal (N bones): the effector lands on the goal
-  // when the chain reaches it, else stops at full (stretched) length. World units.
+  // Joints of a straight-line solve along root → goal (N bones), the bones as long as lengths()
+  // makes them: the effector lands on the goal where the chain is as long as the distance
+  // (stretching from stretch_start 1, or squashing with it), and passes it where the chain is
+  // longer (at rest inside its reach without squash, or with stretch_start below 1). World units.
   std::vector<Vector3<S>> straight(const Vector3<S>& root, const Vector3<S>& goal,
                                    GlobalScale<S> scale) const {
     const S global_scale = scale.value();
@@ -222,8 +227,16 @@ class StretchChain {
       u = toward_pole.norm() > S(0) ? Vector3<S>(toward_pole.normalized()) : Vector3<S>::UnitX();
     Vector3<S> v = toward_pole - toward_pole.dot(u) * u;
     const S v_norm = v.norm();
-    v = v_norm > S(64) * epsilon<S>() * (toward_pole.norm() + S(1)) ? Vector3<S>(v / v_norm)
-                                                                    : any_perpendicular(u);
+    // Off the line by more than the projection's rounding, relative to the pole's distance or
+    // the chain's size, whichever is larger (a chain of 1e-5 bent away from its pole when the
+    // threshold held an absolute unit). Projected twice: where the pole lies near the line, one
+    // projection leaves v off perpendicular by up to its rounding over |v|.
+    if (v_norm > S(64) * epsilon<S>() * std::max(toward_pole.norm(), total_)) {
+      v /= v_norm;
+      v = (v - v.dot(u) * u).normalized();
+    } else {
+      v = any_perpendicular(u);
+    }
     // Angle at the root: cosine from the law of cosines; sine from Heron's product of the side
     // differences, which is exactly 0 at full extension, where √(1 − cos²) would err by √eps.
     using std::sqrt;
@@ -238,14 +251,19 @@ class StretchChain {
       const S product = (l[0] + l[1] + aimed) * p * q * r;
       sine = product > S(0) ? sqrt(product) / denominator : S(0);
     }
+    const Vector3<S> upper = cosine * u + sine * v;  // unit: u and v are orthonormal
     TwoBonePose<S> pose;
     pose.root = root;
-    pose.knee = root + global_scale * l[0] * (cosine * u + sine * v);
+    pose.knee = root + global_scale * l[0] * upper;
     pose.end = root + global_scale * aimed * u;
     pose.upper_length = global_scale * l[0];
     pose.lower_length = global_scale * l[1];
-    pose.upper_rotation = bone_rotation(pose.knee - pose.root, v);
-    pose.lower_rotation = bone_rotation(pose.end - pose.knee, v);
+    // The bones' directions in rest space, not from the world joints (whose difference loses
+    // digits far from the origin); a bone of length 0 lies along the root–goal line.
+    const Vector3<S> lower = normalized_or(Vector3<S>(aimed * u - l[0] * upper), u);
+    const Vector3<S> hinge = v.cross(u);
+    pose.upper_rotation = bone_rotation(upper, hinge);
+    pose.lower_rotation = bone_rotation(lower, hinge);
     return pose;
   }
 
@@ -259,15 +277,16 @@ class StretchChain {
                       ((length - total_) / S(static_cast<double>(rest_.size())));
   }
 
+  // A bone's rotation: z its unit direction, x the hinge (the bend plane's unit normal, the same
+  // for both bones), y = z × x in the bend plane. y turns with the bone: taking it as the pole's
+  // direction off the bone flipped it 180° where the bone passed perpendicular to the root–goal
+  // line, and lost its digits (a rotation with det 6e-5) where the bone pointed at the pole.
   static Eigen::Matrix<S, 3, 3> bone_rotation(const Vector3<S>& along,
-                                              const Vector3<S>& pole_side) {
-    Vector3<S> z = along.norm() > S(0) ? Vector3<S>(along.normalized()) : Vector3<S>::UnitZ();
-    Vector3<S> y = pole_side - pole_side.dot(z) * z;
-    y = y.norm() > S(0) ? Vector3<S>(y.normalized()) : any_perpendicular(z);
+                                              const Vector3<S>& hinge) noexcept {
     Eigen::Matrix<S, 3, 3> r;
-    r.col(0) = y.cross(z);
-    r.col(1) = y;
-    r.col(2) = z;
+    r.col(0) = hinge;
+    r.col(1) = along.cross(hinge);
+    r.col(2) = along;
     return r;
   }
 

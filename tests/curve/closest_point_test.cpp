@@ -214,6 +214,75 @@ TEST_CASE("closest_point: float paths far from the origin") {
   }
 }
 
+TEST_CASE("closest_point: far beside a nearly straight segment, and beside cusps") {
+  SECTION("far queries: the foot along the segment to 1e-12 of its length") {
+    // Control points shifted by a query 10⁵ away rounded to the spacing of numbers there, which
+    // tilted the segment's tangent: the foot moved 1.7e-9 along it (1e-12·L + 8 eps·d is 2e-10).
+    const Bezier<double, 3, 3> flat{{Vector3d(0, 0, 0), Vector3d(10.0 / 3, 0.01, 0),
+                                     Vector3d(20.0 / 3, 0.01, 0), Vector3d(10, 0, 0)}};
+    const auto measured =
+        *MeasuredPath<double>::build(Path<double, 3>::from_segments({flat}, Closure::open));
+    for (double d : {1e3, 1e4, 1e5, 1e6})
+      for (double tilt : {0.0013, -0.002, 0.0005})
+        check_query(measured, Vector3d(5 + tilt * d, d, 0),
+                    measured.closest_point(Vector3d(5 + tilt * d, d, 0)), 1e-12L);
+  }
+  // A cusp at u = 1/2, (5, 7.5), and a near-cusp (a loop 1e-6 of the size across). Beside it the
+  // expanded quintic's rounding swamps its values: a query on the curve ended 1e-9 from it, or on
+  // the near-cusp's other branch.
+  const Bezier<double, 3, 3> cusp{
+      {Vector3d(0, 0, 0), Vector3d(10, 10, 0), Vector3d(0, 10, 0), Vector3d(10, 0, 0)}};
+  Bezier<double, 3, 3> near_cusp = cusp;
+  near_cusp.points[2].x() = 1e-5;
+  SECTION("queries on the curve beside a cusp: the point itself, at its distance along") {
+    for (const bool near : {false, true}) {
+      const auto& segment = near ? near_cusp : cusp;
+      const auto measured =
+          *MeasuredPath<double>::build(Path<double, 3>::from_segments({segment}, Closure::open));
+      const double L = measured.length();
+      const ReferenceArcLength along(segment);
+      for (long double offset : {1e-3L, 1e-4L, 2e-5L, 7.447e-6L, 1e-6L, 1e-7L})
+        for (long double u : {0.5L - offset, 0.5L + offset}) {
+          const LongPoint on = point_of(segment, u);
+          const Vector3d q(static_cast<double>(on[0]), static_cast<double>(on[1]), 0);
+          const auto got = measured.closest_point(q);
+          INFO((near ? "near-cusp" : "cusp") << ", u = " << static_cast<double>(u));
+          CHECK(std::sqrt(squared_to(segment, got.parameter, LongPoint{q.x(), q.y(), 0})) <=
+                1e-12L * L);
+          // Closer to the cusp the two branches lie within q's rounding of each other (about
+          // 20·t³ apart, t = |u − 1/2|): either is the answer.
+          if (offset > 5e-6L) CHECK(std::abs(got.distance - along.distance(u)) <= 1e-12L * L);
+        }
+    }
+  }
+  SECTION("float queries around a cusp, against the brute force") {
+    std::mt19937 rng(29);
+    std::uniform_real_distribution<double> unit(-1.0, 1.0);
+    for (const auto& segment : {cusp, near_cusp}) {
+      Bezier<float, 3, 3> b;
+      for (std::size_t j = 0; j < 4; ++j)
+        b.points[j] = segment.points[j].cast<float>();
+      const auto measured =
+          *MeasuredPath<float>::build(Path<float, 3>::from_segments({b}, Closure::open));
+      for (int k = 0; k < 200; ++k) {
+        const LongPoint on = point_of(b, 0.5L + 0.01L * unit(rng));
+        const Vector3f q(static_cast<float>(on[0] + 1e-4 * unit(rng)),
+                         static_cast<float>(on[1] + 1e-4 * unit(rng)), 0.0f);
+        // The distance to the path (6.5e-4 off before, 545 float eps of the coordinates). Not the
+        // position along: beside a cusp the curve turns so fast that float's rounding of its
+        // points (1e-6 here) moves the foot by 3e-4.
+        const auto got = measured.closest_point(q);
+        const Reference want = reference(measured.path(), q);
+        const long double L = measured.length(), want_distance = std::sqrt(want.squared);
+        INFO("query " << q.transpose());
+        CHECK(std::abs(std::sqrt(static_cast<long double>(got.squared_distance)) - want_distance) <=
+              64 * std::numeric_limits<float>::epsilon() * (1 + measured.path().extent() / L) *
+                  (L + want_distance));
+      }
+    }
+  }
+}
+
 TEST_CASE("closest_point with a cursor: the global answer, searching globally only on jumps") {
   std::mt19937 rng(11);
   std::uniform_real_distribution<double> unit(0.0, 1.0);

@@ -86,8 +86,10 @@ Reference reference(const Path<S, 3>& path, const Vector3<S>& query) {
       long double lo = std::max(0.0L, (j - 1.0L) / samples);
       long double hi = std::min(1.0L, (j + 1.0L) / samples);
       long double u = static_cast<long double>(j) / samples;
-      // Bisect the derivative's sign change (− before the minimum, + after) where there is one.
-      if (slope(b, lo, q) < 0 && slope(b, hi, q) > 0) {
+      // Bisect the derivative's sign change (− before the minimum, + after) where there is one;
+      // an end of the bracket may be a cusp, where the derivative is exactly 0.
+      const long double slope_lo = slope(b, lo, q), slope_hi = slope(b, hi, q);
+      if (slope_lo <= 0 && slope_hi >= 0 && (slope_lo < 0 || slope_hi > 0)) {
         for (int it = 0; it < 128; ++it) {
           const long double mid = (lo + hi) / 2;
           (slope(b, mid, q) < 0 ? lo : hi) = mid;

@@ -9,7 +9,9 @@
 #include <cstddef>
 #include <limits>
 #include <memory>
+#include <utility>
 
+#include "tractrix/core/attributes.hpp"
 #include "tractrix/core/numeric.hpp"
 #include "tractrix/core/polynomial.hpp"
 #include "tractrix/core/weak_owner.hpp"
@@ -78,9 +80,86 @@ bool bernstein_roots(const S* quintic, const S* derivative, const std::array<S, 
          bernstein_roots(quintic, derivative, right, middle, hi, margin, depth - 1, roots, count);
 }
 
-// Lowers `best` to the nearest point of one segment when that is nearer. With Q_j = P_j − q the
-// segment is r(u) − q = a u³ + b u² + c u + d, and the squared distance's derivative is twice
-// the quintic (r − q)·r' = 3a·a u⁵ + 5a·b u⁴ + (4a·c + 2b·b) u³ + 3(a·d + b·c) u²
+// The nearest point of a segment, r(u) − q = ((a u + b) u + c) u + d, about a root u of its
+// quintic (r − q)·r' whose rounding (`margin`) may have moved it far (the quintic's slope,
+// |r'|² + (r − q)·r'', vanishes beside a cusp or at a tangential minimum): re-found on the
+// squared distance itself, from u and from the nearest of 17 points across the stretch where the
+// quintic lies within its rounding (|f + f't + f''t²/2| <= margin), by Newton on (r − q)·r' as
+// that product, whose rounding shrinks with |r − q| and |r'| where the expanded quintic's does
+// not. A query on the curve beside a cusp ended 1.0e-9 from it in double (6.8e-4 in float);
+// beside a near-cusp's small loop, on the loop's other branch. Rare: out of line.
+template <class S, int D>
+TRACTRIX_NOINLINE S polished_root(const Vector<S, D>& a, const Vector<S, D>& b,
+                                  const Vector<S, D>& c, const Vector<S, D>& d, const S* derivative,
+                                  S margin, S u) noexcept {
+  using V = Vector<S, D>;
+  using std::abs;
+  using std::min;
+  using std::sqrt;
+  const auto squared_at = [&](S v) { return (((a * v + b) * v + c) * v + d).squaredNorm(); };
+  const S slope = abs(horner(derivative, 4, u));
+  const S second[4] = {derivative[1], S(2) * derivative[2], S(3) * derivative[3],
+                       S(4) * derivative[4]};
+  const S bend = abs(horner(second, 3, u));
+  const S reach = min({slope > S(0) ? margin / slope : S(1),
+                       bend > S(0) ? sqrt(S(2) * margin / bend) : S(1), S(0.125)});
+  // (r − q)·r' as that product, its derivative |r'|² + (r − q)·r'', and |r'|².
+  struct Slope {
+    S value, curvature, speed2;
+  };
+  const auto slope_at = [&](S v) {
+    const V r = ((a * v + b) * v + c) * v + d;
+    const V r1 = (S(3) * a * v + S(2) * b) * v + c;
+    const S speed2 = r1.squaredNorm();
+    return Slope{r.dot(r1), speed2 + r.dot(S(6) * a * v + S(2) * b), speed2};
+  };
+  // The minimum of the basin v lies in: Newton steps (Gauss–Newton's where the distance is not
+  // convex), each halved until it lowers the squared distance; then, where the squared
+  // distance no longer resolves the steps (its rounding hides moves below √eps of u at a
+  // flat minimum), Newton on the slope alone while the slope shrinks.
+  const auto descend = [&](S v) {
+    S v_squared = squared_at(v);
+    for (int step = 0; step < 32; ++step) {
+      const Slope at = slope_at(v);
+      const S curvature = at.curvature > S(0) ? at.curvature : at.speed2;
+      if (!(curvature > S(0))) break;
+      S move = -at.value / curvature, next = v, next_squared = v_squared;
+      for (int halving = 0; halving < 24 && !(next_squared < v_squared);
+           ++halving, move *= S(0.5)) {
+        next = clamp_or_low(v + move, S(0), S(1));
+        next_squared = squared_at(next);
+      }
+      if (!(next_squared < v_squared)) break;
+      const bool settled = abs(next - v) <= S(4) * epsilon<S>();
+      v = next, v_squared = next_squared;
+      if (settled) break;
+    }
+    Slope at = slope_at(v);
+    for (int step = 0; step < 4 && at.curvature > S(0); ++step) {
+      const S next = clamp_or_low(v - at.value / at.curvature, S(0), S(1));
+      const Slope next_at = slope_at(next);
+      if (!(abs(next_at.value) < abs(at.value))) break;
+      v = next, at = next_at;
+    }
+    return std::pair<S, S>{v, squared_at(v)};
+  };
+  // From the candidate, and from every point of the 17 nearer than both its neighbours.
+  auto [found, found_squared] = descend(u);
+  S samples[17];
+  for (int k = 0; k < 17; ++k)
+    samples[k] = squared_at(clamp_or_low(u + reach * S(k - 8) / S(8), S(0), S(1)));
+  for (int k = 0; k < 17; ++k) {
+    if ((k > 0 && !(samples[k] < samples[k - 1])) || (k < 16 && !(samples[k] < samples[k + 1])))
+      continue;
+    const auto [v, v_squared] = descend(clamp_or_low(u + reach * S(k - 8) / S(8), S(0), S(1)));
+    if (v_squared < found_squared) found = v, found_squared = v_squared;
+  }
+  return found;
+}
+
+// Lowers `best` to the nearest point of one segment when that is nearer. The segment is
+// r(u) − q = a u³ + b u² + c u + d with d = P0 − q, and the squared distance's derivative is
+// twice the quintic (r − q)·r' = 3a·a u⁵ + 5a·b u⁴ + (4a·c + 2b·b) u³ + 3(a·d + b·c) u²
 // + (2b·d + c·c) u + c·d.
 // Its minima are among the quintic's roots and the ends; the quartic's roots (where the quintic
 // turns) are tried as well, so a tangential minimum that rounding lifts off zero is not lost.
@@ -88,19 +167,58 @@ template <class S, int D>
 void nearest_on_segment(const Bezier<S, D, 3>& segment, std::size_t index, const Vector<S, D>& q,
                         Nearest<S>& best) noexcept {
   using V = Vector<S, D>;
-  const V q0 = segment.points[0] - q, q1 = segment.points[1] - q, q2 = segment.points[2] - q,
-          q3 = segment.points[3] - q;
-  const V c = S(3) * (q1 - q0), b = S(3) * (q0 - S(2) * q1 + q2), a = q3 - q0 + S(3) * (q1 - q2);
-  const V& d = q0;
+  // a, b and c from the control points themselves, not shifted by q: each P_j − q rounds to the
+  // spacing of numbers at |q|, which tilted a nearly straight segment's tangent and moved the
+  // foot of a query 10⁵ away by 1.7e-9 along a 10-unit segment.
+  const V& p0 = segment.points[0];
+  const V& p1 = segment.points[1];
+  const V& p2 = segment.points[2];
+  const V& p3 = segment.points[3];
+  const V c = S(3) * (p1 - p0), b = S(3) * ((p0 - p1) + (p2 - p1)),
+          a = (p3 - p0) + S(3) * (p1 - p2);
+  const V d = p0 - q;
   const S quintic[6] = {c.dot(d),
                         S(2) * b.dot(d) + c.dot(c),
                         S(3) * (a.dot(d) + b.dot(c)),
                         S(4) * a.dot(c) + S(2) * b.dot(b),
                         S(5) * a.dot(b),
                         S(3) * a.dot(a)};
+  const S derivative[5] = {quintic[1], S(2) * quintic[2], S(3) * quintic[3], S(4) * quintic[4],
+                           S(5) * quintic[5]};
+  using std::sqrt;
+  const S na = sqrt(a.squaredNorm()), nb = sqrt(b.squaredNorm()), nc = sqrt(c.squaredNorm()),
+          nd = sqrt(d.squaredNorm());
+  const S magnitude = nc * nd + S(2) * nb * nd + nc * nc + S(3) * (na * nd + nb * nc) +
+                      S(4) * na * nc + S(2) * nb * nb + S(5) * na * nb + S(3) * na * na;
+  // The quintic's rounding, from the dot products above and the conversion to Bernstein form,
+  // bounded by the norms' products; halving adds at most 5 eps of the largest coefficient (itself
+  // at most `magnitude`) a level: the margin holds three levels of it.
+  const S margin = S(64) * epsilon<S>() * magnitude;
+  const auto squared_at = [&](S u) { return (((a * u + b) * u + c) * u + d).squaredNorm(); };
   const auto consider = [&](S u) {
-    const S squared = (((a * u + b) * u + c) * u + d).squaredNorm();
+    const S squared = squared_at(u);
     if (squared < best.squared_distance) best = Nearest<S>{index, u, squared};
+  };
+  // A root that rounding can move by more than √eps of the parameter, where the product
+  // (r − q)·r' rounds far less than the expanded quintic (|r − q|·|r'| well below its
+  // magnitude: beside a cusp, or a query on the curve), is re-found (polished_root). Near a
+  // query's centre of curvature both round alike, and the root is as good as the distance says.
+  const auto consider_root = [&](S u) {
+    using std::abs;
+    if (margin > sqrt(epsilon<S>()) * abs(horner(derivative, 4, u))) {
+      const V r = ((a * u + b) * u + c) * u + d, r1 = (S(3) * a * u + S(2) * b) * u + c;
+      if (S(4096) * r.squaredNorm() * r1.squaredNorm() < magnitude * magnitude)
+        u = polished_root(a, b, c, d, derivative, margin, u);
+    }
+    consider(u);
+  };
+  // A turn of the quintic: a root too where the quintic is within its rounding of zero there.
+  const auto consider_turn = [&](S u) {
+    using std::abs;
+    if (abs(horner(quintic, 5, u)) <= margin)
+      consider_root(u);
+    else
+      consider(u);
   };
   // Most segments of a track are nearly straight, and their quintic has at most one root in
   // (0, 1). Its Bernstein coefficients say so cheaply (Descartes' rule in the Bernstein basis:
@@ -111,14 +229,6 @@ void nearest_on_segment(const Bezier<S, D, 3>& segment, std::size_t index, const
   // change sign more often than the quintic does (a query far from a short segment), halving the
   // interval (de Casteljau on the coefficients) settles it; otherwise the full isolation below.
   {
-    using std::sqrt;
-    const S na = sqrt(a.squaredNorm()), nb = sqrt(b.squaredNorm()), nc = sqrt(c.squaredNorm()),
-            nd = sqrt(d.squaredNorm());
-    const S magnitude = nc * nd + S(2) * nb * nd + nc * nc + S(3) * (na * nd + nb * nc) +
-                        S(4) * na * nc + S(2) * nb * nb + S(5) * na * nb + S(3) * na * na;
-    // Halving adds at most 5 eps of the largest coefficient (itself at most `magnitude`) a level:
-    // the margin holds the conversion's rounding and three levels of it.
-    const S margin = S(64) * epsilon<S>() * magnitude;
     const S* k = quintic;
     const S bernstein[6] = {k[0],
                             k[0] + k[1] / S(5),
@@ -130,14 +240,11 @@ void nearest_on_segment(const Bezier<S, D, 3>& segment, std::size_t index, const
     int changes = 0;
     if (bernstein_settled(bernstein, margin, changes)) {
       consider(S(0));
-      if (changes == 1) {
-        const S derivative[5] = {k[1], S(2) * k[2], S(3) * k[3], S(4) * k[4], S(5) * k[5]};
-        consider(monotone_root(quintic, derivative, 5, S(0), S(1), k[0] < S(0)));
-      }
+      if (changes == 1)
+        consider_root(monotone_root(quintic, derivative, 5, S(0), S(1), k[0] < S(0)));
       consider(S(1));
       return;
     }
-    const S derivative[5] = {k[1], S(2) * k[2], S(3) * k[3], S(4) * k[4], S(5) * k[5]};
     S found[8];
     int found_count = 0;
     if (bernstein_roots(
@@ -146,7 +253,7 @@ void nearest_on_segment(const Bezier<S, D, 3>& segment, std::size_t index, const
             S(0), S(1), margin, 3, found, found_count)) {
       consider(S(0));
       for (int j = 0; j < found_count; ++j)
-        consider(found[j]);
+        consider_root(found[j]);
       consider(S(1));
       return;
     }
@@ -156,9 +263,9 @@ void nearest_on_segment(const Bezier<S, D, 3>& segment, std::size_t index, const
   const int root_count = unit_interval_roots(quintic, 5, roots, turns, &turn_count);
   consider(S(0));
   for (int j = 0; j < root_count; ++j)
-    consider(roots[j]);
+    consider_root(roots[j]);
   for (int j = 0; j < turn_count; ++j)
-    consider(turns[j]);
+    consider_turn(turns[j]);
   consider(S(1));
 }
 

@@ -67,7 +67,8 @@ class CameraRig {
         const Vector3<S> catmull = spline->evaluate(S(static_cast<double>(i))).tangent;
         // A zero direction keeps the spline's tangent; normalized_or keeps any other's digits
         // (directions of 1e200 or 1e-200 overflowed or vanished in their norm).
-        const Vector3<S> direction = normalized_or(keys[i].view_direction, Vector3<S>::Zero());
+        const Vector3<S> direction =
+            normalized_or(keys[i].view_direction, Vector3<S>(Vector3<S>::Zero()));
         if (!(direction.squaredNorm() > S(0))) {
           key_tangents.push_back(catmull);
           continue;
@@ -167,7 +168,7 @@ class CameraRig {
 
   // The keyed direction of a key, or the path tangent at that key.
   Vector3<S> direction_or_tangent(std::size_t key) const noexcept {
-    const Vector3<S> d = normalized_or(view_directions_[key], Vector3<S>::Zero());
+    const Vector3<S> d = normalized_or(view_directions_[key], Vector3<S>(Vector3<S>::Zero()));
     if (d.squaredNorm() > S(0)) return d;
     return path_.path().unit_tangent(S(static_cast<double>(key)));
   }

@@ -87,7 +87,7 @@ bool bernstein_roots(const S* quintic, const S* derivative, const std::array<S, 
 // quintic lies within its rounding (|f + f't + f''t²/2| <= margin), by Newton on (r − q)·r' as
 // that product, whose rounding shrinks with |r − q| and |r'| where the expanded quintic's does
 // not. A query on the curve beside a cusp ended 1.0e-9 from it in double (6.8e-4 in float);
-// beside a near-cusp's small loop, on the loop's other branch. Rare: out of line.
+// beside a near-cusp's small loop, on the loop's other branch. Rare (cusps): out of line.
 template <class S, int D>
 TRACTRIX_NOINLINE S polished_root(const Vector<S, D>& a, const Vector<S, D>& b,
                                   const Vector<S, D>& c, const Vector<S, D>& d, const S* derivative,
@@ -199,15 +199,17 @@ void nearest_on_segment(const Bezier<S, D, 3>& segment, std::size_t index, const
     const S squared = squared_at(u);
     if (squared < best.squared_distance) best = Nearest<S>{index, u, squared};
   };
-  // A root that rounding can move by more than √eps of the parameter, where the product
-  // (r − q)·r' rounds far less than the expanded quintic (|r − q|·|r'| well below its
-  // magnitude: beside a cusp, or a query on the curve), is re-found (polished_root). Near a
-  // query's centre of curvature both round alike, and the root is as good as the distance says.
+  // A root that the quintic's rounding (a few eps of its magnitude, not the margin's 64) moves
+  // by more than √eps of the parameter, where the product (r − q)·r' rounds √eps times less
+  // (|r − q|·|r'| below √eps of the magnitude: beside a cusp), is re-found (polished_root).
+  // Elsewhere — a query near its centre of curvature, where both round alike, or any root of an
+  // ordinary segment, float's included — the root is as good as the distance can say.
   const auto consider_root = [&](S u) {
     using std::abs;
-    if (margin > sqrt(epsilon<S>()) * abs(horner(derivative, 4, u))) {
+    const S root_eps = sqrt(epsilon<S>());
+    if (S(4) * epsilon<S>() * magnitude > root_eps * abs(horner(derivative, 4, u))) {
       const V r = ((a * u + b) * u + c) * u + d, r1 = (S(3) * a * u + S(2) * b) * u + c;
-      if (S(4096) * r.squaredNorm() * r1.squaredNorm() < magnitude * magnitude)
+      if (r.squaredNorm() * r1.squaredNorm() < epsilon<S>() * magnitude * magnitude)
         u = polished_root(a, b, c, d, derivative, margin, u);
     }
     consider(u);

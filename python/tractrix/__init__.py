@@ -934,7 +934,8 @@ class PoseReader:
 class TwoBonePoses:
     """StretchChain.two_bone's answer: `joints` (..., 3, 3) rows root, knee, end;
     `upper_rotation`, `lower_rotation` (..., 3, 3), z along the bone, x the knee's hinge (the
-    bend plane's normal, the same for both bones) and y = z × x on the pole's side;
+    bend plane's normal, the same for both bones) and y = z × x, on the pole's side while the bone
+    points ahead along root → goal;
     `upper_length`, `lower_length`, stretched, in world units."""
 
     __slots__ = ("joints", "upper_rotation", "lower_rotation", "upper_length", "lower_length")

@@ -314,6 +314,18 @@ TEMPLATE_TEST_CASE("a straight solve puts the joints on the root-goal line", "[r
       CHECK((joints[i] - (root + S(6) * S(i) * scale * direction)).norm() <=
             S(64) * eps<S>() * S(20) * scale);
   }
+  // A goal 1.4e200 away (double; 1.4e30 in float): its squared distance overflowed, the joints
+  // came out NaN (straight) or at the root.
+  const S far = sizeof(S) == sizeof(float) ? S(1e30) : S(1e200);
+  const Vector3<S> far_goal(far, far, 0);
+  const auto far_joints = chain.straight(Vector3<S>::Zero(), far_goal, GlobalScale<S>());
+  CHECK(((far_joints.back() - far_goal) / far).norm() <= S(8) * eps<S>());
+  CHECK(std::abs(far_joints[1].x() - far_joints[1].y()) <= S(8) * eps<S>() * far);
+  const auto far_two =
+      StretchChain<S>::build({S(3), S(5)})
+          ->two_bone(Vector3<S>::Zero(), far_goal, Vector3<S>(0, 0, far), GlobalScale<S>());
+  CHECK(((far_two.end - far_goal) / far).norm() <= S(8) * eps<S>());
+  CHECK(far_two.knee.allFinite());
   // Out of reach with max_stretch 1.1: the chain stops at 16.5·scale on the line.
   StretchSettings<S> settings;
   settings.max_stretch = S(1.1);

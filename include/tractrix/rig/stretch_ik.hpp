@@ -83,8 +83,9 @@ class GlobalScale {
 };
 
 // A two-bone solve: joint positions and the bones' world rotations: z along the bone, x the
-// knee's hinge (the bend plane's normal, the same for both bones), y = z × x in the bend plane on
-// the pole's side of the bone.
+// knee's hinge (the bend plane's normal, the same for both bones), y = z × x in the bend plane.
+// y turns with the bone, so it lies on the pole's side while the bone points ahead along root →
+// goal and on the other side where the bone points back towards the root.
 template <class S>
 struct TwoBonePose {
   Vector3<S> root, knee, end;
@@ -173,10 +174,11 @@ class StretchChain {
   std::vector<Vector3<S>> straight(const Vector3<S>& root, const Vector3<S>& goal,
                                    GlobalScale<S> scale) const {
     const S global_scale = scale.value();
-    Vector3<S> direction = goal - root;
-    const S d = direction.norm();
-    const std::vector<S> l = lengths(d, scale);
-    direction = d > S(0) ? Vector3<S>(direction / d) : Vector3<S>(Vector3<S>::UnitX());
+    // stableNorm and normalized_or: a distance of 1e200 squared overflowed to an infinite chain
+    // times a zero direction, NaN joints.
+    const Vector3<S> offset = goal - root;
+    const std::vector<S> l = lengths(offset.stableNorm(), scale);
+    const Vector3<S> direction = normalized_or(offset, Vector3<S>(Vector3<S>::UnitX()));
     std::vector<Vector3<S>> joints{root};
     for (S bone : l)
       joints.push_back(joints.back() + global_scale * bone * direction);
@@ -198,7 +200,7 @@ class StretchChain {
     if (!goal.allFinite()) goal = root;
     if (!pole.allFinite()) pole = root;
     const Vector3<S> offset = (goal - root) / global_scale;
-    const S d = offset.norm();
+    const S d = offset.stableNorm();  // finite wherever offset is (its square may overflow)
     S l[2];
     S aim;
     if (settings_.soft > S(0)) {
@@ -223,15 +225,14 @@ class StretchChain {
     const S aimed = aim < lo ? lo : aim;
     Vector3<S> u = d > S(0) ? Vector3<S>(offset / d) : Vector3<S>::Zero();
     Vector3<S> toward_pole = (pole - root) / global_scale;
-    if (!(d > S(0)))
-      u = toward_pole.norm() > S(0) ? Vector3<S>(toward_pole.normalized()) : Vector3<S>::UnitX();
+    if (!(d > S(0))) u = normalized_or(toward_pole, Vector3<S>(Vector3<S>::UnitX()));
     Vector3<S> v = toward_pole - toward_pole.dot(u) * u;
-    const S v_norm = v.norm();
+    const S v_norm = v.stableNorm();
     // Off the line by more than the projection's rounding, relative to the pole's distance or
     // the chain's size, whichever is larger (a chain of 1e-5 bent away from its pole when the
     // threshold held an absolute unit). Projected twice: where the pole lies near the line, one
     // projection leaves v off perpendicular by up to its rounding over |v|.
-    if (v_norm > S(64) * epsilon<S>() * std::max(toward_pole.norm(), total_)) {
+    if (v_norm > S(64) * epsilon<S>() * std::max(toward_pole.stableNorm(), total_)) {
       v /= v_norm;
       v = (v - v.dot(u) * u).normalized();
     } else {

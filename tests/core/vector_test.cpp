@@ -30,6 +30,15 @@ TEMPLATE_TEST_CASE("angle_between takes directions of any finite length", "[core
       CHECK(std::abs(angle_between(Vector3<S>(ka * a), Vector3<S>(kb * b)) - angle) <=
             S(4) * epsilon<S>());
     }
+  // The scaling is exact (a power of two): dividing by the largest component rounded each
+  // component, 4.5e-7 of a 5e-11 angle.
+  if (sizeof(S) == sizeof(double)) {
+    const Vector3<S> p(3, 7, 1), r(3, S(7 + 1e-9), 1);
+    const long double ry = r.y();
+    const long double cx = 7 * 1 - 1 * ry, cy = 1 * 3 - 3 * 1, cz = 3 * ry - 7 * 3;
+    const long double want = std::atan2(std::sqrt(cx * cx + cy * cy + cz * cz), 9 + 7 * ry + 1);
+    CHECK(std::abs(angle_between(p, r) - want) <= 4 * epsilon<S>() * want);
+  }
   CHECK(angle_between(Vector3<S>::Zero(), b) == S(0));
   CHECK(angle_between(a, Vector3<S>::Zero()) == S(0));
 }

@@ -25,15 +25,19 @@ using Vector2f = Vector2<float>;
 using Vector3f = Vector3<float>;
 
 // Angle between two 3D directions from atan2(|a × b|, a · b): accurate near 0 and π, unlike acos.
-// Any finite lengths (each is divided by its largest component first, so neither the cross
-// product nor the dot product overflows or underflows: 1e160 or 1e-170 in double, 1e20 in float);
-// 0 if either is zero.
+// Any finite lengths (each is scaled by the power of two nearest its largest component first, an
+// exact scaling, so neither the cross product nor the dot product overflows or underflows: 1e160
+// or 1e-170 in double, 1e20 in float); 0 if either is zero.
 template <class A, class B>
 typename A::Scalar angle_between(const Eigen::MatrixBase<A>& a, const Eigen::MatrixBase<B>& b) {
   using S = typename A::Scalar;
   const S a_size = a.cwiseAbs().maxCoeff(), b_size = b.cwiseAbs().maxCoeff();
   if (!(a_size > S(0)) || !(b_size > S(0))) return S(0);
-  const Eigen::Matrix<S, 3, 1> x = a / a_size, y = b / b_size;
+  using std::ilogb;
+  using std::scalbn;
+  const int ea = ilogb(a_size), eb = ilogb(b_size);  // scalbn: no 2^1074 formed for subnormals
+  const Eigen::Matrix<S, 3, 1> x = a.unaryExpr([ea](S v) { return scalbn(v, -ea); }),
+                               y = b.unaryExpr([eb](S v) { return scalbn(v, -eb); });
   using std::atan2;
   return atan2(x.cross(y).norm(), x.dot(y));
 }

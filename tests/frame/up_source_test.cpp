@@ -1,3 +1,4 @@
+#include <array>
 #include <cmath>
 #include <limits>
 
@@ -55,17 +56,32 @@ TEMPLATE_TEST_CASE("a rail beside a circle banks by atan2(w, h)", "[frame][up][r
   // Path: circle of radius R; rail: circle of radius R + w at height h. At every point the
   // offset to the rail is w·outward + h·up, already in the normal plane, so the bank (the angle
   // of up from +Y) is atan2(w, h). The cubic circles are accurate to ~(2π/64)⁶ ≈ 1e-10.
-  for (S radius : {S(1000), S(3)}) {
-    const S w = S(0.5), h = S(1.5);
+  for (const auto& [radius, w, h] :
+       {std::array<S, 3>{S(1000), S(0.5), S(1.5)}, std::array<S, 3>{S(3), S(0.5), S(1.5)},
+        std::array<S, 3>{S(3), S(2.5), S(0.5)}}) {
     const auto path = *MeasuredPath<S>::build(circle<S>(radius, 64));
     const auto rail = *MeasuredPath<S>::build(circle<S>(radius + w, 64, h));
     // The same rail drawn from another starting angle: its normalized arc length no longer
-    // matches the path's, but the closest point in the normal plane still does.
+    // matches the path's, but the closest point in the normal plane still does. From 1.2 rad on,
+    // Newton from the normalized match reached the crossing across the loop (up pointed over it).
     const auto shifted_rail = *MeasuredPath<S>::build(circle<S>(radius + w, 64, h, S(0.7)));
     const auto by_length = UpSource<S>::rail(rail);
     const auto by_plane = UpSource<S>::rail(shifted_rail, RailMatch::closest_point);
     const auto by_shifted_length = UpSource<S>::rail(shifted_rail);
     const S expected = std::atan2(w, h);
+    const S circle_error = S(2.7e-4) * std::pow(S(4) / S(64), S(6)) * (radius + w);
+    for (const S phase : {S(1.2), S(1.4), S(2), S(2.5), S(3.1)}) {
+      const auto far_shifted = UpSource<S>::rail(
+          *MeasuredPath<S>::build(circle<S>(radius + w, 64, h, phase)), RailMatch::closest_point);
+      for (int i = 0; i < 50; ++i) {
+        const S s = path.length() * S(i) / S(50);
+        const auto f = far_shifted.frame_at(path, s);
+        INFO("R = " << radius << ", phase " << phase << ", s = " << s);
+        CHECK(std::abs(angle_between(f.up(), Vector3<S>::UnitY()) - expected) <=
+              1e-11 + S(2) * circle_error / std::hypot(w, h));
+        CHECK(f.up().dot(Vector3<S>(f.origin.x(), 0, f.origin.z())) > 0);
+      }
+    }
     for (int i = 0; i < 50; ++i) {
       const S s = path.length() * S(i) / S(50);
       const auto f = by_length.frame_at(path, s);
@@ -76,7 +92,6 @@ TEMPLATE_TEST_CASE("a rail beside a circle banks by atan2(w, h)", "[frame][up][r
       // With knots at other angles the two cubic circles' radial errors no longer cancel: the
       // 4 tan(Δθ/4) circle errs by 2.7e-4·R at 4 segments, scaling as Δθ⁶ (Dokken et al. 1990);
       // that error over the offset |(w, h)| bounds the angle.
-      const S circle_error = S(2.7e-4) * std::pow(S(4) / S(64), S(6)) * (radius + w);
       const auto g = by_plane.frame_at(path, s);
       CHECK(std::abs(angle_between(g.up(), Vector3<S>::UnitY()) - expected) <=
             1e-11 + S(2) * circle_error / std::hypot(w, h));

@@ -662,6 +662,16 @@ TEMPLATE_TEST_CASE("bad trains are rejected at construction, naming wagon and fi
   CHECK(foreign.error().code == ErrorCode::mismatched_topology);
   CHECK(foreign.error().message.rfind(
             "track: the rotation-minimizing frames were built on another path (length ", 0) == 0);
+  // A curve 1/2000 longer is another curve in float too (its tolerance was 4.3e-3 of the
+  // length: frames of a loop with a key moved by 0.3 passed); the same curve measured at another
+  // density is the same.
+  const auto longer = *MeasuredPath<S>::build(circle<S>(S(5.0025), 16));
+  CHECK_FALSE(Track<S>::build(loop, *UpSource<S>::rotation_minimizing(longer)));
+  for (int density : {1, 3, 33}) {
+    const auto remeasured =
+        *MeasuredPath<S>::build(circle<S>(S(5), 16), ArcLengthSettings{density});
+    CHECK(Track<S>::build(loop, *UpSource<S>::rotation_minimizing(remeasured)));
+  }
   // Each build passes the error of the step before it through, unchanged.
   const auto chained = TrainSolver<S>::build(
       Track<S>::build(MeasuredPath<S>::build(Path<S, 3>::catmull_rom({V(1, 2, 3)}, Closure::open))),

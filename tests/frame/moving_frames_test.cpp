@@ -1,4 +1,5 @@
 #include <cmath>
+#include <vector>
 
 #include "support/catch.hpp"
 #include "support/properties.hpp"
@@ -103,4 +104,67 @@ TEMPLATE_TEST_CASE("a double-reflection step at one point turns up by the tangen
   const V nudged = (t0 + V(eps<S>(), 0, 0)).normalized();
   CHECK((detail::double_reflect(up, V(1, 2, 3), t0, V(1, 2, 3), nudged) - up).norm() <=
         S(8) * eps<S>());
+}
+
+TEMPLATE_TEST_CASE("at a corner the frame turns by the tangents' minimal rotation alone",
+                   "[frame][rmf]", float, double) {
+  using S = TestType;
+  using V = Vector3<S>;
+  // Kochanek–Bartels continuity −1: corners of 1.2–1.5 rad at keys 1–3. Just past a key the up
+  // must be the up just before it carried by the minimal rotation between the two tangents (a
+  // quaternion from two vectors, in long double), up to the frames' own turn over the ±h between
+  // them. The table entry at a key was reached by a double reflection straight onto the
+  // outgoing tangent, spreading the corner over the step before it: 0.029 rad off at 4 entries a
+  // segment, 1.5e-3 at 16.
+  const std::vector<V> keys{V(0, 0, 0), V(10, 2, 0), V(12, 5, 9), V(3, 8, 11), V(-4, 3, 6)};
+  KochanekBartels<S> shape;
+  shape.continuity = S(-1);
+  const auto path =
+      *MeasuredPath<S>::build(Path<S, 3>::kochanek_bartels(keys, shape, Closure::open));
+  const S h = sizeof(S) == sizeof(float) ? S(1e-3) : S(1e-7);
+  for (int per_segment : {4, 16}) {
+    const auto frames = *RotationMinimizingFrames<S>::build(path, V::UnitY(), per_segment);
+    for (int key = 1; key <= 3; ++key) {
+      const S at = path.distance_at(S(key));
+      std::size_t cursor = 0;
+      const auto before = path.sample(at - h, cursor), after = path.sample(at + h, cursor);
+      const V up_before = frames.up_at(at - h, before.point, before.tangent);
+      const V up_after = frames.up_at(at + h, after.point, after.tangent);
+      using L = long double;
+      const Eigen::Matrix<L, 3, 1> carried =
+          Eigen::Quaternion<L>::FromTwoVectors(before.tangent.template cast<L>(),
+                                               after.tangent.template cast<L>()) *
+          up_before.template cast<L>();
+      INFO("per_segment " << per_segment << ", key " << key);
+      CHECK(std::acos(std::min(L(1), carried.dot(up_after.template cast<L>()))) <=
+            L(sizeof(S) == sizeof(float) ? 2e-3 : 1e-7));
+    }
+  }
+}
+
+TEMPLATE_TEST_CASE("past an open path's end the frame runs straight on", "[frame][rmf]", float,
+                   double) {
+  using S = TestType;
+  using V = Vector3<S>;
+  // A track extended past its end (Wrap::extend) asks for up at the clamped distance, length, at
+  // points on the end tangent's line: the frame must not turn there. It was carried from the
+  // entry before the end, as if the path bent towards the far point (3e-7 to 8e-7 rad).
+  // A helix: its frames twist along every interval, up to the end.
+  std::vector<V> points, tangents;
+  for (int i = 0; i <= 24; ++i) {
+    const S k = S(i) * S(0.5);
+    points.emplace_back(S(5) * std::cos(k), S(5) * std::sin(k), S(2) * k);
+    tangents.emplace_back(S(-2.5) * std::sin(k), S(2.5) * std::cos(k), S(1));
+  }
+  const auto path =
+      *MeasuredPath<S>::build(Path<S, 3>::from_hermite_keys(points, tangents, Closure::open));
+  const auto frames = *RotationMinimizingFrames<S>::build(path, V::UnitY());
+  const S length = path.length();
+  const auto end = path.sample(length);
+  const V up_end = frames.up_at(length, end.point, end.tangent);
+  for (const S beyond : {S(0.1), S(10), S(1000)}) {
+    const V up = frames.up_at(length, end.point + beyond * end.tangent, end.tangent);
+    INFO("beyond " << beyond);
+    CHECK((up - up_end).norm() <= S(8) * eps<S>());
+  }
 }

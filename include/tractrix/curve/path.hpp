@@ -213,6 +213,10 @@ class Path {
     const auto [i, u] = locate(t);
     return unit_tangent(segments_[i], u);
   }
+  // The unit tangent at the end of segment i (i < size()), from behind: where the path arrives at
+  // key i + 1. unit_tangent(i + 1) is where it leaves; they differ at a corner (a key without
+  // G1 continuity, Kochanek–Bartels continuity ≠ 0).
+  Point end_tangent(std::size_t i) const noexcept { return unit_tangent(segments_[i], S(1)); }
 
   // Curvature vector dT/ds = κN at t: (r'' − (r''·T) T) / |r'|² with T = r'/|r'|. Zero where the
   // speed vanishes or is so small that κ is not representable (at a cusp the limit is unbounded).

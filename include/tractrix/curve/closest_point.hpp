@@ -83,11 +83,12 @@ bool bernstein_roots(const S* quintic, const S* derivative, const std::array<S, 
 // The nearest point of a segment, r(u) − q = ((a u + b) u + c) u + d, about a root u of its
 // quintic (r − q)·r' whose rounding (`margin`) may have moved it far (the quintic's slope,
 // |r'|² + (r − q)·r'', vanishes beside a cusp or at a tangential minimum): re-found on the
-// squared distance itself, from u and from the nearest of 17 points across the stretch where the
-// quintic lies within its rounding (|f + f't + f''t²/2| <= margin), by Newton on (r − q)·r' as
-// that product, whose rounding shrinks with |r − q| and |r'| where the expanded quintic's does
-// not. A query on the curve beside a cusp ended 1.0e-9 from it in double (6.8e-4 in float);
-// beside a near-cusp's small loop, on the loop's other branch. Rare (cusps): out of line.
+// squared distance itself, from u and from each of 17 points across the stretch where the
+// quintic lies within its rounding (|f + f't + f''t²/2| <= margin) that is nearer than its
+// neighbours, by Newton on (r − q)·r' as that product, whose rounding shrinks with |r − q| and
+// |r'| where the expanded quintic's does not; the nearest minimum reached wins. A query on the
+// curve beside a cusp ended 1.0e-9 from it in double (6.8e-4 in float); beside a near-cusp's small
+// loop, on the loop's other branch. Rare (cusps): out of line.
 template <class S, int D>
 TRACTRIX_NOINLINE S polished_root(const Vector<S, D>& a, const Vector<S, D>& b,
                                   const Vector<S, D>& c, const Vector<S, D>& d, const S* derivative,

@@ -36,6 +36,15 @@ TEMPLATE_TEST_CASE("profiles run from 0 to 1, monotone and continuous in value a
     CHECK(p.at(T).value == S(1));
     CHECK(p.at(-T).value == S(0));
     CHECK(p.at(std::numeric_limits<S>::quiet_NaN()).value == S(0));
+    // Before the start and after the end the move holds still: no rate, no acceleration (a
+    // constant-speed move read its speed after its end, where the position no longer moved).
+    for (const S outside : {-T, -eps<S>() * T, T * (1 + S(4) * eps<S>()), S(3) * T}) {
+      const auto held = p.at(outside);
+      INFO("t = " << outside << " of " << T);
+      CHECK(held.value == (outside < S(0) ? S(0) : S(1)));
+      CHECK(held.rate == S(0));
+      CHECK(held.acceleration == S(0));
+    }
     S previous = S(0);
     const int steps = 4000;
     const S dt = T / S(steps);

@@ -258,3 +258,33 @@ def test_the_compiled_core_refuses_what_it_cannot_write_or_read(track):
         network.default_settings().set(1 << 64, "end")
     with pytest.raises(TypeError, match="piece: expected an integer, got float"):
         network.piece(1.5)
+
+
+def test_edge_arguments_are_read_or_refused_by_name():
+    reader = tx.PoseReader()
+    # An empty broadcast weighs nothing (the core refused counts of 0 beside 1).
+    assert reader.weight(np.eye(3), np.empty((0, 3, 3))).shape == (0,)
+    assert reader.weight(np.empty((0, 3, 3)), np.eye(3)[None]).shape == (0,)
+    # A gap below the squares' range (its square underflowed to 0).
+    line = tx.MeasuredPath(tx.Path.bezier([[(0, 0, 0), (3, 0, 0), (7, 0, 0), (10, 0, 0)]]))
+    assert line.closest_point([5, 1e-170, 0]).gap == pytest.approx(1e-170, rel=1e-15)
+    assert line.closest_point([5, 1e-160, 0]).gap == pytest.approx(1e-160, rel=1e-15)
+    # A number where a pair is wanted: a TypeError naming the argument, not len()'s.
+    with pytest.raises(TypeError, match=r"cone: expected \(inner, outer\)"):
+        tx.PoseReader(cone=0.5)
+    with pytest.raises(TypeError, match=r"twist: expected \(inner, outer\)"):
+        tx.PoseReader(twist=0.5)
+    with pytest.raises(TypeError, match=r"roll: expected \(distances, angles\)"):
+        tx.Track(line, roll=0.5)
+    # Keys are 1-D: other shapes were flattened without a word.
+    with pytest.raises(ValueError, match=r"roll distances: expected a 1-D array, got shape \(1, 2\)"):
+        tx.Track(line, roll=(np.array([[0.0, 10.0]]), np.array([0.0, 1.0])))
+    with pytest.raises(ValueError, match=r"times: expected a 1-D array, got shape \(3, 1\)"):
+        tx.TimeProfile.keyed(np.array([[0.0], [1.0], [3.0]]), [0, 0.2, 1])
+    with pytest.raises(ValueError, match=r"rest_lengths: expected a 1-D array, got shape \(2, 1\)"):
+        tx.StretchChain(np.array([[1.0], [2.0]]))
+    # Strings are not numbers (float("2") read them).
+    with pytest.raises(TypeError, match="expected a number, got str"):
+        tx.TimeProfile.constant("2")
+    with pytest.raises(TypeError, match="scale: expected a number, got str"):
+        tx.StretchChain([1, 1]).lengths(1.0, scale="2")

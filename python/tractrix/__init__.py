@@ -110,6 +110,25 @@ def _values(name: str, value: object) -> Tuple[np.ndarray, Tuple[int, ...]]:
     return array.reshape(-1), array.shape
 
 
+def _keys(name: str, value: object) -> np.ndarray:
+    """A 1-D array of key values (lengths, times, distances, angles): other shapes are refused,
+    not flattened."""
+    array = _real(name, value)
+    if array.ndim != 1:
+        raise ValueError(f"{name}: expected a 1-D array, got shape {array.shape}")
+    return array
+
+
+def _lengths(d: np.ndarray) -> np.ndarray:
+    """|d| along the last axis, its squares neither underflowing nor overflowing (a gap of
+    1e-170 read 0); 0 where d is 0, NaN where d is."""
+    largest = np.abs(d).max(axis=-1)
+    with np.errstate(invalid="ignore", divide="ignore", over="ignore"):
+        scaled = d / largest[..., None]
+        lengths = largest * np.sqrt((scaled * scaled).sum(axis=-1))
+    return np.where(largest == 0, 0.0, lengths)
+
+
 def _vectors(name: str, value: object) -> Tuple[np.ndarray, Tuple[int, ...]]:
     """One (3,) vector or an (..., 3) array, as (N, 3); and the leading shape."""
     array = _real(name, value)
@@ -125,7 +144,20 @@ def _matrices(name: str, value: object) -> Tuple[np.ndarray, Tuple[int, ...]]:
     return array.reshape(-1, 3, 3), array.shape[:-2]
 
 
+def _pair(name: str, value: object, what: str) -> Tuple[object, object]:
+    """Two items, or an error naming the argument (a number given alone: TypeError)."""
+    try:
+        count = len(value)  # type: ignore[arg-type]
+    except TypeError:
+        raise TypeError(f"{name}: expected {what}, got {type(value).__name__}") from None
+    if count != 2:
+        raise ValueError(f"{name}: expected {what}")
+    return value[0], value[1]  # type: ignore[index]
+
+
 def _scalar(name: str, value: object) -> float:
+    if isinstance(value, (str, bytes)):  # float("2") would read it
+        raise TypeError(f"{name}: expected a number, got {type(value).__name__}")
     try:
         return float(value)  # type: ignore[arg-type]
     except (TypeError, ValueError):
@@ -329,7 +361,7 @@ class MeasuredPath(_Measured):
         distance, point, squared = np.empty(n), np.empty((n, 3)), np.empty(n)
         self._core.closest_points(flat, distance, point, squared)
         return ClosestPoints(distance.reshape(shape), point.reshape(shape + (3,)),
-                             np.sqrt(squared).reshape(shape))
+                             _lengths(point - flat).reshape(shape))
 
     def __repr__(self) -> str:
         return (f"MeasuredPath(length={self.length:.6g}, "
@@ -380,10 +412,9 @@ class Track(_Measured):
             "rotation_minimizing" if rotation_minimizing else "world")
         roll_distances = roll_angles = None
         if roll is not None:
-            if len(roll) != 2:
-                raise ValueError("roll: expected (distances, angles)")
-            roll_distances = _values("roll distances", roll[0])[0]
-            roll_angles = _values("roll angles", roll[1])[0]
+            roll_distances, roll_angles = _pair("roll", roll, "(distances, angles)")
+            roll_distances = _keys("roll distances", roll_distances)
+            roll_angles = _keys("roll angles", roll_angles)
         self._core = _core.Track.build(path._core, kind, _vector("up", up),
                                        rail._core if rail is not None else None,
                                        rail_match == "closest_point", roll_distances, roll_angles)
@@ -623,7 +654,7 @@ class Network:
                                            np.empty((n, 3)), np.empty(n))
         self._core.closest_points(flat, piece, distance, point, squared)
         return NetworkPoints(piece.reshape(shape), distance.reshape(shape),
-                             point.reshape(shape + (3,)), np.sqrt(squared).reshape(shape))
+                             point.reshape(shape + (3,)), _lengths(point - flat).reshape(shape))
 
 
 class Route(_Measured):
@@ -757,8 +788,8 @@ class TimeProfile:
     def keyed(times: ArrayLike, values: ArrayLike) -> "TimeProfile":
         """A monotone cubic through (time, value) keys: times from 0 increasing, values from 0 to
         1 never decreasing."""
-        return TimeProfile(_core.TimeProfile.keyed(_values("times", times)[0],
-                                                   _values("values", values)[0]))
+        return TimeProfile(_core.TimeProfile.keyed(_keys("times", times),
+                                                   _keys("values", values)))
 
     @property
     def duration(self) -> float:
@@ -881,9 +912,8 @@ _FALLOFFS = ("linear", "smoothstep", "smootherstep", "ease_in", "ease_out", "gau
 def _cone(name: str, value: Optional[Tuple[float, float]]) -> Optional[Tuple[float, float]]:
     if value is None:
         return None
-    if len(value) != 2:
-        raise ValueError(f"{name}: expected (inner, outer) half-angles in radians")
-    return (_scalar(name + " inner", value[0]), _scalar(name + " outer", value[1]))
+    inner, outer = _pair(name, value, "(inner, outer) half-angles in radians")
+    return (_scalar(name + " inner", inner), _scalar(name + " outer", outer))
 
 
 class PoseReader:
@@ -927,7 +957,8 @@ class PoseReader:
             targets = np.ascontiguousarray(np.broadcast_to(targets.reshape(target_shape + (3, 3)),
                                                            shape + (3, 3))).reshape(-1, 3, 3)
         out = np.empty(math.prod(shape))
-        self._core.weights(readers, targets, out)
+        if out.size:  # an empty broadcast has nothing to weigh (the core wants counts of 1 or n)
+            self._core.weights(readers, targets, out)
         return out.reshape(shape)
 
 
@@ -963,7 +994,7 @@ class StretchChain:
                  soft: float = 0.0) -> None:
         _choice("split", split, ("equal", "proportional"))
         self._core = _core.StretchChain.build(
-            _values("rest_lengths", rest_lengths)[0], split == "proportional",
+            _keys("rest_lengths", rest_lengths), split == "proportional",
             _scalar("max_stretch", max_stretch), _scalar("stretch_start", stretch_start),
             bool(squash), _scalar("soft", soft))
 

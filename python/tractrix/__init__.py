@@ -119,14 +119,20 @@ def _keys(name: str, value: object) -> np.ndarray:
     return array
 
 
-def _lengths(d: np.ndarray) -> np.ndarray:
-    """|d| along the last axis, its squares neither underflowing nor overflowing (a gap of
-    1e-170 read 0); 0 where d is 0, NaN where d is."""
-    largest = np.abs(d).max(axis=-1)
-    with np.errstate(invalid="ignore", divide="ignore", over="ignore"):
-        scaled = d / largest[..., None]
-        lengths = largest * np.sqrt((scaled * scaled).sum(axis=-1))
-    return np.where(largest == 0, 0.0, lengths)
+def _gaps(squared: np.ndarray, point: np.ndarray, query: np.ndarray) -> np.ndarray:
+    """sqrt(squared) — the library's squared distances — except where the square lost digits to
+    underflow (gaps below ~1e-146: one of 1e-170 read 0): there |point − query| scaled by its
+    largest component."""
+    gaps = np.sqrt(squared)
+    small = squared < np.finfo(np.float64).tiny / np.finfo(np.float64).eps
+    if small.any():
+        d = point[small] - query[small]
+        largest = np.abs(d).max(axis=-1)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            scaled = d / largest[:, None]
+            gaps[small] = np.where(largest == 0, 0.0,
+                                   largest * np.sqrt((scaled * scaled).sum(axis=-1)))
+    return gaps
 
 
 def _vectors(name: str, value: object) -> Tuple[np.ndarray, Tuple[int, ...]]:
@@ -361,7 +367,7 @@ class MeasuredPath(_Measured):
         distance, point, squared = np.empty(n), np.empty((n, 3)), np.empty(n)
         self._core.closest_points(flat, distance, point, squared)
         return ClosestPoints(distance.reshape(shape), point.reshape(shape + (3,)),
-                             _lengths(point - flat).reshape(shape))
+                             _gaps(squared, point, flat).reshape(shape))
 
     def __repr__(self) -> str:
         return (f"MeasuredPath(length={self.length:.6g}, "
@@ -654,7 +660,7 @@ class Network:
                                            np.empty((n, 3)), np.empty(n))
         self._core.closest_points(flat, piece, distance, point, squared)
         return NetworkPoints(piece.reshape(shape), distance.reshape(shape),
-                             point.reshape(shape + (3,)), _lengths(point - flat).reshape(shape))
+                             point.reshape(shape + (3,)), _gaps(squared, point, flat).reshape(shape))
 
 
 class Route(_Measured):

@@ -659,8 +659,9 @@ class Network:
         piece, distance, point, squared = (np.empty(n, dtype=np.int64), np.empty(n),
                                            np.empty((n, 3)), np.empty(n))
         self._core.closest_points(flat, piece, distance, point, squared)
+        gaps = _gaps(squared, point, flat)
         return NetworkPoints(piece.reshape(shape), distance.reshape(shape),
-                             point.reshape(shape + (3,)), _gaps(squared, point, flat).reshape(shape))
+                             point.reshape(shape + (3,)), gaps.reshape(shape))
 
 
 class Route(_Measured):

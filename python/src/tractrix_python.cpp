@@ -633,12 +633,14 @@ NB_MODULE(_tractrix, m) {
              return value_or_raise(
                  rig.with_up(value_or_raise(tx::UpSource<double>::world(vec3(up.data())))));
            })
-      .def("with_rotation_minimizing_up",
-           [](const CameraRig& rig, In up) {
-             if (rows(up, 3, "up") != 1) throw nb::value_error("up: not one vector of 3");
-             return value_or_raise(rig.with_up(value_or_raise(
-                 tx::UpSource<double>::rotation_minimizing(rig.path(), vec3(up.data())))));
-           })
+      .def(
+          "with_rotation_minimizing_up",
+          [](const CameraRig& rig, In up) {
+            if (rows(up, 3, "up") != 1) throw nb::value_error("up: not one vector of 3");
+            return value_or_raise(rig.with_up(value_or_raise(
+                tx::UpSource<double>::rotation_minimizing(rig.path(), vec3(up.data())))));
+          },
+          nb::call_guard<nb::gil_scoped_release>())
       .def("look_at_point",
            [](const CameraRig& rig, In target) {
              if (rows(target, 3, "target") != 1)

@@ -58,7 +58,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const auto global_scale = GlobalScale<double>::from(scale);
   if (global_scale)
     for (double l : chain->lengths(distance, *global_scale))
-      fuzz::require(std::isfinite(l) && l >= 0, "bone length finite");
+      // An infinite distance is beyond any reach: max_stretch's cap, itself infinite when the
+      // stretch is unlimited.
+      fuzz::require(l >= 0 && (std::isfinite(l) || (std::isinf(distance) && distance > 0)),
+                    "bone length finite for a finite distance");
   const auto pose_global_scale = GlobalScale<double>::from(pose_scale);
   if (pose_global_scale) {  // any bone count: others than two are solved as two
     const auto pose = chain->two_bone(root, goal, pole, *pose_global_scale);

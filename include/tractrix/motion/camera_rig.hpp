@@ -168,7 +168,7 @@ class CameraRig {
 
   // The keyed direction of a key, or the path tangent at that key.
   Vector3<S> direction_or_tangent(std::size_t key) const noexcept {
-    const Vector3<S> d = normalized_or(view_directions_[key], Vector3<S>(Vector3<S>::Zero()));
+    Vector3<S> d = normalized_or(view_directions_[key], Vector3<S>(Vector3<S>::Zero()));
     if (d.squaredNorm() > S(0)) return d;
     return path_.path().unit_tangent(S(static_cast<double>(key)));
   }

@@ -250,15 +250,13 @@ class TimeProfile {
   }
 
   // E and its time derivatives at time t in [0, T] (NaN gives 0). Before 0 and after T the move
-  // holds its start or its end, at rest: E = E(0) or 1, its derivatives 0 (they were those at
+  // holds its start or its end, at rest: E = 0 or 1, its derivatives 0 (they were those at
   // the nearer end, so a motion sample past a constant-speed move's end moved while it stood
   // still). A move of distance 0 (duration 0) is done at every time: E = 1, at rest.
   ProfileSample<S> at(S t) const noexcept {
     if (!(duration_ > S(0))) return {S(1), S(0), S(0)};
-    if (t < S(0) || t > duration_) {
-      const ProfileSample<S> held = at(t < S(0) ? S(0) : duration_);
-      return {held.value, S(0), S(0)};
-    }
+    if (t < S(0)) return {S(0), S(0), S(0)};  // every shape starts on E = 0 and ends on 1
+    if (t > duration_) return {S(1), S(0), S(0)};
     t = clamp_or_low(t, S(0), duration_);  // NaN: 0
     // By index, not std::visit: GCC does not inline the visitor's dispatch, which doubled the
     // cost of a keyed profile's query.

@@ -1,5 +1,6 @@
 #include <cmath>
 #include <limits>
+#include <type_traits>
 
 #include "support/catch.hpp"
 #include "support/properties.hpp"
@@ -274,6 +275,13 @@ TEMPLATE_TEST_CASE("global scale comes from uniform transforms only, bad chains 
       Eigen::AngleAxis<S>(S(0.7), Vector3<S>(1, 2, 3).normalized()).toRotationMatrix();
   CHECK(std::abs(GlobalScale<S>::of_transform(S(2.5) * rotation)->value() - S(2.5)) <=
         S(8) * eps<S>() * S(2.5));
+  // Scales whose squares leave the type's range: read to rounding, not as infinite or zero.
+  for (const S scale : {S(std::is_same<S, float>::value ? 1e20 : 1e160),
+                        S(std::is_same<S, float>::value ? 1e-23 : 1e-160)}) {
+    const auto huge_or_tiny = GlobalScale<S>::of_transform(scale * rotation);
+    REQUIRE(huge_or_tiny);
+    CHECK(std::abs(huge_or_tiny->value() - scale) <= S(8) * eps<S>() * scale);
+  }
   M stretched = rotation;
   stretched.col(1) *= S(2);
   const auto bad = GlobalScale<S>::of_transform(stretched);

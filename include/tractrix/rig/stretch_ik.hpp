@@ -60,7 +60,10 @@ class GlobalScale {
   // degenerate scale is rejected, never silently read from one axis.
   static Expected<GlobalScale> of_transform(const Eigen::Matrix<S, 3, 3>& linear,
                                             S tolerance = S(1e-6)) {
-    const S sx = linear.col(0).norm(), sy = linear.col(1).norm(), sz = linear.col(2).norm();
+    // stableNorm: a scale of 1e160 (float 1e20) overflowed the squared norm, 1e-160 (float
+    // 1e-23) lost its digits in it.
+    const S sx = linear.col(0).stableNorm(), sy = linear.col(1).stableNorm(),
+            sz = linear.col(2).stableNorm();
     if (!std::isfinite(sx) || !std::isfinite(sy) || !std::isfinite(sz))
       return make_error(ErrorCode::non_finite, "global scale: non-finite transform");
     if (!(sx > S(0)) || !(sy > S(0)) || !(sz > S(0)))

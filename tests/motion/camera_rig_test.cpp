@@ -169,6 +169,27 @@ TEST_CASE("a camera can follow a target moving along a second path", "[motion][c
   }
 }
 
+TEST_CASE("a camera driven laps round a closed path starts its look-at path again each lap",
+          "[motion][camera][jerk]") {
+  const std::vector<CameraKey<double>> keys{
+      {{10, 2, 0}}, {{0, 2, 10}}, {{-10, 2, 0}}, {{0, 2, -10}}};
+  CameraRigSettings<double> settings;
+  settings.closure = Closure::closed;
+  const auto target = *MeasuredPath<double>::build(
+      Path<double, 3>::from_hermite_keys({Vector3d(0, 0, 40), Vector3d(60, 0, 40)},
+                                         {Vector3d(60, 0, 0), Vector3d(60, 0, 0)}, Closure::open));
+  const auto rig = CameraRig<double>::build(keys, *TimeProfile<double>::constant(1.0), settings)
+                       ->look_at_path(target);
+  const double length = rig.path().length();
+  // One and a half laps, coming to rest half way round the second: the target stands half way
+  // along its straight path (length 60), not held at its end as the first lap left it.
+  const auto move = *JerkTrajectory<double>::to_position({0, 0, 0}, 1.5 * length, 0, {8, 4, 6, 10});
+  const CameraShot<double> end = rig.at(move, move.duration());
+  REQUIRE(std::abs(end.motion.distance - 1.5 * length) <= 1e-12 * length);
+  const Vector3d expected = Vector3d(30, 0, 40) - end.motion.position;
+  CHECK(end.frame.forward().cross(expected.normalized()).norm() <= 1e-12);
+}
+
 TEST_CASE("bad camera input is rejected, degenerate paths stay finite",
           "[motion][camera][errors]") {
   const auto profile = *TimeProfile<double>::constant(1.0);

@@ -134,10 +134,11 @@ class CameraRig {
   // trajectory's position is the distance along the path (a dolly move planned, and replanned
   // from its current state when the director retargets it: JerkTrajectory::state_at, then
   // to_position from there keeps velocity and acceleration continuous). A look-at path is
-  // followed at the same fraction of its length.
+  // followed at the same fraction of its length as the camera has come along the current lap
+  // of a closed path (the target starts its path again with each lap), or of an open one.
   CameraShot<S> at(const JerkTrajectory<S>& trajectory, S time) const noexcept {
     const MotionSample<S> motion = sample(path_, trajectory, time, up_);
-    return shot(motion, motion.distance / path_.length());
+    return shot(motion, path_.wrap_or_clamp(motion.distance) / path_.length());
   }
 
  private:

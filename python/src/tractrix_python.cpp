@@ -465,10 +465,12 @@ NB_MODULE(_tractrix, m) {
   bind_train<Route>(m, "RouteTrainSolver");
 
   nb::class_<tx::SwitchSettings>(m, "SwitchSettings")
-      .def("set", [](tx::SwitchSettings& settings, std::size_t piece, bool at_end) {
-        if (auto error = settings.set({piece, at_end ? tx::End::end : tx::End::start}))
-          throw nb::value_error(error->message.c_str());
-      });
+      .def("set",
+           [](tx::SwitchSettings& settings, std::size_t piece, bool at_end) {
+             if (auto error = settings.set({piece, at_end ? tx::End::end : tx::End::start}))
+               throw nb::value_error(error->message.c_str());
+           })
+      .def("copy", [](const tx::SwitchSettings& settings) { return settings; });
 
   nb::class_<Network>(m, "Network")
       .def_static(

@@ -363,3 +363,21 @@ def test_camera_rig_closed_forms():
     t = np.linspace(0, profile.duration, 9)
     np.testing.assert_allclose(moving.at(t).tangential[:, 0],
                                30 * profile.at(t).acceleration, atol=1e-12)
+
+
+def test_copies_share_what_never_changes_and_not_switch_settings():
+    import copy
+
+    network = straight_network()
+    path = tx.Path.catmull_rom([(0, 0, 0), (1, 0, 0), (2, 1, 0)])
+    profile = tx.TimeProfile.constant(2.0)
+    for built in (path, tx.MeasuredPath(path), network, profile, tx.StretchChain([1, 2])):
+        assert copy.copy(built) is built and copy.deepcopy(built) is built
+    # Throwing a switch in a copy leaves the settings it was copied from as they were.
+    settings = network.default_settings()
+    for copied in (copy.copy(settings), copy.deepcopy(settings), settings.copy()):
+        copied.set(2, "start")
+        assert tx.Route.follow(network, copied, (0, "forward")).steps == [(0, "forward"),
+                                                                           (2, "forward")]
+        assert tx.Route.follow(network, settings, (0, "forward")).steps == [(0, "forward"),
+                                                                             (1, "forward")]

@@ -188,11 +188,24 @@ def _choice(name: str, value: str, choices: Sequence[str]) -> str:
     return value
 
 
+class _Immutable:
+    """Objects that never change once built (curves, tracks, networks, solvers, profiles, rigs)
+    share their data: a copy, shallow or deep, is the object itself."""
+
+    __slots__ = ()
+
+    def __copy__(self):  # type: ignore[no-untyped-def]
+        return self
+
+    def __deepcopy__(self, memo: dict):  # type: ignore[no-untyped-def]
+        return self
+
+
 # ---------------------------------------------------------------------------------------------
 # Curves
 
 
-class Path:
+class Path(_Immutable):
     """A piecewise cubic Bézier curve, open or closed, by parameter t in [0, segment_count].
 
     Build it with one of the static methods; measure it with MeasuredPath to query by distance.
@@ -268,7 +281,7 @@ class ClosestPoints:
         self.distance, self.point, self.gap = distance, point, gap
 
 
-class _Measured:
+class _Measured(_Immutable):
     """length and closed, shared by the measured classes (MeasuredPath, Track, Route)."""
 
     __slots__ = ()
@@ -485,7 +498,7 @@ class TrainPoses:
             setattr(self, name, parts.get(name))
 
 
-class TrainSolver:
+class TrainSolver(_Immutable):
     """Wagons chained along a track (a Track, or a network's Route).
 
     wagons: (N, 2) or (N, 3) rows of length (front bogie to the next wagon's front bogie),
@@ -610,8 +623,18 @@ class SwitchSettings:
         self._core.set(*_piece_and("leg", (piece, end), _ENDS))
         return self
 
+    def copy(self) -> "SwitchSettings":
+        """Settings of their own, to throw switches in without changing these."""
+        return SwitchSettings(self._core.copy())
 
-class Network:
+    def __copy__(self) -> "SwitchSettings":
+        return self.copy()
+
+    def __deepcopy__(self, memo: dict) -> "SwitchSettings":
+        return self.copy()
+
+
+class Network(_Immutable):
     """Open tracks (pieces) joined end to end. joints: per joint, the (piece, "start"|"end")
     ends that meet there — two for a plain joint, three or more for a switch; an end in no joint
     is a buffer stop. Every joint is checked (gap and tangent angle; relative_gap of the
@@ -739,7 +762,7 @@ class ProfileSamples:
         self.value, self.rate, self.acceleration = value, rate, acceleration
 
 
-class TimeProfile:
+class TimeProfile(_Immutable):
     """A distance–time curve E(t): 0 at t = 0, 1 at the duration, never going backwards.
     Multiply by a path's length for a distance."""
 
@@ -834,7 +857,7 @@ class CameraShots:
             setattr(self, name, parts[name])
 
 
-class CameraRig:
+class CameraRig(_Immutable):
     """A camera on a path through keyed positions, moved by a time profile over its whole length.
 
     view_directions: (N, 3) directions the camera looks at each key (zero rows: along the path),
@@ -923,7 +946,7 @@ def _cone(name: str, value: Optional[Tuple[float, float]]) -> Optional[Tuple[flo
     return (_scalar(name + " inner", inner), _scalar(name + " outer", outer))
 
 
-class PoseReader:
+class PoseReader(_Immutable):
     """A cone pose reader (the 3ds Max script's, with falloffs, elliptical cones and a twist
     reader): 1 while the target's axis lies within the inner cone around the reader's z axis, 0
     beyond the outer one.
@@ -984,7 +1007,7 @@ class TwoBonePoses:
         self.upper_length, self.lower_length = lengths[..., 0], lengths[..., 1]
 
 
-class StretchChain:
+class StretchChain(_Immutable):
     """Stretchy IK under a global scale: bone lengths for a root–goal distance, and an analytic
     two-bone solve with a pole.
 

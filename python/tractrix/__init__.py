@@ -224,7 +224,8 @@ class Path(_Immutable):
     @staticmethod
     def kochanek_bartels(points: ArrayLike, tension: float = 0.0, bias: float = 0.0,
                          continuity: float = 0.0, closed: bool = False) -> "Path":
-        """Through (N, 3) key points with Kochanek–Bartels tangents (all zero: Catmull–Rom)."""
+        """Through (N, 3) key points with Kochanek–Bartels tangents (all zero: Catmull–Rom).
+        continuity −1 makes box corners, +1 inverted (overshooting) ones."""
         return Path(_core.Path.kochanek_bartels(
             _points("points", points), _scalar("tension", tension), _scalar("bias", bias),
             _scalar("continuity", continuity), bool(closed)))

@@ -64,15 +64,32 @@ TEMPLATE_TEST_CASE("Catmull-Rom and Kochanek-Bartels tangents follow their formu
   REQUIRE(tight);
   CHECK(tight->evaluate(S(2)).tangent.norm() <= tol);
 
-  // Continuity c: incoming = (1+c)/2·before + (1−c)/2·after, outgoing the other way round.
+  // Continuity c (Kochanek & Bartels 1984, Eq. 8–9): the tangent leaving a key (the paper's
+  // source derivative) is (1+c)/2·before + (1−c)/2·after, the one arriving at it (destination
+  // derivative) (1−c)/2·before + (1+c)/2·after.
   const S c = S(-0.5);
   const auto corner = P::kochanek_bartels(pts, {S(0), S(0), c}, Closure::open);
   REQUIRE(corner);
   const Vector3<S> before = pts[2] - pts[1], after = pts[3] - pts[2];
-  const Vector3<S> out = (S(1) - c) / S(2) * before + (S(1) + c) / S(2) * after;
-  const Vector3<S> in = (S(1) + c) / S(2) * before + (S(1) - c) / S(2) * after;
+  const Vector3<S> out = (S(1) + c) / S(2) * before + (S(1) - c) / S(2) * after;
+  const Vector3<S> in = (S(1) - c) / S(2) * before + (S(1) + c) / S(2) * after;
   CHECK((corner->evaluate(S(2)).tangent - out).norm() <= tol);
   CHECK((de_casteljau(corner->segment(1), S(1)).tangent - in).norm() <= tol);
+  // Seen on a square's corners: c = −1 gives box corners, the path staying inside the keys'
+  // box; c = +1 inverted ones, the path overshooting each corner (Noskowicz's table).
+  const std::vector<Vector3<S>> square{Vector3<S>(0, 0, 0), Vector3<S>(1, 0, 0),
+                                       Vector3<S>(1, 1, 0), Vector3<S>(0, 1, 0)};
+  for (const S sign : {S(-1), S(1)}) {
+    const auto cornered = P::kochanek_bartels(square, {S(0), S(0), sign}, Closure::open);
+    REQUIRE(cornered);
+    S max_x = S(0);
+    for (int i = 0; i <= 300; ++i)
+      max_x = std::max(max_x, cornered->evaluate(S(i) / S(100)).point.x());
+    if (sign < S(0))
+      CHECK(max_x <= S(1) + tol);
+    else
+      CHECK(max_x >= S(1.1));
+  }
 
   // Bias b: both tangents scale the incoming chord by (1+b)/2 and the outgoing one by (1−b)/2.
   const S b = S(0.5);

@@ -24,7 +24,8 @@ template <class S>
 struct KochanekBartels {
   S tension = S(0);     // +1 tightens to straight lines, −1 loosens
   S bias = S(0);        // +1 leans towards the incoming chord, −1 towards the outgoing one
-  S continuity = S(0);  // 0 keeps C1; ±1 makes corners (incoming and outgoing tangents differ)
+  S continuity = S(0);  // 0 keeps C1; −1 box corners (the path arrives along the chord before a
+                        // key and leaves along the one after), +1 inverted corners (it overshoots)
 };
 
 // Whether a path returns to its start: a closed path adds the segment from the last key back to
@@ -97,8 +98,9 @@ class Path {
     const std::size_t n = points.size();
     std::vector<Point> incoming(n), outgoing(n);
     const S t = shape.tension, b = shape.bias, c = shape.continuity;
-    const S in_prev = (1 - t) * (1 + b) * (1 + c) / 2, in_next = (1 - t) * (1 - b) * (1 - c) / 2;
-    const S out_prev = (1 - t) * (1 + b) * (1 - c) / 2, out_next = (1 - t) * (1 - b) * (1 + c) / 2;
+    // The arriving tangent weighs the chord before by (1 − c), the leaving one by (1 + c).
+    const S in_prev = (1 - t) * (1 + b) * (1 - c) / 2, in_next = (1 - t) * (1 - b) * (1 + c) / 2;
+    const S out_prev = (1 - t) * (1 + b) * (1 + c) / 2, out_next = (1 - t) * (1 - b) * (1 - c) / 2;
     for (std::size_t i = 0; i < n; ++i) {
       Point before, after;  // chords P[i] − P[i−1] and P[i+1] − P[i]
       if (closed) {

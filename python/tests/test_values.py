@@ -199,7 +199,11 @@ def test_clamped_trains_say_where_they_are_held():
     poses = train.solve([-5.0, 50.0, 200.0])
     np.testing.assert_array_equal(poses.status[1], tx.WagonStatus.ON_TRACK)
     np.testing.assert_allclose(poses.front_distance[1], [50, 40, 30], atol=1e-12)
-    np.testing.assert_array_equal(poses.status[2], tx.WagonStatus.HELD_AT_END)
+    # Past the far end the locomotive is held there and the train stops behind it.
+    np.testing.assert_array_equal(poses.status[2], [tx.WagonStatus.HELD_AT_END,
+                                                    tx.WagonStatus.ON_TRACK,
+                                                    tx.WagonStatus.ON_TRACK])
+    np.testing.assert_allclose(poses.front_distance[2], [100, 90, 80], atol=1e-12)
     assert np.all((poses.front_distance >= 0) & (poses.front_distance <= path.length))
     assert tx.WagonStatus.COMPRESSED in poses.status[0]
 

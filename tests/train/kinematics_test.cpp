@@ -110,3 +110,41 @@ TEST_CASE("chord-spacing kinematics match differences of the solver", "[train][k
   }
   CHECK(train_kinematics(solver, std::vector<WagonPose<S>>{}, S(1), S(0)).empty());
 }
+
+TEMPLATE_TEST_CASE("past the far end a clamped train stops with its locomotive, for both spacings",
+                   "[train][kinematics]", float, double) {
+  using S = TestType;
+  using V = Vector3<S>;
+  // A straight open track along x from 0 to 150: distances are x, chords are arcs.
+  const auto track = *Track<S>::build(MeasuredPath<S>::build(*Path<S, 3>::catmull_rom(
+      {V(0, 0, 0), V(50, 0, 0), V(100, 0, 0), V(150, 0, 0)}, Closure::open)));
+  const std::vector<Wagon<S>> wagons(4, Wagon<S>{S(15), S(10)});
+  const S tol = S(1e-9) + S(64) * eps<S>() * S(150);
+  for (auto spacing : {Spacing::arc, Spacing::chord}) {
+    INFO((spacing == Spacing::arc ? "arc" : "chord"));
+    const auto solver = *TrainSolver<S>::build(track, wagons, {Wrap::clamp, spacing});
+    // Wagon k's bogies stand where the train stopped, 150 − 15k and 10 behind it: arc spacing
+    // had piled every wagon onto the locomotive at the end (front 150, rear 140 each).
+    for (S head : {S(155), S(240)}) {
+      const auto poses = solver.solve(head);
+      const auto motions = train_kinematics(solver, poses, S(10), S(2));
+      for (std::size_t k = 0; k < poses.size(); ++k) {
+        INFO("head " << head << ", wagon " << k);
+        CHECK(std::abs(poses[k].front.origin.x() - (S(150) - S(15) * S(k))) <= tol);
+        CHECK(std::abs(poses[k].rear.origin.x() - (S(140) - S(15) * S(k))) <= tol);
+        CHECK(poses[k].status == (k == 0 ? WagonStatus::held_at_end : WagonStatus::on_track));
+        // Nothing moves: the rear bogie of a held locomotive was reported at the head's speed.
+        for (const BogieMotion<S>* b : {&motions[k].front, &motions[k].rear}) {
+          CHECK(b->speed == S(0));
+          CHECK(b->tangential_acceleration == S(0));
+        }
+      }
+    }
+    // Before the end every bogie moves with the head.
+    const auto poses = solver.solve(S(100));
+    for (const auto& m : train_kinematics(solver, poses, S(10), S(2))) {
+      CHECK(std::abs(m.front.speed - S(10)) <= S(10) * tol);
+      CHECK(std::abs(m.rear.speed - S(10)) <= S(10) * tol);
+    }
+  }
+}

@@ -771,6 +771,113 @@ TEMPLATE_TEST_CASE("clamp says which wagons are held at an end or compressed", "
 }
 
 namespace {
+// An open arc of a circle of radius R in the x–z plane from (R, 0, 0), `span` radians, as cubic
+// Hermite segments with the usual 4/3·tan(step/4) handles.
+template <class S>
+Path<S, 3> open_arc(long double radius, long double span, int count) {
+  std::vector<Vector3<S>> points, tangents;
+  const long double step = span / count, handle = 4 * std::tan(step / 4);
+  for (int k = 0; k <= count; ++k) {
+    const long double angle = step * k;
+    points.emplace_back(S(radius * std::cos(angle)), S(0), S(radius * std::sin(angle)));
+    tangents.emplace_back(S(-radius * std::sin(angle) * handle), S(0),
+                          S(radius * std::cos(angle) * handle));
+  }
+  return *Path<S, 3>::from_hermite_keys(points, tangents, Closure::open);
+}
+}  // namespace
+
+TEMPLATE_TEST_CASE("a chord longer than an open track reaches back is solved past its start",
+                   "[train]", float, double) {
+  using S = TestType;
+  // Three quarters of a circle of radius 20 (diameter 40, length 94.2) and a wagon whose bogies
+  // are 50 apart: no track point is 50 away from another, so the rear bogie is on the straight
+  // before the start (Wrap::extend: x = 20, z = −e at distance −e) or held at the start (clamp).
+  // Chord spacing gave up there and spaced the bogies 38 apart by arc, calling the wagon on
+  // track.
+  const S radius = S(20), bogies = S(50);
+  const auto track =
+      *Track<S>::build(MeasuredPath<S>::build(open_arc<S>(20, 1.5L * pi<long double>(), 32)));
+  const auto extended =
+      *TrainSolver<S>::build(track, {{S(60), bogies}}, {Wrap::extend, Spacing::chord});
+  const auto clamped =
+      *TrainSolver<S>::build(track, {{S(60), bogies}}, {Wrap::clamp, Spacing::chord});
+  const S tol = S(1e-9) + S(64) * eps<S>() * S(100);
+  for (S head = S(30); head <= track.length(); head += S(0.25)) {
+    INFO("head " << head);
+    const WagonPose<S> e = extended.solve(head)[0];
+    const Vector3<S> f = e.front.origin;
+    // The rear on the straight: (20 − fx)² + fy² + (e + fz)² = 50².
+    const long double fx = f.x(), fy = f.y(), fz = f.z();
+    const long double across = (radius - fx) * (radius - fx) + fy * fy;
+    CHECK(std::abs((e.front.origin - e.rear.origin).norm() - bogies) <= tol);
+    CHECK(e.status == WagonStatus::on_track);
+    const long double behind = std::sqrt(bogies * bogies - across) - fz;
+    CHECK(std::abs(e.rear_distance + S(behind)) <= tol);
+    CHECK((e.rear.origin - Vector3<S>(radius, 0, S(-behind))).norm() <= tol);
+    // Clamped, the rear is held at the start, nearer than the chord.
+    const WagonPose<S> c = clamped.solve(head)[0];
+    CHECK(c.rear_distance == S(0));
+    CHECK(c.status == WagonStatus::compressed);
+  }
+}
+
+TEMPLATE_TEST_CASE("wagon offsets are summed without drift in long trains", "[train]", float,
+                   double) {
+  using S = TestType;
+  using V = Vector3<S>;
+  const auto track = *Track<S>::build(MeasuredPath<S>::build(
+      *Path<S, 3>::catmull_rom({V(0, 0, 0), V(1e5, 0, 0), V(2e5, 0, 0)}, Closure::open)));
+  const S length = S(15.3);
+  const std::vector<Wagon<S>> wagons(10000, Wagon<S>{length, S(10.1)});
+  const auto solver = *TrainSolver<S>::build(track, wagons, {Wrap::extend, Spacing::arc});
+  const auto poses = solver.solve(S(0));
+  // Against k · length in long double (exact for float's 24 bits times 14): within an ulp of it.
+  // A float sum rounded at every wagon ended 15.5 units off at the last (a thousand ulps).
+  for (std::size_t k = 0; k < poses.size(); ++k) {
+    const long double exact = -static_cast<long double>(k) * static_cast<long double>(length);
+    REQUIRE(std::abs(poses[k].front_distance - exact) <= eps<S>() * std::abs(exact));
+  }
+}
+
+TEST_CASE("chord spacing solves at coordinates of 1e120", "[train]") {
+  // The first Halley step multiplied g by the slope, the chord cubed: it overflowed from 1e103
+  // and the search fell back to arc spacing (9.95 where the chord is 10).
+  for (double scale : {1.0, 1e103, 1e120}) {
+    const auto track =
+        *Track<double>::build(MeasuredPath<double>::build(circle<double>(30 * scale, 32)));
+    const auto solver = *TrainSolver<double>::build(track, {{15 * scale, 10 * scale}},
+                                                    {Wrap::automatic, Spacing::chord});
+    const auto pose = solver.solve(5 * scale)[0];
+    INFO("scale " << scale);
+    CHECK(std::abs((pose.front.origin - pose.rear.origin).stableNorm() / scale - 10) <= 1e-9);
+    // On the circle the chord 10 subtends an arc of 2R·asin(c / 2R).
+    const double arc =
+        std::fmod(pose.front_distance - pose.rear_distance + track.length(), track.length());
+    CHECK(std::abs(arc / scale - 60 * std::asin(10.0 / 60)) <= 1e-4);
+  }
+}
+
+TEMPLATE_TEST_CASE("a compressed wagon's body faces along the track, not along rounding", "[train]",
+                   float, double) {
+  using S = TestType;
+  // Arc spacing, clamped: with the head at 15 + a few ulps, wagon 1's front bogie is a few ulps
+  // past the start and its rear held at 0. The body's forward was the direction between two
+  // points a few ulps apart, swinging by up to 0.64 rad from one ulp of the head to the next.
+  const auto track = *Track<S>::build(MeasuredPath<S>::build(open_arc<S>(30, 2.5L, 16)));
+  const auto solver =
+      *TrainSolver<S>::build(track, {{S(15), S(10)}, {S(15), S(10)}}, {Wrap::clamp, Spacing::arc});
+  const Vector3<S> start_tangent = Vector3<S>::UnitZ();  // the arc leaves (30, 0, 0) along +z
+  S head = S(15);
+  for (int k = 0; k < 40; ++k, head = std::nextafter(head, S(100))) {
+    const WagonPose<S> pose = solver.solve(head)[1];
+    INFO("head " << head << " (15 + " << k << " ulps), front " << pose.front_distance);
+    REQUIRE(pose.front_distance <= S(64) * eps<S>() * S(30));
+    CHECK(std::acos(std::min(S(1), pose.body.forward().dot(start_tangent))) <= S(1e-3));
+  }
+}
+
+namespace {
 // An engine's transform record: position, rotation quaternion (x, y, z, w), and its own flags.
 template <class T>
 struct EngineTransform {

@@ -31,7 +31,8 @@ struct WagonMotion {
 // finite wherever its true value fits, e.g. κv² even where v² alone would overflow). Each bogie
 // distance is a function s(h) of the
 // head distance; ds/dt = s'(h)·v and d²s/dt² = s''(h)·v² + s'(h)·a. Arc spacing: s' = 1, s'' = 0
-// (0 and 0 for a bogie held at an end by clamping). Chord spacing: |P(s_b) − P(s_a)| = d, derived
+// (0 and 0 for a bogie held at an end by clamping, and for every bogie while the locomotive is
+// held at the far end: the train stops with it). Chord spacing: |P(s_b) − P(s_a)| = d, derived
 // twice along the chain (exact, with D = P_b − P_a and K = κN):
 //   s_b' = s_a' (D·T_a)/(D·T_b),
 //   s_b'' = [D·(T_a s_a'' + K_a s_a'² − K_b s_b'²) − |T_b s_b' − T_a s_a'|²] / (D·T_b).
@@ -88,11 +89,13 @@ void train_kinematics(const TrainSolver<S, TrackType>& solver, const WagonPose<S
   };
   Point front;
   count = std::min(count, solver.wagons().size());
+  // Arc spacing: a bogie moves with the head unless it or the locomotive is held.
+  const S arc_first = count > 0 && held(poses[0].front_distance) ? S(0) : S(1);
   for (std::size_t i = 0; i < count; ++i) {
     const WagonPose<S>& pose = poses[i];
     Point next_front = local(pose.front_distance, pose.front.origin);
     if (i == 0 || !chord) {
-      next_front.first = held(pose.front_distance) ? S(0) : S(1);
+      next_front.first = held(pose.front_distance) ? S(0) : arc_first;
       next_front.second = S(0);
     } else {
       follow(front, next_front);  // front still holds the previous rear bogie
@@ -103,7 +106,7 @@ void train_kinematics(const TrainSolver<S, TrackType>& solver, const WagonPose<S
     if (chord)
       follow(front, rear);
     else
-      rear.first = S(1), rear.second = S(0);
+      rear.first = arc_first, rear.second = S(0);
     if (held(pose.rear_distance)) rear.first = rear.second = S(0);
     out[i].front = motion(front);
     out[i].rear = motion(rear);

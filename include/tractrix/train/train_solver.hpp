@@ -252,6 +252,10 @@ class TrainSolver {
     if (loop) {
       head = wrap(head_distance, length);
       lap = whole_laps(head_distance, head);
+    } else if (options_.wrap == Wrap::clamp && head > length) {
+      // Past the far end the locomotive is held there and the train behind it stops with it,
+      // whichever the spacing (arc spacing piled the wagons onto it, one over another).
+      head = length;
     }
     auto keep_on_loop = [length](S s, long long& laps) {
       while (s < S(0))
@@ -321,13 +325,18 @@ class TrainSolver {
         coordinate_scale_(track_.coordinate_scale()),
         rounding_bound_(coordinate_scale_ > track_.length() &&
                         S(2) * epsilon<S>() * coordinate_scale_ > S(1e-12) * track_.length()),
+        coincident_(S(1024) * epsilon<S>() * coordinate_scale_),
         wagons_(std::move(wagons)),
         options_(options) {
+    // A compensated sum, as a route's offsets: each offset within an ulp of the exact one. A
+    // plain float sum drifted with every wagon (10⁴ wagons of 15.3: 15.5 units off at the last).
     offsets_.reserve(wagons_.size());
-    S offset = S(0);
+    S sum = S(0), carry = S(0);
     for (const Wagon<S>& w : wagons_) {
-      offsets_.push_back(offset);
-      offset += w.length;
+      offsets_.push_back(sum + carry);
+      const S next = sum + w.length;
+      carry += rounding_of_sum(sum, w.length, next);
+      sum = next;
     }
   }
 
@@ -372,10 +381,10 @@ class TrainSolver {
     const Sample& r = p.rear;
     if (const Vector3<S>* up = track_.constant_up()) {
       // By reference: a copy of the up vector per frame cost a failed store-to-load forward.
-      write_frames(wagon, f, r, *up, *up, *up, pose);
+      write_frames(wagon, f, r, *up, *up, *up, coincident_, pose);
     } else {
       write_frames(wagon, f, r, track_.up_at(p.front_distance, f), track_.up_at(p.rear_distance, r),
-                   body_middle_up(p.front_distance, p.rear_distance, cursor), pose);
+                   body_middle_up(p.front_distance, p.rear_distance, cursor), coincident_, pose);
     }
     pose.front_distance = p.front_distance;
     pose.rear_distance = p.rear_distance;
@@ -396,12 +405,17 @@ class TrainSolver {
   TRACTRIX_FORCE_INLINE static void write_frames(const Wagon<S>& wagon, const Sample& f,
                                                  const Sample& r, const Vector3<S>& front_up,
                                                  const Vector3<S>& rear_up,
-                                                 const Vector3<S>& body_up,
+                                                 const Vector3<S>& body_up, S coincident,
                                                  WagonPose<S>& pose) noexcept {
     detail::look_at_unit(pose.front, f.point, f.tangent, front_up);
     detail::look_at_unit(pose.rear, r.point, r.tangent, rear_up);
-    // Body forward: rear bogie to front bogie, or the front tangent where the two coincide.
-    const Vector3<S> body_forward = normalized_or<S, 3>(f.point - r.point, f.tangent);
+    // Body forward: rear bogie to front bogie, or the front tangent where the two are so close
+    // (a wagon compressed at an end) that the points' rounding would steer it: a few ulps apart
+    // it swung by 0.6 rad from one ulp of the head to the next.
+    const Vector3<S> chord = f.point - r.point;
+    const Vector3<S> body_forward = chord.squaredNorm() > coincident * coincident
+                                        ? normalized_or<S, 3>(chord, f.tangent)
+                                        : f.tangent;
     detail::look_at_unit(pose.body, f.point, body_forward, body_up);
     pose.body_midpoint = S(0.5) * (f.point + r.point);
     pose.coupler = f.point + wagon.front_overhang * body_forward;
@@ -417,10 +431,11 @@ class TrainSolver {
 
   // The first distance s behind `from` (at point p) where the track point is `chord` away from p:
   // Newton on g(s) = |P(s) − p|² − chord² stepping back from from − chord (an arc is never shorter
-  // than its chord, so g <= 0 there), bracketed once g changes sign. Falls back to arc spacing
-  // when no solution lies within one track length (build() rules that out on loops), and stops at
-  // 0 in clamp mode. `solved` says whether a root was found (or the chord ends off the track in
-  // clamp mode) rather than the arc fallback taken.
+  // than its chord, so g <= 0 there), bracketed once g changes sign. On a loop, falls back to arc
+  // spacing when no solution lies within one track length (build() rules that out); stops at 0
+  // in clamp mode; with Wrap::extend, goes on along the straight past the start. `solved` says
+  // whether a root was found (or the chord ends off the track in clamp mode) rather than the arc
+  // fallback taken.
   S chord_behind(S from, const Vector3<S>& p, S chord, Cursor& cursor, Sample& found,
                  bool* solved = nullptr) const noexcept {
     const S length = track_.length();
@@ -508,8 +523,12 @@ class TrainSolver {
       // next to 1 for chords shorter than the radius of curvature): on curvy tracks, where the
       // arc is 1e-3 longer than its chord, it lands within 1e-12 in one step where Newton takes
       // two, without evaluating the curvature.
-      if (iteration == 0 && newton && slope * slope - g > S(0))
-        next = s - g * slope / (slope * slope - g);
+      // As g / (slope − g / slope): g·slope overflowed for coordinates of 1e103 (the chord
+      // cubed), and the search fell back to arc spacing. slope < 0, so the test is slope² > g.
+      if (iteration == 0 && newton) {
+        const S halley = slope - g / slope;
+        if (halley < S(0)) next = s - g / halley;
+      }
       // A Newton step δ leaves g ≈ ½g''δ² behind, g'' at most 4 for chords up to the radius of
       // curvature. Under the tolerance, the step is the answer, and the sample that would only
       // confirm it is the bogie's own — except where the coordinates' rounding sets the
@@ -532,7 +551,10 @@ class TrainSolver {
       }
       if (bracketed && !(next > lo && next < hi)) next = S(0.5) * (lo + hi);
       if (!bracketed && next > hi) next = hi - chord;
-      if (!bracketed && from - next > length) {
+      // Only a loop can lack a root: clamp mode stops at 0 (above) and an extended open track
+      // runs on for ever, so a step back past one track length is no reason to give up there
+      // (a chord longer than a three-quarter circle's diameter fell back to arc spacing).
+      if (!bracketed && options_.wrap == Wrap::circular && from - next > length) {
         if (solved) *solved = false;
         found = sample_at(place(arc_guess), cursor);
         return place(arc_guess);
@@ -624,6 +646,10 @@ class TrainSolver {
   // far from the origin): a sample lands within a few ulps of where a Newton step predicts, and
   // those ulps are the size of the tolerance, so a predicted answer is confirmed by its sample.
   bool rounding_bound_;
+  // Bogies nearer than this (2¹⁰ ulps of the coordinates) take the track's tangent as the
+  // body's forward; farther apart, the points' few ulps of rounding turn the chord by a few
+  // thousandths of a radian at most.
+  S coincident_;
   std::vector<Wagon<S>> wagons_;
   std::vector<S> offsets_;  // wagon i's front bogie is offsets_[i] behind the head (arc spacing)
   TrainOptions options_;

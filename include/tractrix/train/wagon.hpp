@@ -20,9 +20,11 @@ struct Wagon {
   S front_overhang = S(0);  // coupler point ahead of the front bogie, along the body
 };
 
-// Where a wagon stands. With Wrap::clamp on open track the train is held at the ends: a wagon
-// with a bogie at an end is held there, and one whose bogies are closer together than its
-// bogie_distance (the train piled up at the end) is compressed.
+// Where a wagon stands. With Wrap::clamp on open track the train is held at the ends: past the
+// far end the locomotive is held there and the train stops behind it; wagons backed past the
+// start pile up there. A wagon with a bogie at an end is held there, and one whose bogies are
+// closer together than its bogie_distance (piled up at the start, or a chord longer than the
+// track reaches back) is compressed.
 enum class WagonStatus { on_track, held_at_end, compressed };
 
 // The same train driven from its other end (backing into a siding is driving forwards on the

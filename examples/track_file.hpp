@@ -1,6 +1,7 @@
 // The train demo's track files: one key per line, "x,y,z,tx,ty,tz" or "x,y,z,tx,ty,tz,roll"
-// (tangent dr/dt at the key, roll in radians about the tangent); blank lines and lines starting
-// with # are skipped; a line "open" or "closed" sets the topology (closed by default).
+// (tangent dr/dt at the key, roll in radians about the tangent; every key has a roll or none
+// does); blank lines and lines starting with # are skipped; a line "open" or "closed" before the
+// keys sets the topology (closed by default).
 // Every failure names the file, and the line and field where there is one.
 #pragma once
 
@@ -68,11 +69,18 @@ inline tractrix::Expected<Track> read(std::istream& in, const std::string& name)
   bool closed = true, any_roll = false;
   const char* names[] = {"x", "y", "z", "tx", "ty", "tz", "roll"};
   std::string line;
+  std::size_t key_fields = 0;  // of the first key: every key has a roll or none
+  int first_key_line = 0;
   for (int number = 1; std::getline(in, line); ++number) {
     if (!line.empty() && line.back() == '\r') line.pop_back();
     const std::string trimmed = trim(line);
     if (trimmed.empty() || trimmed[0] == '#') continue;
     if (trimmed == "open" || trimmed == "closed") {
+      if (!points.empty())
+        return make_error(ErrorCode::mismatched_sizes, name + ":" + std::to_string(number) + ": '" +
+                                                           trimmed + "' after the keys (line " +
+                                                           std::to_string(first_key_line) +
+                                                           " is the first); it goes before them");
       closed = trimmed == "closed";
       continue;
     }
@@ -86,6 +94,15 @@ inline tractrix::Expected<Track> read(std::istream& in, const std::string& name)
       return make_error(ErrorCode::mismatched_sizes,
                         where + std::to_string(fields.size()) +
                             " fields, expected 6 (x,y,z,tx,ty,tz) or 7 (+roll)");
+    if (key_fields == 0) {
+      key_fields = fields.size();
+      first_key_line = number;
+    } else if (fields.size() != key_fields) {
+      return make_error(ErrorCode::mismatched_sizes,
+                        where + std::to_string(fields.size()) + " fields where line " +
+                            std::to_string(first_key_line) + " has " + std::to_string(key_fields) +
+                            ": every key has a roll or none does");
+    }
     double v[7] = {0, 0, 0, 0, 0, 0, 0};
     for (std::size_t i = 0; i < fields.size(); ++i) {
       const auto value = parse_number(fields[i]);
@@ -105,7 +122,8 @@ inline tractrix::Expected<Track> read(std::istream& in, const std::string& name)
                                                         closed ? Closure::closed : Closure::open);
   if (!path) return make_error(path.error().code, name + ": " + path.error().message);
   auto measured = tractrix::MeasuredPath<double>::build(std::move(*path));
-  if (!measured && measured.error().code == ErrorCode::out_of_range)
+  // Zero length in the file's words; any other refusal (a track too small to measure) as it is.
+  if (!measured && measured.error().message.rfind("path: zero length", 0) == 0)
     return make_error(ErrorCode::out_of_range,
                       name + ": the track has zero length (every key at one point)");
   if (!measured) return make_error(measured.error().code, name + ": " + measured.error().message);

@@ -42,8 +42,9 @@ options:
   --help            this text
 
 track file: one key per line, "x,y,z,tx,ty,tz" or "x,y,z,tx,ty,tz,roll" (tangent dr/dt at the
-key, roll in radians about the tangent); blank lines and lines starting with # are skipped; a
-line "open" or "closed" (default closed) sets the topology. At least 2 keys.
+key, roll in radians about the tangent; every key has a roll or none does); blank lines and
+lines starting with # are skipped; a line "open" or "closed" (default closed) before the keys
+sets the topology. At least 2 keys.
 )";
 
 struct Options {

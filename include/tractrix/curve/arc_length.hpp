@@ -60,6 +60,19 @@ class ArcLengthTable {
                             "] (or 0, automatic)");
     if (path.size() >= std::size_t(1) << 31)
       return make_error(ErrorCode::out_of_range, "path: more than 2^31 segments");
+    // Speeds are measured through their squares, which lose their digits below the smallest
+    // normal number: a path 1e-160 across (float: 1e-20) measured 5e-6 short, or as zero length.
+    // Refused below √(smallest normal / eps), where speeds down to √eps of the size still square
+    // to normal numbers: 1e-146 in double, 3.1e-16 in float.
+    const S size = path_size(path);
+    using std::sqrt;
+    const S smallest = sqrt(std::numeric_limits<S>::min() / epsilon<S>());
+    if (size > S(0) && size < smallest)
+      return make_error(ErrorCode::out_of_range,
+                        "path: " + number_text(double(size)) +
+                            " across, too small to measure in this scalar type (squared speeds "
+                            "lose their digits below " +
+                            number_text(double(smallest)) + "); scale it up");
     const S length_scale = static_cast<S>(settings.length_scale);
     if (!(settings.length_scale >= 0.0) || !std::isfinite(length_scale))
       return make_error(ErrorCode::out_of_range,
@@ -76,6 +89,18 @@ class ArcLengthTable {
   }
 
  private:
+  // The largest coordinate difference between the first control point and any other.
+  template <int D>
+  static S path_size(const Path<S, D>& path) noexcept {
+    if (path.size() == 0) return S(0);
+    const auto origin = path.segment(0).points[0];
+    S size = S(0);
+    for (std::size_t i = 0; i < path.size(); ++i)
+      for (const auto& p : path.segment(i).points)
+        size = std::max(size, (p - origin).cwiseAbs().maxCoeff());
+    return size;
+  }
+
   // `uniform` entries per segment, or 0: adaptive (exact tables only).
   template <int D>
   static Expected<ArcLengthTable> build_at(const Path<S, D>& path, int uniform,
@@ -260,7 +285,9 @@ class ArcLengthTable {
       const S fraction = (t - t0) / (parameter_of(entry + 1) - t0);
       return distances_[entry] + fraction * (distances_[entry + 1] - distances_[entry]);
     }
-    return distances_[entry] + distance_within(entry, t);
+    // At most the length: the entry's distance plus the rest of the segment could round an ulp
+    // past it at the end (float), where the length itself is a compensated sum.
+    return std::min(distances_[entry] + distance_within(entry, t), length());
   }
 
   // The parameter at distance s, the inverse of distance_at: |distance_at(t) − s| ≤ 1e-12·length()

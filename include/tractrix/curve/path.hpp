@@ -57,10 +57,11 @@ class Path {
       Segment& next = segments[(i + 1) % segments.size()];
       const S gap = (segments[i].points[3] - next.points[0]).norm();
       if (gap > tolerance)
-        return make_error(ErrorCode::not_continuous, "segment " + std::to_string(i) + ": end is " +
-                                                         std::to_string(gap) +
-                                                         " away from the start of segment " +
-                                                         std::to_string((i + 1) % segments.size()));
+        return make_error(ErrorCode::not_continuous,
+                          "segment " + std::to_string(i) + ": end is " + number_text(double(gap)) +
+                              " away from the start of segment " +
+                              std::to_string((i + 1) % segments.size()) + " (tolerance " +
+                              number_text(double(tolerance)) + ")");
       next.points[0] = segments[i].points[3];
     }
     return Path(std::move(segments), closed);

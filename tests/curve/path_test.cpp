@@ -64,9 +64,9 @@ TEMPLATE_TEST_CASE("Catmull-Rom and Kochanek-Bartels tangents follow their formu
   REQUIRE(tight);
   CHECK(tight->evaluate(S(2)).tangent.norm() <= tol);
 
-  // Continuity c (Kochanek & Bartels 1984, Eq. 8–9): the tangent leaving a key (the paper's
-  // source derivative) is (1+c)/2·before + (1−c)/2·after, the one arriving at it (destination
-  // derivative) (1−c)/2·before + (1+c)/2·after.
+  // Continuity c (Kochanek & Bartels 1984, Eq. 8–9): the tangent leaving a key (DD_i as the
+  // equations are usually stated) is (1+c)/2·before + (1−c)/2·after, the one arriving at it
+  // (DS_i) (1−c)/2·before + (1+c)/2·after.
   const S c = S(-0.5);
   const auto corner = P::kochanek_bartels(pts, {S(0), S(0), c}, Closure::open);
   REQUIRE(corner);

@@ -188,6 +188,16 @@ TEST_CASE("a camera driven laps round a closed path starts its look-at path agai
   REQUIRE(std::abs(end.motion.distance - 1.5 * length) <= 1e-12 * length);
   const Vector3d expected = Vector3d(30, 0, 40) - end.motion.position;
   CHECK(end.frame.forward().cross(expected.normalized()).norm() <= 1e-12);
+  // Whole laps end where the target's path ends, as the profile-driven camera does.
+  for (double laps : {1.0, 2.0}) {
+    const auto round =
+        *JerkTrajectory<double>::to_position({0, 0, 0}, laps * length, 0, {8, 4, 6, 10});
+    const CameraShot<double> last = rig.at(round, round.duration());
+    INFO(laps << " laps");
+    CHECK(last.frame.forward()
+              .cross((Vector3d(60, 0, 40) - last.motion.position).normalized())
+              .norm() <= 1e-12);
+  }
 }
 
 TEST_CASE("bad camera input is rejected, degenerate paths stay finite",

@@ -875,6 +875,23 @@ TEMPLATE_TEST_CASE("a compressed wagon's body faces along the track, not along r
     REQUIRE(pose.front_distance <= S(64) * eps<S>() * S(30));
     CHECK(std::acos(std::min(S(1), pose.body.forward().dot(start_tangent))) <= S(1e-3));
   }
+  // A wagon that is not compressed keeps its chord, however many ulps its bogies span: on a float
+  // circle of radius 100 10⁵ out, 2¹⁰ ulps are 12 units, and bogies 10 apart had taken the
+  // tangent, asin(5 / 100) = 0.05 rad off their chord.
+  const auto far = *Track<S>::build(MeasuredPath<S>::build(closed_curve<S>(
+      64, S(0),
+      [](long double t) { return Vector3l(1e5L + 100 * std::cos(t), 0, 100 * std::sin(t)); },
+      [](long double t) { return Vector3l(-100 * std::sin(t), 0, 100 * std::cos(t)); })));
+  const auto train =
+      *TrainSolver<S>::build(far, {{S(15), S(10)}}, {Wrap::automatic, Spacing::chord});
+  for (S at = S(0); at < S(600); at += S(37)) {
+    const WagonPose<S> pose = train.solve(at)[0];
+    const Vector3<double> chord =
+        (pose.front.origin.template cast<double>() - pose.rear.origin.template cast<double>())
+            .normalized();
+    INFO("head " << at);
+    CHECK(std::acos(std::min(1.0, pose.body.forward().template cast<double>().dot(chord))) <= 2e-3);
+  }
 }
 
 namespace {

@@ -138,7 +138,10 @@ class CameraRig {
   // of a closed path (the target starts its path again with each lap), or of an open one.
   CameraShot<S> at(const JerkTrajectory<S>& trajectory, S time) const noexcept {
     const MotionSample<S> motion = sample(path_, trajectory, time, up_);
-    return shot(motion, path_.wrap_or_clamp(motion.distance) / path_.length());
+    // A lap completed (a distance of exactly k laps, k > 0) is the end of the look-at path.
+    S along = path_.wrap_or_clamp(motion.distance);
+    if (!(along > S(0)) && motion.distance > S(0)) along = path_.length();
+    return shot(motion, along / path_.length());
   }
 
  private:

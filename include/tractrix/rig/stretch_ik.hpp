@@ -73,8 +73,8 @@ class GlobalScale {
     if (abs(sx - mean) > tolerance * mean || abs(sy - mean) > tolerance * mean ||
         abs(sz - mean) > tolerance * mean)
       return make_error(ErrorCode::out_of_range,
-                        "global scale: non-uniform (" + std::to_string(sx) + ", " +
-                            std::to_string(sy) + ", " + std::to_string(sz) + ")");
+                        "global scale: non-uniform (" + number_text(double(sx)) + ", " +
+                            number_text(double(sy)) + ", " + number_text(double(sz)) + ")");
     return from(mean);
   }
 

@@ -32,7 +32,8 @@ struct WagonMotion {
 // distance is a function s(h) of the
 // head distance; ds/dt = s'(h)·v and d²s/dt² = s''(h)·v² + s'(h)·a. Arc spacing: s' = 1, s'' = 0
 // (0 and 0 for a bogie held at an end by clamping, and for every bogie while the locomotive is
-// held at the far end: the train stops with it). Chord spacing: |P(s_b) − P(s_a)| = d, derived
+// held at the far end: the train stops with it; one-sided, so a bogie exactly at an end reads 0
+// whichever way the head moves). Chord spacing: |P(s_b) − P(s_a)| = d, derived
 // twice along the chain (exact, with D = P_b − P_a and K = κN):
 //   s_b' = s_a' (D·T_a)/(D·T_b),
 //   s_b'' = [D·(T_a s_a'' + K_a s_a'² − K_b s_b'²) − |T_b s_b' − T_a s_a'|²] / (D·T_b).

@@ -409,13 +409,15 @@ class TrainSolver {
                                                  WagonPose<S>& pose) noexcept {
     detail::look_at_unit(pose.front, f.point, f.tangent, front_up);
     detail::look_at_unit(pose.rear, r.point, r.tangent, rear_up);
-    // Body forward: rear bogie to front bogie, or the front tangent where the two are so close
-    // (a wagon compressed at an end) that the points' rounding would steer it: a few ulps apart
-    // it swung by 0.6 rad from one ulp of the head to the next.
+    // Body forward: rear bogie to front bogie, or the front tangent where a wagon compressed at
+    // an end has its bogies so close that the points' rounding would steer it (a few ulps apart
+    // it swung by 0.6 rad from one ulp of the head to the next). Only a wagon compressed below
+    // half its bogie distance: 2¹⁰ ulps of a float track 10⁵ out is 12 units, and wagons of 10
+    // on it took a tangent 0.05 rad off their chord.
     const Vector3<S> chord = f.point - r.point;
-    const Vector3<S> body_forward = chord.squaredNorm() > coincident * coincident
-                                        ? normalized_or<S, 3>(chord, f.tangent)
-                                        : f.tangent;
+    const S near = std::min(coincident, S(0.5) * wagon.bogie_distance);
+    const Vector3<S> body_forward =
+        chord.squaredNorm() > near * near ? normalized_or<S, 3>(chord, f.tangent) : f.tangent;
     detail::look_at_unit(pose.body, f.point, body_forward, body_up);
     pose.body_midpoint = S(0.5) * (f.point + r.point);
     pose.coupler = f.point + wagon.front_overhang * body_forward;
@@ -646,9 +648,9 @@ class TrainSolver {
   // far from the origin): a sample lands within a few ulps of where a Newton step predicts, and
   // those ulps are the size of the tolerance, so a predicted answer is confirmed by its sample.
   bool rounding_bound_;
-  // Bogies nearer than this (2¹⁰ ulps of the coordinates) take the track's tangent as the
-  // body's forward; farther apart, the points' few ulps of rounding turn the chord by a few
-  // thousandths of a radian at most.
+  // A compressed wagon's bogies nearer than this (2¹⁰ ulps of the coordinates) take the track's
+  // tangent as the body's forward; farther apart, the points' few ulps of rounding turn the
+  // chord by a few thousandths of a radian at most.
   S coincident_;
   std::vector<Wagon<S>> wagons_;
   std::vector<S> offsets_;  // wagon i's front bogie is offsets_[i] behind the head (arc spacing)

@@ -20,6 +20,8 @@ struct EngineTransform {
 int main() {
   using namespace tractrix;
   const std::vector<EngineVector> keys{{0, 0, 0}, {120, 0, 20}, {140, 4, 110}, {10, 2, 90}};
+  // Keys in the engine's axes: set key_array.axes (and out.axes below) to EngineAxes::unity()
+  // or another preset where the engine's differ from tractrix's (Y up, right-handed).
   const PointArray<float> key_array{&keys[0].x, keys.size(), sizeof(EngineVector)};
   const auto track = Track<double>::build(
       MeasuredPath<double>::build(Path<double>::catmull_rom(key_array, Closure::closed)));

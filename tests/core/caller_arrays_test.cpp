@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstring>
 #include <functional>
+#include <string>
 #include <type_traits>
 #include <vector>
 
@@ -16,6 +17,7 @@
 #include "tractrix/core/engine_axes.hpp"
 #include "tractrix/frame/frame.hpp"
 #include "tractrix/train/track.hpp"
+#include "tractrix/train/train_solver.hpp"
 
 using namespace tractrix;
 using namespace tractrix::test;
@@ -142,6 +144,53 @@ TEMPLATE_TEST_CASE("the compact pose is 28 bytes and records must hold their lay
   CHECK(PoseArray<T>::poses(buffer, 2, 7 * sizeof(T)).writable());
   CHECK_FALSE(PoseArray<T>::poses(nullptr, 2).writable());
   CHECK(PoseArray<T>::poses(nullptr, 0).writable());
+  // A negative stride turned size_t walks the pointer round the address space: refused.
+  const std::size_t backwards = std::size_t(0) - 7 * sizeof(T);
+  CHECK_FALSE(PoseArray<T>::poses(buffer + 7, 2, backwards).writable());
+  const auto key_error =
+      Path<T, 3>::catmull_rom(PointArray<T>{buffer + 3, 2, backwards}, Closure::open);
+  REQUIRE_FALSE(key_error);
+  CHECK(key_error.error().message == "points: stride " + std::to_string(backwards) +
+                                         " bytes for 2 points spans past memory (a negative "
+                                         "stride?)");
+}
+
+TEST_CASE(
+    "keys read in an engine's axes and poses written in them land where the engine drew "
+    "the keys",
+    "[core][caller_arrays]") {
+  // A straight track 300 long, along tractrix's +x at height 5, spelled in each engine's own
+  // coordinates (its convention's map), read with the same axes the poses are written in: every
+  // front bogie lies on the engine's line and faces along it. Without the keys' axes, Unity's
+  // mirrored x put the train at −x of the keys and Unreal's swapped y and z stood the track up.
+  for (const Convention& c : conventions()) {
+    INFO(c.name);
+    std::vector<float> records;
+    for (int i = 0; i < 4; ++i) {
+      const Eigen::Vector3d key = c.to_engine(Eigen::Vector3d(100.0 * i, 5, 0));
+      records.insert(records.end(), {float(key.x()), float(key.y()), float(key.z()), -1.0f});
+    }
+    PointArray<float> keys{records.data(), 4, 4 * sizeof(float)};
+    keys.axes = c.axes;
+    const auto track = *Track<double>::build(
+        MeasuredPath<double>::build(Path<double, 3>::catmull_rom(keys, Closure::open)));
+    const auto train = *TrainSolver<double>::build(track, std::vector<Wagon<double>>(3, {20, 12}));
+    std::vector<float> poses(3 * 7);
+    WagonPoseArrays<float> out;
+    out.front = PoseArray<float>::poses(poses.data(), 3);
+    out.axes = c.axes;
+    REQUIRE(train.solve(150.0, out) == 3);
+    for (int k = 0; k < 3; ++k) {
+      const float* pose = &poses[static_cast<std::size_t>(7 * k)];
+      const Eigen::Vector3d expected = c.to_engine(Eigen::Vector3d(150.0 - 20 * k, 5, 0));
+      CHECK((Eigen::Vector3d(pose[0], pose[1], pose[2]) - expected).norm() <= 1e-4);
+      const Eigen::Matrix3d rotation =
+          Eigen::Quaterniond(pose[6], pose[3], pose[4], pose[5]).toRotationMatrix();
+      CHECK((column(rotation, c.forward_column) - c.to_engine(Eigen::Vector3d::UnitX())).norm() <=
+            1e-6);
+      CHECK((column(rotation, c.up_column) - c.to_engine(Eigen::Vector3d::UnitY())).norm() <= 1e-6);
+    }
+  }
 }
 
 // Custom axes come only from make(): an unchecked map wrote outside the pose (an axis of 4) or

@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstring>
+#include <limits>
 #include <optional>
 #include <string>
 #include <type_traits>
@@ -17,22 +18,37 @@
 
 namespace tractrix {
 
+namespace detail {
+// Whether `count` records `stride` bytes apart span more than any object can (a stride that was
+// negative before it became a size_t: a pointer walked past the address space).
+inline bool spans_past_memory(std::size_t count, std::size_t stride) noexcept {
+  constexpr std::size_t largest =
+      static_cast<std::size_t>(std::numeric_limits<std::ptrdiff_t>::max());
+  return count > 1 && stride > largest / (count - 1);
+}
+}  // namespace detail
+
 // `count` points, `stride_bytes` apart, each three consecutive T (x, y, z) at the start of its
 // record: an engine's `struct V { float x, y, z; }` array is PointArray<float>{&v[0].x, n,
-// sizeof(V)}. T is float or double.
+// sizeof(V)}. T is float or double. `axes` are the engine's the points are in (the same as the
+// outputs' WagonPoseArrays::axes): they are read into tractrix's, so keys read from a Unity or
+// Unreal scene and poses written back land where the engine drew the keys.
 template <class T>
 struct PointArray {
   static_assert(std::is_floating_point<T>::value, "PointArray: float or double coordinates");
   const T* first = nullptr;
   std::size_t count = 0;
   std::size_t stride_bytes = 3 * sizeof(T);
+  EngineAxes axes = EngineAxes::tractrix();
 
-  // Point i converted to S. Read through memcpy: the record type is the caller's, not T[].
+  // Point i converted to S, in tractrix's axes. Read through memcpy: the record type is the
+  // caller's, not T[].
   template <class S>
   Vector3<S> at(std::size_t i) const noexcept {
     T xyz[3];
     std::memcpy(xyz, reinterpret_cast<const char*>(first) + i * stride_bytes, sizeof(xyz));
-    return {static_cast<S>(xyz[0]), static_cast<S>(xyz[1]), static_cast<S>(xyz[2])};
+    const Vector3<S> p(static_cast<S>(xyz[0]), static_cast<S>(xyz[1]), static_cast<S>(xyz[2]));
+    return axes.is_tractrix() ? p : axes.to_tractrix(p);
   }
   template <class S>
   std::vector<Vector3<S>> to_vector() const {
@@ -66,9 +82,11 @@ struct VectorArray {
 // How a pose is laid out in an engine's record.
 enum class PoseLayout {
   // Position x, y, z, then the rotation as a unit quaternion x, y, z, w with w >= 0: 7 T, 28
-  // bytes in float — the layout of Unity's (Vector3, Quaternion), Unreal's FTransform
-  // translation/rotation and glTF nodes. Between frames, interpolate along the shorter arc (w >= 0
-  // fixes the sign of each record, not the hemisphere of its neighbour).
+  // bytes in float — the layout of Unity's (Vector3, Quaternion) and glTF nodes. Not Unreal's
+  // FTransform (rotation first, then translation and scale, each padded to four) nor Godot's
+  // Transform3D (a 3×3 basis, then the origin): write those from a record of this layout. Between
+  // frames, interpolate along the shorter arc (w >= 0 fixes the sign of each record, not the
+  // hemisphere of its neighbour).
   position_quaternion,
   // A 4×4 matrix, column-major (element (row r, column c) at [4c + r]), rotation columns then the
   // position, last row 0 0 0 1: 16 T, what OpenGL, raylib and bgfx take for instanced drawing
@@ -104,7 +122,8 @@ struct PoseArray {
   // Whether the records can be written: memory behind a non-zero count, records at least a pose
   // long (shorter ones would overlap).
   bool writable() const noexcept {
-    return (count == 0 || first != nullptr) && stride_bytes >= record_bytes();
+    return (count == 0 || first != nullptr) && stride_bytes >= record_bytes() &&
+           !detail::spans_past_memory(count, stride_bytes);
   }
 
   template <class S>
@@ -158,6 +177,11 @@ std::optional<Error> output_error(const std::string& name, const Array& array, s
                       name + ": stride " + std::to_string(array.stride_bytes) +
                           " bytes is shorter than a " + what + " (" +
                           std::to_string(array.record_bytes()) + " bytes)");
+  if (spans_past_memory(array.count, array.stride_bytes))
+    return make_error(ErrorCode::out_of_range,
+                      name + ": stride " + std::to_string(array.stride_bytes) + " bytes for " +
+                          std::to_string(array.count) +
+                          " records spans past memory (a negative stride?)");
   if (array.count < needed)
     return make_error(ErrorCode::out_of_range, name + ": " + std::to_string(array.count) + " " +
                                                    what + "s for " + std::to_string(needed) +

@@ -39,7 +39,9 @@ class EngineAxes {
   static constexpr EngineAxes unity() noexcept { return {-1, 2, 3, -1, 2, 3}; }
   // Unreal: Z up, left-handed, world (x, y, z) → (x, z, y); objects face +X, +Y right, +Z up.
   static constexpr EngineAxes unreal() noexcept { return {1, 3, 2, -2, 3, 1}; }
-  // Godot: Y up, right-handed like tractrix; objects face −Z, +X right.
+  // Godot: Y up, right-handed like tractrix; objects face −Z, +X right — Vector3.FORWARD, the
+  // way cameras and look_at() nodes face. Meshes imported from glTF or Blender face +Z with +X
+  // on their left (Vector3.MODEL_FRONT): tractrix()'s axes; use tractrix() for those.
   static constexpr EngineAxes godot() noexcept { return {1, 2, 3, -1, 2, -3}; }
   // Blender: Z up, right-handed, world (x, y, z) → (x, −z, y) as its glTF importer maps it;
   // objects face −Y with +Z up, so +X is the object's own left.
@@ -65,6 +67,15 @@ class EngineAxes {
     Vector3<S> out;
     for (int i = 0; i < 3; ++i)
       out[index(world_[i])] = sign<S>(world_[i]) * p[i];
+    return out;
+  }
+  // An engine world point (or direction) in tractrix's axes: the inverse of point(), for keys
+  // read from the engine (PointArray::axes).
+  template <class S>
+  Vector3<S> to_tractrix(const Vector3<S>& p) const noexcept {
+    Vector3<S> out;
+    for (int i = 0; i < 3; ++i)
+      out[i] = sign<S>(world_[i]) * p[index(world_[i])];
     return out;
   }
   // A frame's rotation (columns side, up, forward in tractrix's world) as the engine object's

@@ -305,6 +305,11 @@ class Path {
                                                      std::to_string(array.stride_bytes) +
                                                      " bytes is shorter than a point (" +
                                                      std::to_string(3 * sizeof(T)) + " bytes)");
+    if (detail::spans_past_memory(array.count, array.stride_bytes))
+      return make_error(ErrorCode::out_of_range,
+                        std::string(name) + ": stride " + std::to_string(array.stride_bytes) +
+                            " bytes for " + std::to_string(array.count) +
+                            " points spans past memory (a negative stride?)");
     return std::nullopt;
   }
 

@@ -41,6 +41,7 @@ struct PointArray {
   std::size_t stride_bytes = 3 * sizeof(T);
   EngineAxes axes = EngineAxes::tractrix();
 
+  std::size_t record_bytes() const noexcept { return 3 * sizeof(T); }
   // Point i converted to S, in tractrix's axes. Read through memcpy: the record type is the
   // caller's, not T[].
   template <class S>
@@ -161,13 +162,13 @@ struct PoseArray {
 
 namespace detail {
 
-// Why an output array (VectorArray, PoseArray) named `name`, of records that each hold a `what`,
-// cannot take `needed` of them: no memory behind a non-zero count, a stride shorter than a
-// record (records would overlap), or too few records. An empty array (count 0) is a part not
-// wanted, and fine.
+// Why a caller's array (PointArray, VectorArray, PoseArray) named `name`, of records that each
+// hold a `what`, cannot be used: no memory behind a non-zero count, a stride shorter than a
+// record (records would overlap), or records spanning past memory. An empty array (count 0) is
+// a part not wanted, and fine.
 template <class Array>
-std::optional<Error> output_error(const std::string& name, const Array& array, std::size_t needed,
-                                  const std::string& what) {
+std::optional<Error> array_error(const std::string& name, const Array& array,
+                                 const std::string& what) {
   if (array.count == 0) return std::nullopt;
   if (!array.first)
     return make_error(ErrorCode::empty_input, name + ": null pointer for " +
@@ -180,9 +181,17 @@ std::optional<Error> output_error(const std::string& name, const Array& array, s
   if (spans_past_memory(array.count, array.stride_bytes))
     return make_error(ErrorCode::out_of_range,
                       name + ": stride " + std::to_string(array.stride_bytes) + " bytes for " +
-                          std::to_string(array.count) +
-                          " records spans past memory (a negative stride?)");
-  if (array.count < needed)
+                          std::to_string(array.count) + " " + what +
+                          "s spans past memory (a negative stride?)");
+  return std::nullopt;
+}
+
+// Why an output array cannot take `needed` records: array_error's reasons, or too few records.
+template <class Array>
+std::optional<Error> output_error(const std::string& name, const Array& array, std::size_t needed,
+                                  const std::string& what) {
+  if (auto error = array_error(name, array, what)) return error;
+  if (array.count > 0 && array.count < needed)
     return make_error(ErrorCode::out_of_range, name + ": " + std::to_string(array.count) + " " +
                                                    what + "s for " + std::to_string(needed) +
                                                    " distances");

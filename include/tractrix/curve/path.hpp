@@ -121,20 +121,20 @@ class Path {
   template <class T, int E = D, std::enable_if_t<E == 3, int> = 0>
   static Expected<Path> from_hermite_keys(const PointArray<T>& points,
                                           const PointArray<T>& tangents, Closure closure) {
-    if (auto error = check_array("points", points)) return std::move(*error);
-    if (auto error = check_array("tangents", tangents)) return std::move(*error);
+    if (auto error = detail::array_error("points", points, "point")) return std::move(*error);
+    if (auto error = detail::array_error("tangents", tangents, "tangent")) return std::move(*error);
     return from_hermite_keys(points.template to_vector<S>(), tangents.template to_vector<S>(),
                              closure);
   }
   template <class T, int E = D, std::enable_if_t<E == 3, int> = 0>
   static Expected<Path> catmull_rom(const PointArray<T>& points, Closure closure) {
-    if (auto error = check_array("points", points)) return std::move(*error);
+    if (auto error = detail::array_error("points", points, "point")) return std::move(*error);
     return catmull_rom(points.template to_vector<S>(), closure);
   }
   template <class T, int E = D, std::enable_if_t<E == 3, int> = 0>
   static Expected<Path> kochanek_bartels(const PointArray<T>& points,
                                          const KochanekBartels<S>& shape, Closure closure) {
-    if (auto error = check_array("points", points)) return std::move(*error);
+    if (auto error = detail::array_error("points", points, "point")) return std::move(*error);
     return kochanek_bartels(points.template to_vector<S>(), shape, closure);
   }
 
@@ -291,26 +291,6 @@ class Path {
     for (const auto& segment : segments_)
       for (const auto& p : segment.points)
         extent_ = std::max(extent_, p.cwiseAbs().maxCoeff());
-  }
-
-  // A PointArray that cannot be read: no memory behind a non-zero count, or records shorter
-  // than a point (overlapping).
-  template <class T>
-  static std::optional<Error> check_array(const char* name, const PointArray<T>& array) {
-    if (array.count > 0 && !array.first)
-      return make_error(ErrorCode::empty_input, std::string(name) + ": null pointer for " +
-                                                    std::to_string(array.count) + " points");
-    if (array.stride_bytes < 3 * sizeof(T))
-      return make_error(ErrorCode::out_of_range, std::string(name) + ": stride " +
-                                                     std::to_string(array.stride_bytes) +
-                                                     " bytes is shorter than a point (" +
-                                                     std::to_string(3 * sizeof(T)) + " bytes)");
-    if (detail::spans_past_memory(array.count, array.stride_bytes))
-      return make_error(ErrorCode::out_of_range,
-                        std::string(name) + ": stride " + std::to_string(array.stride_bytes) +
-                            " bytes for " + std::to_string(array.count) +
-                            " points spans past memory (a negative stride?)");
-    return std::nullopt;
   }
 
   static std::optional<Error> check_points(const std::vector<Point>& points) {

@@ -229,6 +229,23 @@ TEMPLATE_TEST_CASE("two_bone on a chain of one or three bones: its first bone an
     CHECK(pose.lower_length == S(0));
     CHECK(pose.lower_rotation.allFinite());
   }
+  // With a soft zone the aim can land an ulp past the bone: the zero-length lower bone's frame
+  // was built from the rounding of aim·u − bone·upper (off orthonormal by 9.4e-3, its z 0.02 rad
+  // off the root–goal line). It is the upper bone's frame, a rotation.
+  if (std::is_same<S, double>::value) {
+    StretchSettings<S> soft;
+    soft.soft = S(0x1.8a9cf2cc4b1a4p-6);
+    const auto single = *StretchChain<S>::build({S(0x1.1b79f899238d7p+0)}, soft);
+    const Vector3<S> far_goal(S(0x1.14309723ed80dp-4), S(0x1.0300ffc56e108p+1),
+                              S(-0x1.0fca086d7f631p+0));
+    const Vector3<S> side_pole(S(-0x1.3cf7018ee05d9p-3), S(-0x1.761f4f610ed0ap-2),
+                               S(-0x1.6d8b7ad2986d1p-3));
+    const auto pose = single.two_bone(Vector3<S>::Zero(), far_goal, side_pole, GlobalScale<S>());
+    const Eigen::Matrix<S, 3, 3> r = pose.lower_rotation;
+    CHECK((r.transpose() * r - Eigen::Matrix<S, 3, 3>::Identity()).cwiseAbs().maxCoeff() <=
+          S(16) * eps<S>());
+    CHECK((r.col(2) - far_goal.normalized()).norm() <= S(16) * eps<S>());
+  }
 }
 
 TEST_CASE("soft IK removes the knee pop", "[rig][stretch]") {

@@ -17,7 +17,8 @@ namespace tractrix {
 // a full roll. On a closed track (period > 0) the profile repeats with the period; the piece from
 // the last key to the first key of the next lap ends at the first angle plus the whole turns of
 // (last − first), so a profile that rolls 2π per lap goes on rolling instead of rolling back.
-// Before the first and after the last key of an open profile the angle is held.
+// Before the first and after the last key of an open profile the angle is held: C¹ between its
+// end keys (their slopes are the end secants), C⁰ at them, where the rate drops to 0.
 template <class S>
 class RollProfile {
  public:

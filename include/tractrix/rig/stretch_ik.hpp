@@ -263,8 +263,12 @@ class StretchChain {
     pose.upper_length = global_scale * l[0];
     pose.lower_length = global_scale * l[1];
     // The bones' directions in rest space, not from the world joints (whose difference loses
-    // digits far from the origin); a bone of length 0 lies along the root–goal line.
-    const Vector3<S> lower = normalized_or(Vector3<S>(aimed * u - l[0] * upper), u);
+    // digits far from the origin); a bone of length 0, or within rounding of it against the
+    // other two sides (its direction would be their rounding: a one-bone chain with a soft zone
+    // aimed an ulp past its bone), lies along the root–goal line.
+    const bool lower_lost = !(l[1] > S(64) * epsilon<S>() * (aimed + l[0]));
+    const Vector3<S> lower =
+        lower_lost ? u : normalized_or(Vector3<S>(aimed * u - l[0] * upper), u);
     const Vector3<S> hinge = v.cross(u);
     pose.upper_rotation = bone_rotation(upper, hinge);
     pose.lower_rotation = bone_rotation(lower, hinge);

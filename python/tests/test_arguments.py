@@ -31,10 +31,10 @@ def track():
     (lambda: tx.MeasuredPath(tx.Path.catmull_rom(KEYS), method="chord", length_scale=10),
      "length_scale: 10 given to a chord table (it sets the exact table's tolerance; chord "
      "tables have none)"),
-    (lambda: tx.TimeProfile.constant(-1), "duration: -1.000000 is not positive"),
-    (lambda: tx.StretchChain([1, 0]), "bone 1: rest length 0.000000 is not positive"),
-    (lambda: tx.PoseReader(cone=(1.0, 0.5)), "cone: inner 1.000000 exceeds outer 0.500000"),
-    (lambda: tx.StretchChain([1, 2]).lengths(1.0, scale=0), "global scale: 0.000000 is not positive"),
+    (lambda: tx.TimeProfile.constant(-1), "duration: -1 is not positive"),
+    (lambda: tx.StretchChain([1, 0]), "bone 1: rest length 0 is not positive"),
+    (lambda: tx.PoseReader(cone=(1.0, 0.5)), "cone: inner 1 exceeds outer 0.5"),
+    (lambda: tx.StretchChain([1, 2]).lengths(1.0, scale=0), "global scale: 0 is not positive"),
 ])
 def test_library_errors_are_value_errors_with_its_message(build, message):
     with pytest.raises(ValueError) as error:
@@ -43,11 +43,11 @@ def test_library_errors_are_value_errors_with_its_message(build, message):
 
 
 def test_train_errors_name_the_wagon(track):
-    with pytest.raises(ValueError, match=r"wagon 1: bogie_distance 12\.000000 exceeds length 10"):
+    with pytest.raises(ValueError, match=r"wagon 1: bogie_distance 12 exceeds length 10"):
         tx.TrainSolver(track, [(18, 12), (10, 12)])
     with pytest.raises(ValueError, match="wrap: a closed track is always circular"):
         tx.TrainSolver(track, [(18, 12)], wrap="clamp")
-    with pytest.raises(ValueError, match="no track point lies 500.000000"):
+    with pytest.raises(ValueError, match="no track point lies 500 "):
         tx.TrainSolver(track, [(600, 500)])
     open_track = tx.Track(tx.MeasuredPath(tx.Path.catmull_rom(KEYS)))
     rail = tx.MeasuredPath(tx.Path.catmull_rom(KEYS + 1, closed=True))

@@ -152,7 +152,7 @@ TEMPLATE_TEST_CASE("roll profiles interpolate C1 through their keys", "[frame][r
   const S nan = std::numeric_limits<S>::quiet_NaN();
   CHECK(RollProfile<S>::build({}, {}).error().code == ErrorCode::empty_input);
   CHECK(RollProfile<S>::build({S(0), S(0)}, {S(0), S(1)}).error().message ==
-        "roll key 1: distance " + std::to_string(S(0)) + " not after " + std::to_string(S(0)));
+        "roll key 1: distance " + number_text(S(0)) + " not after " + number_text(S(0)));
   CHECK(RollProfile<S>::build({S(0), nan}, {S(0), S(1)}).error().code == ErrorCode::non_finite);
   CHECK(RollProfile<S>::build({S(0)}, {S(0), S(1)}).error().code == ErrorCode::mismatched_sizes);
   CHECK(RollProfile<S>::build({S(0), S(50)}, {S(0), S(1)}, S(40)).error().code ==

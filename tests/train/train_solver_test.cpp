@@ -269,7 +269,7 @@ TEMPLATE_TEST_CASE("a chord wider than the track is rejected where it fails", "[
   REQUIRE(!solver);
   CHECK(solver.error().code == ErrorCode::no_solution);
   CHECK(solver.error().message ==
-        "wagon 1: no track point lies 45.000000 (a bogie chord) behind distance 0.000000 within "
+        "wagon 1: no track point lies 45 (a bogie chord) behind distance 0 within "
         "one lap (the track is narrower than the chord there)");
   // Just inside the diameter the chord exists everywhere, its far bogie near the antipode, where
   // the track runs along the chord's sphere.
@@ -629,10 +629,10 @@ TEMPLATE_TEST_CASE("bad trains are rejected at construction, naming wagon and fi
   const S nan = std::numeric_limits<S>::quiet_NaN();
   CHECK(TrainSolver<S>::build(track, {})->solve(S(1)).empty());
   CHECK(TrainSolver<S>::build(track, {{S(4), S(2)}, {S(4), S(0)}}).error().message ==
-        "wagon 1: bogie_distance " + std::to_string(S(0)) + " is not positive");
+        "wagon 1: bogie_distance " + number_text(S(0)) + " is not positive");
   CHECK(TrainSolver<S>::build(track, {{S(10), S(12.5)}}).error().message ==
-        "wagon 0: bogie_distance " + std::to_string(S(12.5)) + " exceeds length " +
-            std::to_string(S(10)));
+        "wagon 0: bogie_distance " + number_text(S(12.5)) + " exceeds length " +
+            number_text(S(10)));
   CHECK(TrainSolver<S>::build(track, {{S(4), nan}}).error().code == ErrorCode::non_finite);
   CHECK(TrainSolver<S>::build(track, {{S(4), S(2), S(-1)}}).error().code ==
         ErrorCode::out_of_range);

@@ -171,18 +171,18 @@ std::optional<Error> array_error(const std::string& name, const Array& array,
                                  const std::string& what) {
   if (array.count == 0) return std::nullopt;
   if (!array.first)
-    return make_error(ErrorCode::empty_input, name + ": null pointer for " +
-                                                  std::to_string(array.count) + " " + what + "s");
+    return make_error(ErrorCode::empty_input,
+                      name + ": null pointer for " + number_text(array.count) + " " + what + "s");
   if (array.stride_bytes < array.record_bytes())
-    return make_error(ErrorCode::out_of_range,
-                      name + ": stride " + std::to_string(array.stride_bytes) +
-                          " bytes is shorter than a " + what + " (" +
-                          std::to_string(array.record_bytes()) + " bytes)");
+    return make_error(ErrorCode::out_of_range, name + ": stride " +
+                                                   number_text(array.stride_bytes) +
+                                                   " bytes is shorter than a " + what + " (" +
+                                                   number_text(array.record_bytes()) + " bytes)");
   if (spans_past_memory(array.count, array.stride_bytes))
-    return make_error(ErrorCode::out_of_range,
-                      name + ": stride " + std::to_string(array.stride_bytes) + " bytes for " +
-                          std::to_string(array.count) + " " + what +
-                          "s spans past memory (a negative stride?)");
+    return make_error(ErrorCode::out_of_range, name + ": stride " +
+                                                   number_text(array.stride_bytes) + " bytes for " +
+                                                   number_text(array.count) + " " + what +
+                                                   "s spans past memory (a negative stride?)");
   return std::nullopt;
 }
 
@@ -192,9 +192,8 @@ std::optional<Error> output_error(const std::string& name, const Array& array, s
                                   const std::string& what) {
   if (auto error = array_error(name, array, what)) return error;
   if (array.count > 0 && array.count < needed)
-    return make_error(ErrorCode::out_of_range, name + ": " + std::to_string(array.count) + " " +
-                                                   what + "s for " + std::to_string(needed) +
-                                                   " distances");
+    return make_error(ErrorCode::out_of_range, name + ": " + number_text(array.count) + " " + what +
+                                                   "s for " + number_text(needed) + " distances");
   return std::nullopt;
 }
 
@@ -203,7 +202,7 @@ template <class S>
 std::optional<Error> distances_error(const S* distances, std::size_t count) {
   if (count > 0 && !distances)
     return make_error(ErrorCode::empty_input,
-                      "distances: null pointer for " + std::to_string(count) + " distances");
+                      "distances: null pointer for " + number_text(count) + " distances");
   return std::nullopt;
 }
 

@@ -117,8 +117,7 @@ class EngineAxes {
       const int a = map[i];
       if (a == 0 || a < -3 || a > 3 || seen[index(a)])
         return make_error(ErrorCode::out_of_range,
-                          std::string(name) + ": axis " + std::to_string(i) + " is " +
-                              std::to_string(a) +
+                          std::string(name) + ": axis " + number_text(i) + " is " + number_text(a) +
                               "; each of ±1, ±2, ±3 (±x, ±y, ±z) must appear once");
       seen[index(a)] = true;
     }

@@ -103,11 +103,17 @@ class [[nodiscard]] Expected {
 };
 
 // A number for an error message, with the digits it has (1e-06, 471.23875, 4096): unlike
-// std::to_string, small values keep their digits.
-inline std::string number_text(double x) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.9g", x);
-  return text;
+// std::to_string, small values keep their digits (1e-7 is not "0.000000"). Counts and indices
+// as they are.
+template <class T>
+std::string number_text(T x) {
+  if constexpr (std::is_integral<T>::value) {
+    return std::to_string(x);
+  } else {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.9g", static_cast<double>(x));
+    return text;
+  }
 }
 
 // Builds an Error; the message should name the field and its value.

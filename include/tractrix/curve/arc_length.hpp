@@ -55,8 +55,8 @@ class ArcLengthTable {
     const int samples_per_segment = settings.samples_per_segment;
     if (samples_per_segment < 0 || samples_per_segment > max_samples_per_segment)
       return make_error(ErrorCode::out_of_range,
-                        "samples_per_segment: " + std::to_string(samples_per_segment) +
-                            " not in [1, " + std::to_string(max_samples_per_segment) +
+                        "samples_per_segment: " + number_text(samples_per_segment) +
+                            " not in [1, " + number_text(max_samples_per_segment) +
                             "] (or 0, automatic)");
     if (path.size() >= std::size_t(1) << 31)
       return make_error(ErrorCode::out_of_range, "path: more than 2^31 segments");

@@ -47,7 +47,7 @@ class Path {
     for (std::size_t i = 0; i < segments.size(); ++i) {
       if (!all_finite(segments[i]))
         return make_error(ErrorCode::non_finite,
-                          "segment " + std::to_string(i) + ": non-finite control point");
+                          "segment " + number_text(i) + ": non-finite control point");
       for (const auto& p : segments[i].points)
         extent = std::max(extent, p.cwiseAbs().maxCoeff());
     }
@@ -58,9 +58,9 @@ class Path {
       const S gap = (segments[i].points[3] - next.points[0]).norm();
       if (gap > tolerance)
         return make_error(ErrorCode::not_continuous,
-                          "segment " + std::to_string(i) + ": end is " + number_text(double(gap)) +
+                          "segment " + number_text(i) + ": end is " + number_text(double(gap)) +
                               " away from the start of segment " +
-                              std::to_string((i + 1) % segments.size()) + " (tolerance " +
+                              number_text((i + 1) % segments.size()) + " (tolerance " +
                               number_text(double(tolerance)) + ")");
       next.points[0] = segments[i].points[3];
     }
@@ -72,13 +72,13 @@ class Path {
   static Expected<Path> from_hermite_keys(const std::vector<Point>& points,
                                           const std::vector<Point>& tangents, Closure closure) {
     if (points.size() != tangents.size())
-      return make_error(ErrorCode::mismatched_sizes,
-                        "tangents: " + std::to_string(tangents.size()) + " for " +
-                            std::to_string(points.size()) + " points");
+      return make_error(ErrorCode::mismatched_sizes, "tangents: " + number_text(tangents.size()) +
+                                                         " for " + number_text(points.size()) +
+                                                         " points");
     if (auto error = check_points(points)) return std::move(*error);
     for (std::size_t i = 0; i < tangents.size(); ++i)
       if (!tangents[i].allFinite())
-        return make_error(ErrorCode::non_finite, "tangent " + std::to_string(i) + ": non-finite");
+        return make_error(ErrorCode::non_finite, "tangent " + number_text(i) + ": non-finite");
     return from_directed_keys(points, tangents, tangents, closure == Closure::closed);
   }
 
@@ -299,7 +299,7 @@ class Path {
       return make_error(ErrorCode::too_few_points, "points: 1 given, at least 2 needed");
     for (std::size_t i = 0; i < points.size(); ++i)
       if (!points[i].allFinite())
-        return make_error(ErrorCode::non_finite, "point " + std::to_string(i) + ": non-finite");
+        return make_error(ErrorCode::non_finite, "point " + number_text(i) + ": non-finite");
     return std::nullopt;
   }
 
@@ -318,7 +318,7 @@ class Path {
       if (!all_finite(segments.back()))
         return make_error(
             ErrorCode::non_finite,
-            "segment " + std::to_string(i) + ": control points overflow (tangents too large)");
+            "segment " + number_text(i) + ": control points overflow (tangents too large)");
     }
     return Path(std::move(segments), closed);
   }

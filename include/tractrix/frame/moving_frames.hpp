@@ -61,8 +61,8 @@ class RotationMinimizingFrames {
     if (!initial_up.allFinite()) return make_error(ErrorCode::non_finite, "initial_up: non-finite");
     if (per_segment < 1 || per_segment > ArcLengthTable<S>::max_samples_per_segment)
       return make_error(ErrorCode::out_of_range,
-                        "per_segment: " + std::to_string(per_segment) + " not in [1, " +
-                            std::to_string(ArcLengthTable<S>::max_samples_per_segment) + "]");
+                        "per_segment: " + number_text(per_segment) + " not in [1, " +
+                            number_text(ArcLengthTable<S>::max_samples_per_segment) + "]");
     RotationMinimizingFrames frames(path);
     const std::size_t k = static_cast<std::size_t>(per_segment);
     const std::size_t n = path.path().size() * k + 1;

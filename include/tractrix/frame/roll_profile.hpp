@@ -26,30 +26,29 @@ class RollProfile {
                                      S period = S(0)) {
     if (distances.empty()) return make_error(ErrorCode::empty_input, "roll keys: empty");
     if (distances.size() != angles.size())
-      return make_error(ErrorCode::mismatched_sizes,
-                        "roll angles: " + std::to_string(angles.size()) + " for " +
-                            std::to_string(distances.size()) + " distances");
+      return make_error(ErrorCode::mismatched_sizes, "roll angles: " + number_text(angles.size()) +
+                                                         " for " + number_text(distances.size()) +
+                                                         " distances");
     if (!std::isfinite(period) || period < S(0))
-      return make_error(ErrorCode::out_of_range, "roll period: " + std::to_string(period));
+      return make_error(ErrorCode::out_of_range, "roll period: " + number_text(period));
     for (std::size_t i = 0; i < distances.size(); ++i) {
       if (!std::isfinite(distances[i]) || !std::isfinite(angles[i]))
-        return make_error(ErrorCode::non_finite, "roll key " + std::to_string(i) + ": non-finite");
+        return make_error(ErrorCode::non_finite, "roll key " + number_text(i) + ": non-finite");
       if (i > 0 && !(distances[i] > distances[i - 1]))
-        return make_error(ErrorCode::out_of_range, "roll key " + std::to_string(i) + ": distance " +
-                                                       std::to_string(distances[i]) +
-                                                       " not after " +
-                                                       std::to_string(distances[i - 1]));
+        return make_error(ErrorCode::out_of_range, "roll key " + number_text(i) + ": distance " +
+                                                       number_text(distances[i]) + " not after " +
+                                                       number_text(distances[i - 1]));
     }
     // The closing key, front + period, must land after the last key as rounded too: a span an
     // ulp short of the period could round it onto the last (an interval of length 0, whose
     // infinite slope made every angle NaN).
     if (period > S(0) && !(distances.back() - distances.front() < period))
       return make_error(ErrorCode::out_of_range,
-                        "roll keys: span not shorter than the period " + std::to_string(period));
+                        "roll keys: span not shorter than the period " + number_text(period));
     if (period > S(0) && !(distances.front() + period > distances.back()))
       return make_error(ErrorCode::out_of_range,
-                        "roll keys: the first key plus the period " + std::to_string(period) +
-                            " rounds onto the last key, at " + std::to_string(distances.back()) +
+                        "roll keys: the first key plus the period " + number_text(period) +
+                            " rounds onto the last key, at " + number_text(distances.back()) +
                             " (the span is shorter by less than its rounding)");
     RollProfile profile;
     profile.period_ = period;

@@ -84,9 +84,9 @@ class UpSource {
       if (own.closed() != path.closed() || !(abs(own.length() - path.length()) <= tolerance))
         return make_error(ErrorCode::mismatched_topology,
                           "the rotation-minimizing frames were built on another path (length " +
-                              std::to_string(own.length()) + ", " +
+                              number_text(own.length()) + ", " +
                               (own.closed() ? "closed" : "open") + "; this one " +
-                              std::to_string(path.length()) + ", " +
+                              number_text(path.length()) + ", " +
                               (path.closed() ? "closed" : "open") + ")");
     }
     return std::nullopt;

@@ -48,13 +48,12 @@ class CameraRig {
   static Expected<CameraRig> build(const std::vector<CameraKey<S>>& keys, TimeProfile<S> profile,
                                    const CameraRigSettings<S>& settings = {}) {
     if (keys.size() < 2)
-      return make_error(ErrorCode::too_few_points, "camera keys: " + std::to_string(keys.size()) +
-                                                       " given, at least 2 needed");
+      return make_error(ErrorCode::too_few_points,
+                        "camera keys: " + number_text(keys.size()) + " given, at least 2 needed");
     std::vector<Vector3<S>> points;
     for (std::size_t i = 0; i < keys.size(); ++i) {
       if (!keys[i].position.allFinite() || !keys[i].view_direction.allFinite())
-        return make_error(ErrorCode::non_finite,
-                          "camera key " + std::to_string(i) + ": non-finite");
+        return make_error(ErrorCode::non_finite, "camera key " + number_text(i) + ": non-finite");
       points.push_back(keys[i].position);
     }
     const bool closed = settings.closure == Closure::closed;

@@ -52,10 +52,10 @@ class SpeedLimits {
   static Expected<SpeedLimits> line(S length, S max_velocity) {
     if (!std::isfinite(length) || !(length > S(0)))
       return make_error(ErrorCode::out_of_range,
-                        "speed limits: length " + std::to_string(length) + " is not positive");
+                        "speed limits: length " + number_text(length) + " is not positive");
     if (!std::isfinite(max_velocity) || !(max_velocity > S(0)))
       return make_error(ErrorCode::out_of_range, "speed limits: max_velocity " +
-                                                     std::to_string(max_velocity) +
+                                                     number_text(max_velocity) +
                                                      " is not positive and finite");
     return SpeedLimits({S(0)}, {max_velocity}, length);
   }
@@ -74,17 +74,17 @@ class SpeedLimits {
     if (!base) return base;
     if (!std::isfinite(lateral_acceleration) || !(lateral_acceleration > S(0)))
       return make_error(ErrorCode::out_of_range, "speed limits: lateral_acceleration " +
-                                                     std::to_string(lateral_acceleration) +
+                                                     number_text(lateral_acceleration) +
                                                      " is not positive and finite");
     const S length = line_along.length();
     if (!std::isfinite(section_length) || !(section_length > S(0)) ||
         !(length / section_length < S(1e8)))
       return make_error(ErrorCode::out_of_range,
-                        "speed limits: section_length " + std::to_string(section_length) +
+                        "speed limits: section_length " + number_text(section_length) +
                             " is not positive, or cuts the line into more than 1e8 sections");
     if (samples < 1 || samples > 1024)
       return make_error(ErrorCode::out_of_range,
-                        "speed limits: samples " + std::to_string(samples) + " outside [1, 1024]");
+                        "speed limits: samples " + number_text(samples) + " outside [1, 1024]");
     const auto count = static_cast<std::size_t>(std::ceil(length / section_length));
     std::vector<S> starts, limits;
     starts.reserve(count);
@@ -116,10 +116,10 @@ class SpeedLimits {
       if (!std::isfinite(z.start) || !std::isfinite(z.end) || !(z.end > z.start) ||
           !std::isfinite(z.limit) || !(z.limit > S(0)))
         return make_error(ErrorCode::out_of_range,
-                          "speed zone " + std::to_string(i) +
+                          "speed zone " + number_text(i) +
                               ": need start < end and a positive, finite limit (got " +
-                              std::to_string(z.start) + ", " + std::to_string(z.end) + ", " +
-                              std::to_string(z.limit) + ")");
+                              number_text(z.start) + ", " + number_text(z.end) + ", " +
+                              number_text(z.limit) + ")");
       sections.push_back(z);
     }
     return lowest_over(sections, S(0));
@@ -130,7 +130,7 @@ class SpeedLimits {
   Expected<SpeedLimits> for_train(S train_length) const {
     if (!std::isfinite(train_length) || !(train_length >= S(0)))
       return make_error(ErrorCode::out_of_range, "speed limits: train_length " +
-                                                     std::to_string(train_length) +
+                                                     number_text(train_length) +
                                                      " is not finite and non-negative");
     return lowest_over(as_zones(), train_length);
   }
@@ -256,13 +256,13 @@ class SpeedPlan {
                                    settling_on(from, end, motion);
     if (!(start.position >= S(0)) || !(end <= limits.length()) ||
         !(end >= start.position || settling_past_end))
-      return make_error(ErrorCode::out_of_range,
-                        "speed plan: need 0 <= start " + std::to_string(start.position) +
-                            " <= end " + std::to_string(end) + " <= the line's length " +
-                            std::to_string(limits.length()));
+      return make_error(ErrorCode::out_of_range, "speed plan: need 0 <= start " +
+                                                     number_text(start.position) + " <= end " +
+                                                     number_text(end) + " <= the line's length " +
+                                                     number_text(limits.length()));
     if (!(from.velocity >= S(0)))
       return make_error(ErrorCode::out_of_range,
-                        "speed plan: start velocity " + std::to_string(start.velocity) +
+                        "speed plan: start velocity " + number_text(start.velocity) +
                             " is negative (plan along a reversed route to go backwards)");
     {
       // Braking harder than the jerk limit can release before the train stops: every motion
@@ -273,7 +273,7 @@ class SpeedPlan {
       const S eased = JerkTrajectory<S>::eased_velocity(from, motion.max_jerk);
       if (eased < -S(64) * epsilon<S>() * (S(2) * from.velocity - eased + fastest))
         return make_error(ErrorCode::out_of_range,
-                          "speed plan: start deceleration " + std::to_string(start.acceleration) +
+                          "speed plan: start deceleration " + number_text(start.acceleration) +
                               " stops the train before the jerk limit can release it (it would "
                               "reverse)");
     }
@@ -286,8 +286,8 @@ class SpeedPlan {
       if (!std::isfinite(st.position) || !std::isfinite(st.dwell) || !(st.dwell >= S(0)) ||
           st.position < S(0) || st.position > limits.length())
         return make_error(ErrorCode::out_of_range,
-                          "station at " + std::to_string(st.position) + " (dwell " +
-                              std::to_string(st.dwell) +
+                          "station at " + number_text(st.position) + " (dwell " +
+                              number_text(st.dwell) +
                               "): off the line, or a negative or non-finite dwell");
       // A station the start is arriving on (to rounding, still moving) is still ahead of it.
       if ((st.position > from.position ||
@@ -454,7 +454,7 @@ class SpeedPlan {
       }
       if (moving(at))
         return make_error(ErrorCode::no_solution, "speed plan: already at the stop at " +
-                                                      std::to_string(stop) + " and still moving");
+                                                      number_text(stop) + " and still moving");
       return std::nullopt;
     }
     // Section boundaries between here and the stop, and their limits.
@@ -585,9 +585,9 @@ class SpeedPlan {
         // The stop itself: braking at full power ends on it, within rounding, or beyond it.
         if (!(x[1] < stop) && next.position > stop && !on_stop(brake))
           return make_error(ErrorCode::no_solution,
-                            "speed plan: cannot stop at " + std::to_string(stop) +
+                            "speed plan: cannot stop at " + number_text(stop) +
                                 " from this state (braking at full power ends at " +
-                                std::to_string(next.position) + ")");
+                                number_text(next.position) + ")");
         if (!(x[1] < stop)) {  // it ends on the stop, to rounding: the leg is done
           note_overspeed(brake, at.position, cap[0], at.position, stop);
           push(time, brake, time + brake.duration(), stop);

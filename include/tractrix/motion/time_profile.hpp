@@ -168,31 +168,30 @@ class TimeProfile {
   // overshoots, never goes backwards. A query is O(log K).
   static Expected<TimeProfile> keyed(std::vector<S> times, std::vector<S> values) {
     if (times.size() < 2)
-      return make_error(ErrorCode::too_few_points, "profile keys: " + std::to_string(times.size()) +
-                                                       " given, at least 2 needed");
+      return make_error(ErrorCode::too_few_points,
+                        "profile keys: " + number_text(times.size()) + " given, at least 2 needed");
     if (times.size() != values.size())
       return make_error(ErrorCode::mismatched_sizes,
-                        "profile values: " + std::to_string(values.size()) + " for " +
-                            std::to_string(times.size()) + " times");
+                        "profile values: " + number_text(values.size()) + " for " +
+                            number_text(times.size()) + " times");
     for (std::size_t i = 0; i < times.size(); ++i) {
       if (!std::isfinite(times[i]) || !std::isfinite(values[i]))
-        return make_error(ErrorCode::non_finite,
-                          "profile key " + std::to_string(i) + ": non-finite");
+        return make_error(ErrorCode::non_finite, "profile key " + number_text(i) + ": non-finite");
       if (i > 0 && !(times[i] > times[i - 1]))
-        return make_error(ErrorCode::out_of_range, "profile key " + std::to_string(i) + ": time " +
-                                                       std::to_string(times[i]) + " not after " +
-                                                       std::to_string(times[i - 1]));
+        return make_error(ErrorCode::out_of_range, "profile key " + number_text(i) + ": time " +
+                                                       number_text(times[i]) + " not after " +
+                                                       number_text(times[i - 1]));
       // The cubic's second derivative on an interval is (6 dy − (4 m0 + 2 m1) dt) / dt², and the
       // monotone slopes are at most 3 dy/dt with dy <= 1: |E''| <= 24/dt². Bounded by 1/dt², keys
       // whose E'' overflowed were taken, and a motion sample's acceleration was inf · 0 = NaN.
       if (i > 0 && !std::isfinite(S(24) / ((times[i] - times[i - 1]) * (times[i] - times[i - 1]))))
         return make_error(ErrorCode::out_of_range,
-                          "profile key " + std::to_string(i) +
+                          "profile key " + number_text(i) +
                               ": too close to the previous key (the acceleration, up to 24/dt^2, "
                               "overflows)");
       if (i > 0 && values[i] < values[i - 1])
-        return make_error(ErrorCode::out_of_range, "profile key " + std::to_string(i) + ": value " +
-                                                       std::to_string(values[i]) + " decreases");
+        return make_error(ErrorCode::out_of_range, "profile key " + number_text(i) + ": value " +
+                                                       number_text(values[i]) + " decreases");
     }
     if (!exactly_equal(times.front(), S(0)) || !exactly_equal(values.front(), S(0)) ||
         !exactly_equal(values.back(), S(1)))
@@ -398,7 +397,7 @@ class TimeProfile {
                       std::string(profile) +
                           ": need 0 <= ease_in_end <= ease_out_start <= 1, fractions of the "
                           "duration (not seconds), got ease_in_end " +
-                          std::to_string(start) + ", ease_out_start " + std::to_string(end));
+                          number_text(start) + ", ease_out_start " + number_text(end));
   }
 
   // Ease phases shorter than epsilon of the duration are removed: their rates (π/2k1, v/t1) would
@@ -417,10 +416,10 @@ class TimeProfile {
   static Expected<TimeProfile> make(Shape shape, S duration, S peak = S(1)) {
     if (!std::isfinite(duration) || !(duration > S(0)))
       return make_error(ErrorCode::out_of_range,
-                        "duration: " + std::to_string(duration) + " is not positive");
+                        "duration: " + number_text(duration) + " is not positive");
     if (!std::isfinite(peak / (duration * duration)))
       return make_error(ErrorCode::out_of_range,
-                        "duration: " + std::to_string(duration) +
+                        "duration: " + number_text(duration) +
                             " is too short (the acceleration, ~1/T^2, overflows)");
     return TimeProfile(std::move(shape), duration);
   }

@@ -36,7 +36,7 @@ struct PieceEnd {
 };
 
 inline std::string to_string(const PieceEnd& e) {
-  return "piece " + std::to_string(e.piece) + (e.end == End::start ? " start" : " end");
+  return "piece " + number_text(e.piece) + (e.end == End::start ? " start" : " end");
 }
 
 // How far joined ends may be apart, relative to the network's scale (its largest piece length or
@@ -102,7 +102,7 @@ class SwitchSettings {
     if (ends.size() < 2)
       return make_error(ErrorCode::out_of_range,
                         to_string(leg) + " is no switch leg: it is alone on its side of joint " +
-                            std::to_string(joint));
+                            number_text(joint));
     for (std::size_t k = 0; k < ends.size(); ++k)
       if (ends[k] == leg) selected_[2 * joint + side] = static_cast<std::uint32_t>(k);
     return std::nullopt;
@@ -202,7 +202,7 @@ class Network {
     for (std::size_t i = 0; i < pieces.size(); ++i) {
       if (pieces[i].closed())
         return make_error(ErrorCode::mismatched_topology,
-                          "network: piece " + std::to_string(i) +
+                          "network: piece " + number_text(i) +
                               " is closed; a piece has two ends (split a loop into pieces)");
       scale = std::max({scale, pieces[i].length(), pieces[i].path().path().extent()});
     }
@@ -219,10 +219,9 @@ class Network {
     topology->sides.resize(joints.size());
     for (std::size_t j = 0; j < joints.size(); ++j) {
       const std::vector<PieceEnd>& ends = joints[j];
-      const std::string joint = "joint " + std::to_string(j) + ": ";
+      const std::string joint = "joint " + number_text(j) + ": ";
       if (ends.size() < 2)
-        return make_error(ErrorCode::too_few_points, joint + "lists " +
-                                                         std::to_string(ends.size()) +
+        return make_error(ErrorCode::too_few_points, joint + "lists " + number_text(ends.size()) +
                                                          " piece ends; a joint joins two or more");
       std::vector<Vector3<S>> point(ends.size()), outward(ends.size());
       std::vector<S> turn(ends.size());  // how far rounding can turn each end's tangent
@@ -230,11 +229,11 @@ class Network {
         const PieceEnd& e = ends[k];
         if (e.piece >= pieces.size())
           return make_error(ErrorCode::out_of_range, joint + to_string(e) + ": the network has " +
-                                                         std::to_string(pieces.size()) + " pieces");
+                                                         number_text(pieces.size()) + " pieces");
         std::size_t& slot = topology->joint_of[e.piece][static_cast<std::size_t>(e.end)];
         if (slot != detail::Topology::none)
           return make_error(ErrorCode::out_of_range,
-                            joint + to_string(e) + " is already in joint " + std::to_string(slot));
+                            joint + to_string(e) + " is already in joint " + number_text(slot));
         slot = j;
         const MeasuredPath<S>& path = pieces[e.piece].path();
         const bool at_start = e.end == End::start;
@@ -286,9 +285,9 @@ class Network {
       // Collinear, and all pointing one way: no two of them continue each other.
       if (topology->sides[j][1].empty())
         return make_error(ErrorCode::not_continuous,
-                          joint + "all " + std::to_string(ends.size()) +
-                              " ends point the same way (" + to_string(ends[0]) + " and " +
-                              to_string(ends[1]) + "): a train cannot pass from one to another");
+                          joint + "all " + number_text(ends.size()) + " ends point the same way (" +
+                              to_string(ends[0]) + " and " + to_string(ends[1]) +
+                              "): a train cannot pass from one to another");
     }
     auto [order, boxes] = piece_order(pieces);
     PathBounds<S, 3> index(boxes);

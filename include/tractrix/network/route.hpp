@@ -42,7 +42,7 @@ struct Step {
 };
 
 inline std::string to_string(const Step& step) {
-  return "piece " + std::to_string(step.piece) +
+  return "piece " + number_text(step.piece) +
          (step.direction == Direction::forward ? " forward" : " backward");
 }
 
@@ -82,16 +82,16 @@ class Route {
     for (std::size_t i = 0; i < steps.size(); ++i)
       if (steps[i].piece >= network.piece_count())
         return make_error(ErrorCode::out_of_range,
-                          "route: step " + std::to_string(i) + " (" + to_string(steps[i]) +
-                              ") leaves the network of " + std::to_string(network.piece_count()) +
+                          "route: step " + number_text(i) + " (" + to_string(steps[i]) +
+                              ") leaves the network of " + number_text(network.piece_count()) +
                               " pieces");
     for (std::size_t i = 1; i < steps.size() + (closed ? 1 : 0); ++i) {
       const Step& from = steps[i - 1];
       const Step& to = steps[i % steps.size()];
       if (auto error = break_between(network, from, to))
         return make_error(ErrorCode::not_continuous,
-                          "route: step " + std::to_string(i % steps.size()) + " (" + to_string(to) +
-                              ") does not continue step " + std::to_string(i - 1) + " (" +
+                          "route: step " + number_text(i % steps.size()) + " (" + to_string(to) +
+                              ") does not continue step " + number_text(i - 1) + " (" +
                               to_string(from) + "): " + *error);
     }
     return Route(std::move(network), std::move(steps), closed);
@@ -106,7 +106,7 @@ class Route {
     if (start.piece >= network.piece_count())
       return make_error(ErrorCode::out_of_range,
                         "route: the start (" + to_string(start) + ") is not in the network of " +
-                            std::to_string(network.piece_count()) + " pieces");
+                            number_text(network.piece_count()) + " pieces");
     bool closed = false;
     auto steps = walk(network, settings, start, min_length, Walk::follow, &closed);
     if (!steps) return steps.error();
@@ -291,12 +291,12 @@ class Route {
     if (j == detail::Topology::none) return to_string(out) + " is a buffer stop";
     if (topology.joint(in) != j) {
       const std::size_t k = topology.joint(in);
-      return to_string(out) + " is in joint " + std::to_string(j) + ", " + to_string(in) +
-             (k == detail::Topology::none ? " is a buffer stop" : " in joint " + std::to_string(k));
+      return to_string(out) + " is in joint " + number_text(j) + ", " + to_string(in) +
+             (k == detail::Topology::none ? " is a buffer stop" : " in joint " + number_text(k));
     }
     if (topology.side(out) == topology.side(in))
       return to_string(out) + " and " + to_string(in) + " are on the same side of joint " +
-             std::to_string(j) + " (a train cannot turn back there)";
+             number_text(j) + " (a train cannot turn back there)";
     return std::nullopt;
   }
 
@@ -331,10 +331,9 @@ class Route {
       const std::uint8_t side = topology.side(out);
       if (topology.sides[j][side].size() > 1 && settings.selected(j, side) != out) {
         if (mode == Walk::around) break;
-        return make_error(ErrorCode::no_solution, "route: joint " + std::to_string(j) +
-                                                      " is entered from " + to_string(out) +
-                                                      " but the switch is set to " +
-                                                      to_string(settings.selected(j, side)));
+        return make_error(ErrorCode::no_solution,
+                          "route: joint " + number_text(j) + " is entered from " + to_string(out) +
+                              " but the switch is set to " + to_string(settings.selected(j, side)));
       }
       const PieceEnd in = settings.selected(j, static_cast<std::uint8_t>(1 - side));
       const Step next{in.piece, in.end == End::start ? Direction::forward : Direction::backward};
@@ -344,7 +343,7 @@ class Route {
       }
       if (steps.size() == most)
         return make_error(ErrorCode::out_of_range,
-                          "route: from " + to_string(start) + ", " + std::to_string(most) +
+                          "route: from " + to_string(start) + ", " + number_text(most) +
                               " steps (the limit: 4 a piece + 1024) cover " +
                               number_text(double(length)) + " of the " +
                               number_text(double(min_length)) +

@@ -107,14 +107,13 @@ class PoseReader {
       if (!std::isfinite(range.inner) || !std::isfinite(range.outer))
         return make_error(ErrorCode::non_finite, field + ": non-finite angle");
       if (range.inner < S(0) || range.outer > limit)
-        return make_error(ErrorCode::out_of_range, field + ": angles must lie in [0, " +
-                                                       std::to_string(limit) + "], got [" +
-                                                       std::to_string(range.inner) + ", " +
-                                                       std::to_string(range.outer) + "]");
-      if (range.inner > range.outer)
         return make_error(ErrorCode::out_of_range,
-                          field + ": inner " + std::to_string(range.inner) + " exceeds outer " +
-                              std::to_string(range.outer));
+                          field + ": angles must lie in [0, " + number_text(limit) + "], got [" +
+                              number_text(range.inner) + ", " + number_text(range.outer) + "]");
+      if (range.inner > range.outer)
+        return make_error(ErrorCode::out_of_range, field + ": inner " + number_text(range.inner) +
+                                                       " exceeds outer " +
+                                                       number_text(range.outer));
       return std::nullopt;
     };
     if (auto e = check(settings.cone, "cone", pi<S>())) return *e;

@@ -49,10 +49,10 @@ class GlobalScale {
   static Expected<GlobalScale> from(S value) {
     if (!std::isfinite(value))
       return make_error(ErrorCode::non_finite,
-                        "global scale: " + std::to_string(value) + " is not finite");
+                        "global scale: " + number_text(value) + " is not finite");
     if (!(value > S(0)))
       return make_error(ErrorCode::out_of_range,
-                        "global scale: " + std::to_string(value) + " is not positive");
+                        "global scale: " + number_text(value) + " is not positive");
     return GlobalScale(value);
   }
 
@@ -104,20 +104,19 @@ class StretchChain {
     if (rest_lengths.empty()) return make_error(ErrorCode::empty_input, "rest_lengths: empty");
     for (std::size_t i = 0; i < rest_lengths.size(); ++i)
       if (!std::isfinite(rest_lengths[i]) || !(rest_lengths[i] > S(0)))
-        return make_error(ErrorCode::out_of_range, "bone " + std::to_string(i) + ": rest length " +
-                                                       std::to_string(rest_lengths[i]) +
+        return make_error(ErrorCode::out_of_range, "bone " + number_text(i) + ": rest length " +
+                                                       number_text(rest_lengths[i]) +
                                                        " is not positive");
     if (std::isnan(settings.max_stretch) || !(settings.max_stretch >= S(1)))
       return make_error(ErrorCode::out_of_range,
-                        "max_stretch: " + std::to_string(settings.max_stretch) + " is below 1");
+                        "max_stretch: " + number_text(settings.max_stretch) + " is below 1");
     if (!std::isfinite(settings.stretch_start) || !(settings.stretch_start > S(0)) ||
         settings.stretch_start > S(1))
-      return make_error(
-          ErrorCode::out_of_range,
-          "stretch_start: " + std::to_string(settings.stretch_start) + " not in (0, 1]");
+      return make_error(ErrorCode::out_of_range,
+                        "stretch_start: " + number_text(settings.stretch_start) + " not in (0, 1]");
     if (!std::isfinite(settings.soft) || settings.soft < S(0) || !(settings.soft < S(1)))
       return make_error(ErrorCode::out_of_range,
-                        "soft: " + std::to_string(settings.soft) + " not in [0, 1)");
+                        "soft: " + number_text(settings.soft) + " not in [0, 1)");
     StretchChain chain;
     chain.rest_ = std::move(rest_lengths);
     chain.total_ = std::accumulate(chain.rest_.begin(), chain.rest_.end(), S(0));

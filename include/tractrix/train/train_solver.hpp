@@ -45,7 +45,7 @@ class TrainSolver {
                                                      : "wrap: circular needs a closed track");
     for (std::size_t i = 0; i < wagons.size(); ++i) {
       const Wagon<S>& w = wagons[i];
-      const std::string name = "wagon " + std::to_string(i) + ": ";
+      const std::string name = "wagon " + number_text(i) + ": ";
       if (!std::isfinite(w.length) || !std::isfinite(w.bogie_distance) ||
           !std::isfinite(w.front_overhang))
         return make_error(ErrorCode::non_finite,
@@ -53,15 +53,15 @@ class TrainSolver {
       if (!(w.bogie_distance > S(0)))
         return make_error(
             ErrorCode::out_of_range,
-            name + "bogie_distance " + std::to_string(w.bogie_distance) + " is not positive");
+            name + "bogie_distance " + number_text(w.bogie_distance) + " is not positive");
       if (w.bogie_distance > w.length)
-        return make_error(ErrorCode::out_of_range,
-                          name + "bogie_distance " + std::to_string(w.bogie_distance) +
-                              " exceeds length " + std::to_string(w.length));
+        return make_error(ErrorCode::out_of_range, name + "bogie_distance " +
+                                                       number_text(w.bogie_distance) +
+                                                       " exceeds length " + number_text(w.length));
       if (w.front_overhang < S(0))
         return make_error(
             ErrorCode::out_of_range,
-            name + "front_overhang " + std::to_string(w.front_overhang) + " is negative");
+            name + "front_overhang " + number_text(w.front_overhang) + " is negative");
     }
     TrainSolver solver(std::move(track), std::move(wagons), options);
     if (options.spacing == Spacing::chord && solver.track_.closed()) {
@@ -74,8 +74,7 @@ class TrainSolver {
         longest = std::max({longest, w.bogie_distance, w.length - w.bogie_distance});
       const S reach = solver.narrowest_reach(longest);
       // Where the coordinates' rounding sets the solver's tolerances, it may be what failed.
-      const std::string coarse = ", or its coordinates, " +
-                                 std::to_string(solver.coordinate_scale_) +
+      const std::string coarse = ", or its coordinates, " + number_text(solver.coordinate_scale_) +
                                  " from the origin, round too coarsely for it: place the track "
                                  "near the origin and its poses in the world";
       std::vector<std::pair<S, S>> checked;  // chord, unsolvable_at (NaN: solvable)
@@ -90,9 +89,9 @@ class TrainSolver {
             c = checked.insert(checked.end(), {chord, solver.chord_unsolvable_at(chord)});
           if (!std::isnan(c->second))
             return make_error(ErrorCode::no_solution,
-                              "wagon " + std::to_string(i) + ": no track point lies " +
-                                  std::to_string(chord) + " (a bogie chord) behind distance " +
-                                  std::to_string(c->second) +
+                              "wagon " + number_text(i) + ": no track point lies " +
+                                  number_text(chord) + " (a bogie chord) behind distance " +
+                                  number_text(c->second) +
                                   " within one lap (the track is narrower than the chord there" +
                                   (solver.rounding_bound_ ? coarse : std::string()) + ")");
         }

@@ -466,6 +466,27 @@ TEST_CASE(
   }
 }
 
+TEST_CASE("jerk trajectory: between equal cruises a short distance is the bump too",
+          "[motion][jerk]") {
+  // Snapped to a plain cruise where the peak lay within 1e-6 of the speed: 4e-7 slower.
+  const JerkLimits<double> lim{0.226348, 0.0328964, 0.00657728, 0.177728};
+  for (const double distance : {4.2958e-4, 1e-6, 3e-3}) {
+    const double v = 0.136461;
+    const L moved = L(10 + distance) - 10;  // the distance the doubles hold
+    L lo = 0, hi = 1;
+    for (int i = 0; i < 200; ++i) {
+      const L x = (lo + hi) / 2;
+      (2 * (2 * L(v) + x * x) * x / std::sqrt(L(lim.max_jerk)) < moved ? lo : hi) = x;
+    }
+    const L optimal = 4 * lo / std::sqrt(L(lim.max_jerk));
+    const auto tr = JerkTrajectory<double>::between_cruises(10, 10 + distance, v, v, lim);
+    REQUIRE(tr);
+    CHECK(std::fabs(L(tr->duration()) - optimal) <= 1e-12L * optimal);
+    CHECK(std::fabs(integrate_phases(*tr, AxisState<double>{10, v, 0}).position -
+                    L(10 + distance)) <= 1e-12L);
+  }
+}
+
 TEST_CASE("jerk trajectory: a duration met under a softer jerk stays inside the velocity limit",
           "[motion][jerk]") {
   // The start's acceleration, eased at the full jerk limit, leaves the velocity at −1.1034,

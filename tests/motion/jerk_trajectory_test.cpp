@@ -451,6 +451,24 @@ TEST_CASE(
         CHECK(tr->at(tr->duration() * i / 100).velocity * c.velocity >=
               c.velocity * c.velocity * (1 - 1e-9));
     }
+  // A slow cruise moved far: the bump is then mostly the cubic (Newton from 4|v|x = D√J alone
+  // ran out of steps: refused, or a 0.68-unit jump between phases).
+  for (const double v : {1e-12, 1.5e-6, 1.2e-6}) {
+    const double distance = v < 1e-9 ? 1 : 1e8;
+    const JerkLimits<double> wide =
+        v < 1e-9 ? JerkLimits<double>{1e5, 1e3, 1e3, 1} : JerkLimits<double>{1e8, 1e8, 1e8, 1};
+    L lo = 0, hi = 1e4;
+    for (int i = 0; i < 300; ++i) {
+      const L x = (lo + hi) / 2;
+      (2 * (2 * L(v) + x * x) * x < L(distance) ? lo : hi) = x;
+    }
+    INFO("at " << v << ", " << distance << " ahead");
+    const auto tr = JerkTrajectory<double>::to_position({0, v, 0}, distance, v, wide);
+    REQUIRE(tr);
+    CHECK(std::fabs(L(tr->duration()) - 4 * lo) <= 1e-12L * 4 * lo);
+    CHECK(std::fabs(integrate_phases(*tr, AxisState<double>{0, v, 0}).position - L(distance)) <=
+          1e-12L * distance);
+  }
   for (int k = 1; k <= 8; ++k) {
     const float distance = std::pow(10.0f, float(-k));
     L lo = 0, hi = distance;  // v = 1, J = 1: 2(2 + x²)x = D

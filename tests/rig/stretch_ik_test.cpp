@@ -246,6 +246,22 @@ TEMPLATE_TEST_CASE("two_bone on a chain of one or three bones: its first bone an
           S(16) * eps<S>());
     CHECK((r.col(2) - far_goal.normalized()).norm() <= S(16) * eps<S>());
   }
+  // A lower bone a few hundred ulps of the others long: its direction's rounding off the bend
+  // plane (eps·2/l1) tilted its frame off a rotation by up to 5e-3.
+  auto rng = make_rng(91);
+  for (const S ulps : {S(70), S(200), S(1000), S(10000)}) {
+    StretchSettings<S> rigid;
+    rigid.max_stretch = S(1);
+    const auto tiny_lower = *StretchChain<S>::build({S(1), ulps * eps<S>() * S(2)}, rigid);
+    for (int i = 0; i < 200; ++i) {
+      const Vector3<S> direction = random_vector<S, 3>(rng, S(1)).normalized();
+      const auto pose = tiny_lower.two_bone(Vector3<S>::Zero(), direction,
+                                            random_vector<S, 3>(rng, S(1)), GlobalScale<S>());
+      for (const auto& r : {pose.upper_rotation, pose.lower_rotation})
+        CHECK((r.transpose() * r - Eigen::Matrix<S, 3, 3>::Identity()).cwiseAbs().maxCoeff() <=
+              S(16) * eps<S>());
+    }
+  }
 }
 
 TEST_CASE("soft IK removes the knee pop", "[rig][stretch]") {

@@ -916,14 +916,19 @@ class JerkTrajectory {
         !(pr.distance / v > P(0)))
       return std::nullopt;
     const P speed = abs(v), goal = abs(pr.distance) * sqrt(j);
-    // Newton on 2x³ + 4|v|x − goal, convex for x > 0, from the right of its root.
-    P x = goal / (P(4) * speed);
+    if (!(speed > P(0))) return std::nullopt;  // from rest: the roots in v_p resolve it
+    // Newton on 2x³ + 4|v|x − goal, convex for x > 0, from the right of its root: the nearer
+    // of the roots of 4|v|x = goal and 2x³ = goal (from the first alone, a slow speed moved far
+    // took more than 64 steps).
+    const auto residual = [&](P y) { return (P(2) * y * y + P(4) * speed) * y - goal; };
+    using std::cbrt;
+    P x = std::min(goal / (P(4) * speed), cbrt(goal / P(2)));
     for (int k = 0; k < 64; ++k) {
-      const P next =
-          x - (P(2) * x * x * x + P(4) * speed * x - goal) / (P(6) * x * x + P(4) * speed);
+      const P next = x - residual(x) / (P(6) * x * x + P(4) * speed);
       if (!(next < x)) break;
       x = next;
     }
+    if (!(abs(residual(x)) <= P(16) * epsilon<P>() * goal)) return std::nullopt;
     const P knee = std::min(pr.lim.acceleration, pr.lim.deceleration);
     if (!std::isfinite(x) || !(x * x <= knee * knee / j) || !(speed + x * x <= pr.lim.velocity))
       return std::nullopt;

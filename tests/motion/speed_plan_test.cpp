@@ -28,6 +28,25 @@ double held_limit(const std::vector<SpeedZone<double>>& zones, double line, doub
   return limit;
 }
 
+// Where braking at full power from (v, a) comes to rest, stepped in long double: jerk down to
+// the braking limit, held, and up again once the velocity left equals what raising the
+// acceleration to 0 removes (v = a²/2J). To 1e-6 of the distance at the steps used.
+double full_brake_end(double position, double v, double a, const JerkLimits<double>& m) {
+  long double p = position, vel = v, acc = a;
+  const long double j = m.max_jerk, dmax = m.max_deceleration;
+  const long double dt = (vel / dmax + dmax / j + std::fabs(acc) / j) / 2e6L;
+  for (int k = 0; k < 8000000 && (vel > 0 || acc < 0); ++k) {
+    const long double jerk = acc < 0 && vel <= acc * acc / (2 * j) ? j : (acc > -dmax ? -j : 0);
+    long double step = dt;
+    if (jerk < 0 && acc - j * step < -dmax) step = (acc + dmax) / j;  // land on the limit
+    p += step * (vel + step * (acc / 2 + step * jerk / 6));
+    vel += step * (acc + step * jerk / 2);
+    acc += step * jerk;
+    if (acc > 0 && vel <= 0) break;
+  }
+  return double(p);
+}
+
 // Samples a plan densely: velocity under `limit(s)`, motion inside its limits, never backwards.
 template <class Limit>
 void check_plan(const SpeedPlan<double>& plan, const JerkLimits<double>& motion, Limit limit,
@@ -777,11 +796,10 @@ TEST_CASE("speed plan: random replans from running states", "[motion][speed]") {
                  << state.acceleration);
     const auto replanned = SpeedPlan<double>::build(*line.with_zones(zones), motion, state, length);
     if (!replanned) {
-      // Only a stop too close to make: the end of the line, within full braking of the train.
+      // Only a stop too close to make: braking at full power ends past the end of the line.
       CHECK(replanned.error().code == ErrorCode::no_solution);
-      CHECK(length - state.position <
-            state.velocity * state.velocity / motion.max_deceleration +
-                state.velocity * motion.max_deceleration / motion.max_jerk + 10);
+      CHECK(full_brake_end(state.position, state.velocity, state.acceleration, motion) >
+            length - 1e-3);
       continue;
     }
     const AxisSample<double> joined = replanned->at(0);
@@ -799,6 +817,37 @@ TEST_CASE("speed plan: random replans from running states", "[motion][speed]") {
       CHECK(s.velocity >= -1e-9);
       CHECK(std::abs(s.jerk) <= motion.max_jerk * (1 + 1e-12));
     }
+  }
+}
+
+TEST_CASE("speed plan: a replan over the limit with a lower limit again before the stop",
+          "[motion][speed]") {
+  // Braking to the 800 boundary's velocity eased off before it, and from there the stop was out
+  // of reach: refused, "braking at full power ends at 824.32", though braking to rest at full
+  // power from the state ends at 823.42, short of the stop at 823.74.
+  const double length = 823.7430941504;
+  const std::vector<SpeedZone<double>> zones{{563.5, 800, 11.77}, {800, length, 11.6}};
+  const JerkLimits<double> motion{31.25710794139685, 0.71171665722220911, 0.99783090487109005,
+                                  0.16888263731211231};
+  const AxisState<double> state{675.5118224086973, 16.459485253007927, -0.52083748278255737};
+  REQUIRE(full_brake_end(state.position, state.velocity, state.acceleration, motion) <
+          length - 0.3);
+  const auto plan = SpeedPlan<double>::build(
+      *SpeedLimits<double>::line(length, 22.8)->with_zones(zones), motion, state, length);
+  REQUIRE(plan);
+  CHECK(plan->at(0).position == state.position);
+  CHECK(plan->at(0).velocity == state.velocity);
+  CHECK(plan->at(plan->duration()).position == length);
+  double previous = state.position;
+  const double free_from = state.position + plan->overspeed_distance();
+  for (int k = 0; k <= 4000; ++k) {
+    const AxisSample<double> s = plan->at(plan->duration() * k / 4000);
+    if (s.position > free_from + 1e-9 * length)
+      CHECK(s.velocity <= held_limit(zones, 22.8, 0, s.position) * (1 + 1e-9));
+    CHECK(s.velocity >= -1e-9);
+    CHECK(s.position >= previous - 1e-9);
+    CHECK(std::abs(s.jerk) <= motion.max_jerk * (1 + 1e-12));
+    previous = s.position;
   }
 }
 

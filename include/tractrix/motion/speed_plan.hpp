@@ -553,6 +553,7 @@ class SpeedPlan {
         return std::abs(brake.target().position - stop) <=
                relative_rounding() * (std::abs(stop) + at.velocity * brake.duration());
       };
+      std::optional<JerkTrajectory<S>> to_rest;
       if (x[1] < stop) {
         // A state on the stop's own braking curve, to rounding (a running plan's, braking
         // through a boundary for the stop beyond it): brake to rest at full power through the
@@ -560,7 +561,8 @@ class SpeedPlan {
         // miss the stop by far more than the state's rounding (by 6e-3 from a float state 1e-5
         // past the curve).
         first_section.max_velocity = std::max(cap[0], at.velocity);
-        auto to_rest = JerkTrajectory<S>::to_velocity(at, S(0), first_section);
+        if (auto full = JerkTrajectory<S>::to_velocity(at, S(0), first_section))
+          to_rest = std::move(*full);
         if (to_rest && on_stop(*to_rest)) {
           // Over a section's limit where it runs over it before slowing under it.
           for (std::size_t i = 0; i < n; ++i)
@@ -603,12 +605,27 @@ class SpeedPlan {
           next = brake.state_at(brake.time_at(x[1]));
         next.position = x[1];
       }
+      const std::size_t pieces_before = pieces_.size();
+      const S time_before = time, overspeed_before = overspeed_;
       note_overspeed(brake, at.position, cap[0], at.position, next.position);
       const bool cut = exactly_equal(next.position, x[1]) && brake.target().position > x[1];
       const S used = cut ? brake.time_at(x[1]) : brake.duration();
       push(time, brake, time + used, next.position);
       time += used;
-      return add_leg(limits, motion, next, time, stop);
+      auto error = add_leg(limits, motion, next, time, stop);
+      if (!error || !to_rest || !(to_rest->target().position < stop)) return error;
+      // Braking to the boundary's velocity eased off too early to stop after it (a limit
+      // dropping again before the stop), but braking to rest at full power ends short of the
+      // stop: that, then on from rest.
+      pieces_.erase(pieces_.begin() + static_cast<std::ptrdiff_t>(pieces_before), pieces_.end());
+      time = time_before;
+      overspeed_ = overspeed_before;
+      for (std::size_t i = 0; i < n; ++i)
+        note_overspeed(*to_rest, at.position, cap[i], x[i], x[i + 1]);
+      const AxisState<S> rest = to_rest->target();
+      push(time, *to_rest, time + to_rest->duration(), rest.position);
+      time += to_rest->duration();
+      return add_leg(limits, motion, rest, time, stop);
     }
     for (std::size_t i = first + 1; i < n; ++i)
       v[i] = reach(v[i - 1], x[i] - x[i - 1], v[i], motion.max_acceleration, motion.max_jerk);

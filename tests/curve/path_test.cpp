@@ -97,6 +97,18 @@ TEMPLATE_TEST_CASE("Catmull-Rom and Kochanek-Bartels tangents follow their formu
   REQUIRE(leaning);
   CHECK((leaning->evaluate(S(2)).tangent - ((S(1) + b) / S(2) * before + (S(1) - b) / S(2) * after))
             .norm() <= tol);
+  // All three at once, both tangents: (1−t) scales each; bias weighs the chords, continuity
+  // splits them between leaving and arriving as above.
+  const S t3 = S(0.3), b3 = S(0.4), c3 = S(-0.6);
+  const auto all = P::kochanek_bartels(pts, {t3, b3, c3}, Closure::open);
+  REQUIRE(all);
+  const Vector3<S> leaving = (S(1) - t3) * ((S(1) + b3) * (S(1) + c3) / S(2) * before +
+                                            (S(1) - b3) * (S(1) - c3) / S(2) * after);
+  const Vector3<S> arriving = (S(1) - t3) * ((S(1) + b3) * (S(1) - c3) / S(2) * before +
+                                             (S(1) - b3) * (S(1) + c3) / S(2) * after);
+  CHECK((all->evaluate(S(2)).tangent - leaving).norm() <= tol);
+  CHECK((de_casteljau(all->segment(1), S(1)).tangent - arriving).norm() <= tol);
+  CHECK((all->end_tangent(1) - arriving.normalized()).norm() <= S(16) * eps<S>());
 }
 
 TEMPLATE_TEST_CASE("closed paths wrap t over many laps, open paths clamp", "[curve][path]", float,

@@ -63,6 +63,59 @@ TEST_CASE("rotation-minimizing twist converges at 4th order (trefoil knot)", "[f
   }
 }
 
+TEST_CASE("rotation-minimizing holonomy is the path's total torsion", "[frame][rmf]") {
+  // A frame that does not turn about the tangent turns against the Frenet frame at the torsion's
+  // rate, and the Frenet frame comes back to itself after a lap: the holonomy is the total
+  // torsion, mod 2π — here of the cubic path itself, segment by segment by Simpson's rule in
+  // long double (τ = (r' × r'')·r''' / |r' × r''|², ds = |r'| du), plus the Frenet normal's turn
+  // about the tangent at each joint (the cubics are C¹ there, not C²).
+  using L = long double;
+  using VL = Eigen::Matrix<L, 3, 1>;
+  const auto knot = trefoil<double>(32, 10.0);
+  const auto path = *MeasuredPath<double>::build(knot);
+  const std::size_t n = knot.size();
+  auto control = [&](std::size_t i, std::size_t k) {
+    return VL(knot.segment(i).points[k].cast<L>());
+  };
+  auto derivatives = [&](std::size_t i, L u, VL& d1, VL& d2, VL& d3) {
+    const VL p0 = control(i, 0), p1 = control(i, 1), p2 = control(i, 2), p3 = control(i, 3);
+    const L v = 1 - u;
+    d1 = 3 * (v * v * (p1 - p0) + 2 * u * v * (p2 - p1) + u * u * (p3 - p2));
+    d2 = 6 * (v * (p2 - 2 * p1 + p0) + u * (p3 - 2 * p2 + p1));
+    d3 = 6 * (p3 - 3 * p2 + 3 * p1 - p0);
+  };
+  auto torsion_rate = [&](std::size_t i, L u) {
+    VL d1, d2, d3;
+    derivatives(i, u, d1, d2, d3);
+    const VL b = d1.cross(d2);
+    return b.dot(d3) / b.squaredNorm() * d1.norm();
+  };
+  auto normal = [&](std::size_t i, L u) {
+    VL d1, d2, d3;
+    derivatives(i, u, d1, d2, d3);
+    const VL t = d1.normalized();
+    return VL((d2 - d2.dot(t) * t).normalized());
+  };
+  L total = 0;
+  const int steps = 4000;  // even
+  for (std::size_t i = 0; i < n; ++i) {
+    L sum = torsion_rate(i, 0) + torsion_rate(i, 1);
+    for (int k = 1; k < steps; ++k)
+      sum += (k % 2 ? 4 : 2) * torsion_rate(i, L(k) / steps);
+    total += sum / (3 * steps);
+    // The Frenet normal's turn about the tangent from this segment's end to the next's start.
+    const VL before = normal(i, 1), after = normal((i + 1) % n, 0);
+    VL d1, d2, d3;
+    derivatives((i + 1) % n, 0, d1, d2, d3);
+    total += std::atan2(before.cross(after).dot(d1.normalized()), before.dot(after));
+  }
+  const double holonomy =
+      RotationMinimizingFrames<double>::build(path, Vector3<double>::UnitY(), 32)->holonomy();
+  const L two_pi = 2 * 3.14159265358979323846264338327950288L;
+  INFO("holonomy " << holonomy << ", total torsion " << double(total));
+  CHECK(std::abs(double(std::remainder(L(holonomy) - total, two_pi))) <= 1e-8);
+}
+
 TEMPLATE_TEST_CASE("rotation-minimizing frames are scale invariant and seam-free", "[frame][rmf]",
                    double) {
   using S = TestType;

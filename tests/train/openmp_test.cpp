@@ -24,19 +24,18 @@ TEMPLATE_TEST_CASE("the OpenMP solve gives the serial solve's bits", "[train][op
     w.bogie_distance = w.length * S(ratio(rng));
   }
   const auto track = *Track<S>::build(MeasuredPath<S>::build(trefoil<S>(64, S(2000))));
-  for (const Spacing spacing : {Spacing::arc, Spacing::chord}) {
-    if (spacing == Spacing::chord) wagons.resize(200);  // chord stays serial; one lap is enough
-    const auto solver = *TrainSolver<S>::build(track, wagons, {Wrap::circular, spacing});
-    std::vector<WagonPose<S>> serial(wagons.size()), parallel(wagons.size());
-    solver.solve(S(0.37) * track.length(), serial.data(), 0, wagons.size());
-    for (const int threads : {1, 2, 3, 7}) {
-      omp_set_num_threads(threads);
-      solver.solve(S(0.37) * track.length(), parallel.data());
-      bool all_same = true;
-      for (std::size_t i = 0; i < wagons.size(); ++i)
-        all_same = all_same && same_pose(serial[i], parallel[i]);
-      INFO("threads " << threads);
-      CHECK(all_same);
-    }
+  // Arc spacing only: chord spacing solves serially (each wagon's chord starts from the one
+  // before), so there is no parallel solve to compare.
+  const auto solver = *TrainSolver<S>::build(track, wagons, {Wrap::circular, Spacing::arc});
+  std::vector<WagonPose<S>> serial(wagons.size()), parallel(wagons.size());
+  solver.solve(S(0.37) * track.length(), serial.data(), 0, wagons.size());
+  for (const int threads : {1, 2, 3, 7}) {
+    omp_set_num_threads(threads);
+    solver.solve(S(0.37) * track.length(), parallel.data());
+    bool all_same = true;
+    for (std::size_t i = 0; i < wagons.size(); ++i)
+      all_same = all_same && same_pose(serial[i], parallel[i]);
+    INFO("threads " << threads);
+    CHECK(all_same);
   }
 }

@@ -107,6 +107,45 @@ TEMPLATE_TEST_CASE("on a circle chord spacing gives the closed-form geometry", "
   }
 }
 
+TEMPLATE_TEST_CASE("on a circle arc spacing and couplers are the closed form", "[train]", double) {
+  // The circle (R cos θ, 0, R sin θ) from θ = 0: a distance s is the point at θ = s/R, so each
+  // bogie is placed by its wagon's offset from the head alone (not by the distances the solver
+  // reports). The coupler stands front_overhang ahead of the front bogie along the body's
+  // chord, rear to front.
+  using S = TestType;
+  const S radius = S(25);
+  const auto track = *Track<S>::build(MeasuredPath<S>::build(circle<S>(radius, 64)));
+  const S circle_error = S(2.7e-4) * std::pow(S(4) / S(64), S(6)) * radius;
+  const std::vector<Wagon<S>> wagons{{S(16), S(12), S(2)}, {S(14), S(9), S(1.5)}, {S(16), S(12)}};
+  auto on_circle = [&](S s) {
+    return Vector3<S>(radius * std::cos(s / radius), 0, radius * std::sin(s / radius));
+  };
+  for (const Spacing spacing : {Spacing::arc, Spacing::chord}) {
+    const auto solver = *TrainSolver<S>::build(track, wagons, {Wrap::automatic, spacing});
+    for (const S head : {S(0), S(10), S(100), S(-7)}) {
+      const auto poses = solver.solve(head);
+      S front = head;
+      for (std::size_t i = 0; i < wagons.size(); ++i) {
+        INFO("head " << head << ", wagon " << i);
+        const WagonPose<S>& pose = poses[i];
+        if (spacing == Spacing::arc) {
+          CHECK((pose.front.origin - on_circle(front)).norm() <= S(8) * circle_error);
+          CHECK((pose.rear.origin - on_circle(front - wagons[i].bogie_distance)).norm() <=
+                S(8) * circle_error);
+        }
+        const Vector3<S> chord = pose.front.origin - pose.rear.origin;
+        const Vector3<S> coupler =
+            pose.front.origin + wagons[i].front_overhang * chord / chord.norm();
+        CHECK((pose.coupler - coupler).norm() <= S(64) * eps<S>() * radius);
+        // On the circle's chord through the bogies, produced ahead of the front one.
+        CHECK(std::abs((pose.coupler - pose.rear.origin).norm() -
+                       (chord.norm() + wagons[i].front_overhang)) <= S(64) * eps<S>() * radius);
+        front -= wagons[i].length;
+      }
+    }
+  }
+}
+
 // A game places a 471-unit loop thousands of units from the world origin and solves in float.
 // Reference: the closed-form circle (centre + R(cos θ, 0, sin θ), θ = s / R), computed in double
 // from the solver's float output. The float promise: within 4 eps of the coordinates' magnitude

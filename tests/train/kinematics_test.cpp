@@ -102,6 +102,20 @@ TEST_CASE("chord-spacing kinematics match differences of the solver", "[train][k
     CHECK(std::abs(motions[i].rear.tangential_acceleration - second) <= 1e-4);
     CHECK(motions[i].rear.speed > 0.9);
   }
+  // Front bogies too (wagon i > 0 stands a chord behind the one before), at v = 2 and a = 0.5:
+  // speed v·s', tangential acceleration a·s' + v²·s''.
+  const S v = 2, a = 0.5;
+  const auto moving = train_kinematics(solver, poses, v, a);
+  for (std::size_t i = 0; i < poses.size(); ++i) {
+    INFO("wagon " << i);
+    const S first = unwrap(ahead[i].front_distance - behind[i].front_distance) / (2 * h);
+    const S second = (unwrap(ahead[i].front_distance - poses[i].front_distance) -
+                      unwrap(poses[i].front_distance - behind[i].front_distance)) /
+                     (h * h);
+    CHECK(std::abs(moving[i].front.speed - v * first) <= 2e-6);
+    CHECK(std::abs(moving[i].front.tangential_acceleration - (a * first + v * v * second)) <= 4e-4);
+    if (i > 0) CHECK(std::abs(first - 1) > 1e-3);  // a chord behind: s' is not the head's
+  }
   // The first wagons' poses alone (what an engine draws) give their motions; the vector sized the
   // result by the poses but read and wrote one per wagon of the train (past both buffers).
   const std::vector<WagonPose<S>> first(poses.begin(), poses.begin() + 5);

@@ -141,8 +141,32 @@ TEMPLATE_TEST_CASE("roll profiles interpolate C1 through their keys", "[frame][r
     const S right = (open.angle_at(d[i] + h) - open.angle_at(d[i])) / h;
     CHECK(std::abs(left - right) <= S(40) * h);
   }
-  // Periodic: a profile that gains 2π per lap keeps rolling through the seam (no roll back).
+  // Between keys, the Hermite cubic with the documented slopes (the mean of the neighbouring
+  // secants; the end secant at an open profile's ends), in long double.
+  {
+    using L = long double;
+    const L secant[3] = {(L(a[1]) - L(a[0])) / 10, (L(a[2]) - L(a[1])) / 15,
+                         (L(a[3]) - L(a[2])) / 15};
+    const L slope[4] = {secant[0], (secant[0] + secant[1]) / 2, (secant[1] + secant[2]) / 2,
+                        secant[2]};
+    for (const L s : {L(3), L(17.5), L(31)}) {
+      const std::size_t k = s < 10 ? 0 : (s < 25 ? 1 : 2);
+      const L w = L(d[k + 1]) - L(d[k]), u = (s - L(d[k])) / w;
+      const L expected =
+          (2 * u * u * u - 3 * u * u + 1) * L(a[k]) + (u * u * u - 2 * u * u + u) * w * slope[k] +
+          (3 * u * u - 2 * u * u * u) * L(a[k + 1]) + (u * u * u - u * u) * w * slope[k + 1];
+      INFO("s " << double(s));
+      CHECK(std::abs(L(open.angle_at(S(s))) - expected) <= 64 * L(eps<S>()) * 7);
+    }
+  }
+  // Periodic: a profile that gains 2π per lap keeps rolling through the seam (no roll back):
+  // keys 0 → 0 and 20 → π close on 40 → 2π, every secant π/20, so the angle is πs/20.
   const auto loop = *RollProfile<S>::build({S(0), S(20)}, {S(0), pi<S>()}, S(40));
+  for (const S s : {S(7), S(30), S(39.99), S(40.01), S(55)}) {
+    INFO("s " << s);
+    const S expected = pi<S>() * (s < S(40) ? s : s - S(40)) / S(20);
+    CHECK(std::abs(loop.angle_at(s) - expected) <= S(64) * eps<S>() * S(7));
+  }
   const S before = loop.angle_at(S(40) - S(1e-2)), after = loop.angle_at(S(40) + S(1e-2));
   const S jump = std::remainder(after - before, S(2) * pi<S>());
   CHECK(std::abs(jump) < S(0.01));

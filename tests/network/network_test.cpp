@@ -1023,7 +1023,12 @@ TEST_CASE("float: chord trains on a route far from the origin hold the float pro
     const auto train = *TrainSolver<float, Route<float>>::build(
         route, std::vector<Wagon<float>>(3, {14.0f, 9.0f, 1.0f}),
         {c.closed ? Wrap::circular : Wrap::clamp, Spacing::chord});
-    const double promise = 4 * double(eps<float>()) * double(route.coordinate_scale());
+    // The scale from the geometry (the largest coordinate, or the route's arcs if longer), not
+    // from the route's own coordinate_scale(), which must agree with it.
+    const double scale = std::max(c.centre.cwiseAbs().maxCoeff() + c.radius,
+                                  2 * pi<double>() * c.radius * double(c.used) / count);
+    CHECK(std::abs(double(route.coordinate_scale()) - scale) <= 1e-3 * scale);
+    const double promise = 4 * double(eps<float>()) * scale;
     double worst = 0;
     for (int k = 0; k <= c.heads; ++k) {
       const float head = float(c.laps * double(route.length()) * k / c.heads);

@@ -56,6 +56,12 @@ TEMPLATE_TEST_CASE("every falloff is exactly 1 and 0 outside the zone, monotone 
       previous = w;
     }
   }
+  // Inside the zone each is its formula (1 − f(t)): at t = 0.3.
+  CHECK(std::abs(falloff_weight(PoseFalloff::linear, S(0.3)) - S(0.7)) <= S(4) * eps<S>());
+  CHECK(std::abs(falloff_weight(PoseFalloff::ease_out, S(0.3)) - S(0.49)) <= S(4) * eps<S>());
+  CHECK(std::abs(falloff_weight(PoseFalloff::ease_in, S(0.3)) - S(0.91)) <= S(4) * eps<S>());
+  CHECK(std::abs(falloff_weight(PoseFalloff::smoothstep, S(0.3)) - S(1 - 0.09 * 2.4)) <=
+        S(4) * eps<S>());
   // Smooth falloffs are C¹ at both edges: the one-sided slopes vanish.
   const S h = std::cbrt(eps<S>());
   for (PoseFalloff f : {PoseFalloff::smoothstep, PoseFalloff::smootherstep}) {
@@ -121,6 +127,16 @@ TEMPLATE_TEST_CASE("elliptical cones, twist and scale", "[rig][pose_reader]", fl
         S(64) * eps<S>());
   CHECK(std::abs(reader.weight(identity, rotation(S(1), Vector3<S>(-1, 0, 0))) - S(0.5)) <=
         S(64) * eps<S>());
+  // Halfway between the axes (a tilt towards (1, 1, 0)) the radii are the ellipses',
+  // r = ab / √(b² cos² φ + a² sin² φ) = ab·√2 / √(a² + b²): inner 0.26261, outer 0.78784, so a
+  // tilt of 0.5 is t = 0.45197 into the zone, weight 1 − t (linear).
+  {
+    const double inner = 0.2 * 0.5 * std::sqrt(2.0) / std::sqrt(0.2 * 0.2 + 0.5 * 0.5);
+    const double outer = 0.6 * 1.5 * std::sqrt(2.0) / std::sqrt(0.6 * 0.6 + 1.5 * 1.5);
+    const double expected = 1 - (0.5 - inner) / (outer - inner);
+    CHECK(std::abs(double(reader.weight(identity, rotation(S(0.5), Vector3<S>(-1, 1, 0)))) -
+                   expected) <= 64 * double(eps<S>()));
+  }
   // Scale in either transform does not change the weight.
   const M target = rotation(S(0.35), Vector3<S>(1, 1, 0));
   CHECK(std::abs(reader.weight(S(3) * identity, S(0.01) * target) -

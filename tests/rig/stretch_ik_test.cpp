@@ -293,6 +293,21 @@ TEST_CASE("soft IK removes the knee pop", "[rig][stretch]") {
   const auto chain = *StretchChain<double>::build({5, 5}, soft);
   const double h = 1e-6;
   CHECK(std::abs(chain.soft_reach(9 + h, 10) - chain.soft_reach(9 - h, 10) - 2 * h) <= 1e-10);
+  // Its values (Nicholas's rule): d below the zone, hard + zone·(1 − e^(−(d − hard)/zone))
+  // in it: at d = 10 (zone 1, hard 9) 9 + (1 − 1/e).
+  CHECK(chain.soft_reach(8.5, 10) == 8.5);
+  CHECK(std::abs(chain.soft_reach(10, 10) - (10 - std::exp(-1.0))) <= 1e-14);
+  CHECK(std::abs(chain.soft_reach(12, 10) - (10 - std::exp(-3.0))) <= 1e-14);
+  // Soft stretch at 12: the chain scaled by k = 12 / soft_reach(12), each bone 5k, the knee
+  // a bone apart from root and end.
+  const auto soft_stretched = *StretchChain<double>::build({5, 5}, soft_stretch);
+  const double k = 12 / (10 - std::exp(-3.0));
+  const auto long_pose =
+      soft_stretched.two_bone(Vector3d::Zero(), Vector3d(12, 0, 0), Vector3d(0, 5, 0), {});
+  CHECK(std::abs(long_pose.upper_length - 5 * k) <= 1e-12);
+  CHECK(std::abs(long_pose.lower_length - 5 * k) <= 1e-12);
+  CHECK(std::abs(long_pose.knee.norm() - 5 * k) <= 1e-12);
+  CHECK(std::abs((long_pose.end - long_pose.knee).norm() - 5 * k) <= 1e-12);
   // With stretching the soft chain still lands on the goal.
   const auto stretchy = *StretchChain<double>::build({5, 5}, soft_stretch);
   CHECK((stretchy.two_bone(Vector3d::Zero(), Vector3d(12, 0, 0), Vector3d(0, 5, 0), {}).end -

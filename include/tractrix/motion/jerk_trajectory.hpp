@@ -885,8 +885,10 @@ class JerkTrajectory {
     std::optional<Plan> first, slower;
     for (std::size_t i = 0; i < count; ++i) {
       const Candidate& c = candidates[i];
+      if (dip && dip->duration < c.time && sound(*dip) &&
+          (!slower || dip->duration < slower->duration))
+        return dip;
       if (slower && slower->duration <= c.time) return slower;
-      if (dip && dip->duration < c.time && sound(*dip)) return dip;
       Plan plan = plan_at(pr, c.vp, c.cruise);
       if (sound(plan)) {
         if (plan.duration <= c.time * (P(1) + P(1e-9))) return plan;
@@ -896,7 +898,6 @@ class JerkTrajectory {
     }
     if (dip && sound(*dip) && (!slower || dip->duration < slower->duration)) return dip;
     if (slower) return slower;
-    if (dip && sound(*dip)) return dip;
     if (first) return first;
     return dip;
   }

@@ -554,6 +554,18 @@ class SpeedPlan {
                relative_rounding() * (std::abs(stop) + at.velocity * brake.duration());
       };
       std::optional<JerkTrajectory<S>> to_rest;
+      // The full-power brake to rest, ending on the stop or short of it: on from rest there, not
+      // a jump onto the stop.
+      const auto brake_to_rest = [&]() -> std::optional<Error> {
+        // Over a section's limit where it runs over it before slowing under it.
+        for (std::size_t i = 0; i < n; ++i)
+          note_overspeed(*to_rest, at.position, cap[i], x[i], x[i + 1]);
+        const AxisState<S> rest = to_rest->target();
+        const bool short_of_it = rest.position < stop;
+        push(time, *to_rest, time + to_rest->duration(), short_of_it ? rest.position : stop);
+        time += to_rest->duration();
+        return short_of_it ? add_leg(limits, motion, rest, time, stop) : std::nullopt;
+      };
       if (x[1] < stop) {
         // A state on the stop's own braking curve, to rounding (a running plan's, braking
         // through a boundary for the stop beyond it): brake to rest at full power through the
@@ -563,17 +575,7 @@ class SpeedPlan {
         first_section.max_velocity = std::max(cap[0], at.velocity);
         if (auto full = JerkTrajectory<S>::to_velocity(at, S(0), first_section))
           to_rest = std::move(*full);
-        if (to_rest && on_stop(*to_rest)) {
-          // Over a section's limit where it runs over it before slowing under it.
-          for (std::size_t i = 0; i < n; ++i)
-            note_overspeed(*to_rest, at.position, cap[i], x[i], x[i + 1]);
-          const AxisState<S> rest = to_rest->target();
-          const bool short_of_it = rest.position < stop;
-          push(time, *to_rest, time + to_rest->duration(), short_of_it ? rest.position : stop);
-          time += to_rest->duration();
-          // Short of it, by rounding: on from rest, not a jump onto it.
-          return short_of_it ? add_leg(limits, motion, rest, time, stop) : std::nullopt;
-        }
+        if (to_rest && on_stop(*to_rest)) return brake_to_rest();
       }
       const S target =
           std::min(std::max(JerkTrajectory<S>::eased_velocity(at, motion.max_jerk), S(0)), v[1]);
@@ -620,12 +622,7 @@ class SpeedPlan {
       pieces_.erase(pieces_.begin() + static_cast<std::ptrdiff_t>(pieces_before), pieces_.end());
       time = time_before;
       overspeed_ = overspeed_before;
-      for (std::size_t i = 0; i < n; ++i)
-        note_overspeed(*to_rest, at.position, cap[i], x[i], x[i + 1]);
-      const AxisState<S> rest = to_rest->target();
-      push(time, *to_rest, time + to_rest->duration(), rest.position);
-      time += to_rest->duration();
-      return add_leg(limits, motion, rest, time, stop);
+      return brake_to_rest();
     }
     for (std::size_t i = first + 1; i < n; ++i)
       v[i] = reach(v[i - 1], x[i] - x[i - 1], v[i], motion.max_acceleration, motion.max_jerk);

@@ -328,9 +328,9 @@ Nearest<S> nearest_on_path(const Path<S, D>& path, const PathBounds<S, D>& bound
 // is at least R − m away, so an answer nearer than R − m is the global one (the same as without
 // a cursor, up to ties). Otherwise — the point jumped or drifted about R/2 — it searches
 // globally again; global_searches() counts those. Cheaper than the global search where segments
-// are about as long as the query is far from the path (1.3–3.1× fewer instructions on five
+// are about as long as the query is far from the path (1.9–3.0× fewer instructions on five
 // tracks of the benchmark family); where they are much shorter the list is rebuilt often and
-// the cursor costs more than the global search (3.1× with 0.06-unit segments 2 units away:
+// the cursor costs more than the global search (2.1× with 0.06-unit segments 2 units away:
 // benchmarks/README.md, "Closest point"). No allocation: the list
 // lives in the cursor (capacity entries). One cursor per moving point and path.
 template <class S, int D = 3>
@@ -390,8 +390,9 @@ class ClosestPointCursor {
     owner_ = owner;
     last_ = best.segment;
     origin_ = q;
-    // The `capacity` segments with the nearest boxes within the radius: a max-heap on the box
-    // distance whose top, once it is full, lowers the tree search's bound.
+    // The `capacity` segments with the nearest boxes within the radius: appended while there is
+    // room (most lists stay shorter), then a max-heap on the box distance whose top lowers the
+    // tree search's bound.
     S reach = S(2) * sqrt(best.squared_distance) + S(2) * bounds.mean_diagonal();
     reach *= reach;
     kept_ = 0;
@@ -399,20 +400,22 @@ class ClosestPointCursor {
       const auto box = PathBounds<S, D>::segment_box(path.segment(i));
       const S box2 = PathBounds<S, D>::squared_distance(box, q);
       if (!(box2 < bound2)) return;
-      if (kept_ == capacity) {
+      if (kept_ < capacity) {
+        candidates_[kept_++] = Candidate{box2, i, box};
+        if (kept_ < capacity) return;
+        std::make_heap(candidates_.begin(), candidates_.end(), nearer);
+      } else {
         std::pop_heap(candidates_.begin(), candidates_.end(), nearer);
-        --kept_;
+        candidates_.back() = Candidate{box2, i, box};
+        std::push_heap(candidates_.begin(), candidates_.end(), nearer);
       }
-      candidates_[kept_++] = Candidate{box2, i, box};
-      std::push_heap(candidates_.begin(), candidates_.begin() + static_cast<std::ptrdiff_t>(kept_),
-                     nearer);
-      if (kept_ == capacity) bound2 = candidates_[0].box_distance;
+      bound2 = candidates_[0].box_distance;
     });
     // Every segment left out is at least this far from q: pruned by a box (or evicted) no nearer
     // than the bound when it was left out, and the bound only fell.
     radius_ = sqrt(reach);
-    std::sort_heap(candidates_.begin(), candidates_.begin() + static_cast<std::ptrdiff_t>(kept_),
-                   nearer);
+    std::sort(candidates_.begin(), candidates_.begin() + static_cast<std::ptrdiff_t>(kept_),
+              nearer);
     for (std::size_t k = 0; k < kept_; ++k)
       candidates_[k].box_distance = sqrt(candidates_[k].box_distance);
     return best;

@@ -412,8 +412,9 @@ class Network {
     cursor.origin_ = query;
     if (best.piece != cursor.piece_) cursor.piece_cursor_.reset();
     cursor.piece_ = best.piece;
-    // The `capacity` pieces with the nearest boxes: a max-heap on the box distance whose top,
-    // once it is full, bounds the tree search. Every piece left out is at least that far away.
+    // The `capacity` pieces with the nearest boxes: appended while there is room, then a max-heap
+    // on the box distance whose top bounds the tree search. Every piece left out is at least that
+    // far away.
     using Cursor = NetworkPointCursor<S>;
     auto& nearby = cursor.nearby_;
     cursor.kept_ = 0;
@@ -423,21 +424,23 @@ class Network {
       const auto& box = d.boxes[i];
       const S box2 = PathBounds<S, 3>::squared_distance(box, query);
       if (!(box2 < bound2)) return;
-      if (cursor.kept_ == Cursor::capacity) {
+      if (cursor.kept_ < Cursor::capacity) {
+        nearby[cursor.kept_++] = {box2, p, box};
+        if (cursor.kept_ < Cursor::capacity) return;
+        std::make_heap(nearby.begin(), nearby.end(), Cursor::nearer);
+      } else {
         std::pop_heap(nearby.begin(), nearby.end(), Cursor::nearer);
-        --cursor.kept_;
+        nearby.back() = {box2, p, box};
+        std::push_heap(nearby.begin(), nearby.end(), Cursor::nearer);
       }
-      nearby[cursor.kept_++] = {box2, p, box};
-      std::push_heap(nearby.begin(), nearby.begin() + static_cast<std::ptrdiff_t>(cursor.kept_),
-                     Cursor::nearer);
-      if (cursor.kept_ == Cursor::capacity) bound2 = nearby[0].box_distance;
+      bound2 = nearby[0].box_distance;
     });
     // Pieces pruned (by a tree box or their own) or evicted were no nearer than the bound when
     // left out, and the bound only fell. With every piece kept, every answer is certified.
     cursor.radius_ =
         cursor.kept_ == piece_count() ? std::numeric_limits<S>::infinity() : sqrt(reach);
-    std::sort_heap(nearby.begin(), nearby.begin() + static_cast<std::ptrdiff_t>(cursor.kept_),
-                   Cursor::nearer);
+    std::sort(nearby.begin(), nearby.begin() + static_cast<std::ptrdiff_t>(cursor.kept_),
+              Cursor::nearer);
     for (std::size_t k = 0; k < cursor.kept_; ++k)
       nearby[k].box_distance = sqrt(nearby[k].box_distance);
     return best;

@@ -355,6 +355,54 @@ TEST_CASE("closest_point with a cursor on long paths: the certificate, not the w
   }
 }
 
+TEST_CASE("closest_point with a cursor: more segments near the query than the cursor keeps") {
+  // A hairpin of 0.02-unit segments: along y = 0 from x = 0 to 60, round a half circle of
+  // radius 3, back along y = 6. A point between the branches (y = 3 ± 0.6, so the nearer branch
+  // changes) moves along x: some 600 segments lie within the cursor's radius, more than it
+  // keeps, so its certificate rests on the farthest box it kept. In closed form: nearest
+  // (x, 0, 0) at s = x on the first branch, (x, 6, 0) at s = L − x on the second.
+  const double spacing = 0.02, pi = 3.141592653589793;
+  std::vector<Vector3d> keys;
+  for (int k = 0; k <= 3000; ++k)
+    keys.emplace_back(spacing * k, 0, 0);
+  for (int k = 1; k < 471; ++k) {
+    const double angle = pi * k / 471;
+    keys.emplace_back(60 + 3 * std::sin(angle), 3 - 3 * std::cos(angle), 0);
+  }
+  for (int k = 3000; k >= 0; --k)
+    keys.emplace_back(spacing * k, 6, 0);
+  const auto measured =
+      *MeasuredPath<double>::build(Path<double>::catmull_rom(keys, Closure::open));
+  const double L = measured.length();
+  ClosestPointCursor<double> cursor;
+  const int frames = 3000;
+  int near_first = 0, near_second = 0;
+  for (int frame = 0; frame < frames; ++frame) {
+    const double x = 7 + 0.015 * frame, y = 3 + 0.6 * std::sin(0.013 * frame),
+                 z = 0.2 * std::cos(0.07 * frame);
+    const Vector3d q(x, y, z);
+    const auto tracked = measured.closest_point(q, cursor);
+    const auto global = measured.closest_point(q);
+    INFO("frame " << frame << ", query " << q.transpose());
+    // The same segment solved the same way: the same answer, unless two tie exactly.
+    CHECK((tracked.parameter == global.parameter ||
+           tracked.squared_distance == global.squared_distance));
+    if (std::abs(y - 3) < 1e-6) continue;
+    const bool first = y < 3;
+    (first ? near_first : near_second)++;
+    const double side = first ? y : 6 - y;
+    CHECK(std::abs(tracked.squared_distance - (side * side + z * z)) <= 1e-12);
+    CHECK(std::abs(tracked.distance - (first ? x : L - x)) <= 1e-9);
+    CHECK((tracked.point - Vector3d(x, first ? 0 : 6, 0)).norm() <= 1e-10);
+  }
+  CHECK(near_first > 500);
+  CHECK(near_second > 500);
+  CHECK(cursor.queries() == static_cast<std::size_t>(frames));
+  // A list of 256 kept segments reaches ~2.5 units along each branch: a search every few
+  // dozen frames, not every frame.
+  CHECK(cursor.global_searches() < static_cast<std::size_t>(frames) / 10);
+}
+
 TEST_CASE("closest_point with a cursor: a path destroyed and rebuilt near the query") {
   // A ring of 64 keys; the cursor follows a point inside it. The ring is destroyed and rebuilt
   // (often at the same address) with one key pulled next to the query: the cursor must see it.

@@ -98,8 +98,10 @@ void check_same_poses(const std::vector<WagonPose<double>>& route,
 }
 
 // The piece and piece distance a bogie reports, against step boundaries summed here (long
-// double) from the pieces' lengths.
-void check_places(const Route<double>& route, const std::vector<WagonPose<double>>& poses) {
+// double) from the pieces' lengths. Past an open route's end (Wrap::extend) the end piece's
+// distance runs on beyond it.
+void check_places(const Route<double>& route, const std::vector<WagonPose<double>>& poses,
+                  Wrap wrap = Wrap::clamp) {
   std::vector<long double> starts{0.0L};
   for (std::size_t i = 0; i < route.size(); ++i)
     starts.push_back(starts.back() + route.network().piece(route.step(i).piece).length());
@@ -109,7 +111,7 @@ void check_places(const Route<double>& route, const std::vector<WagonPose<double
                                           {pose.rear_distance, pose.rear_place}}) {
       long double s = distance;
       if (route.closed()) s -= length * std::floor(s / length);
-      s = std::clamp(s, 0.0L, length);
+      if (wrap != Wrap::extend) s = std::clamp(s, 0.0L, length);
       std::size_t i = 0;
       while (i + 1 < route.size() && s >= starts[i + 1])
         ++i;
@@ -192,7 +194,7 @@ TEST_CASE("an open route of several pieces gives the poses of the same line as o
         const double head = whole.length() * k / 26.0;
         const auto a = on_route.solve(head);
         check_same_poses(a, on_curve.solve(head), 1e-9 * whole.length(), whole.length());
-        if (wrap == Wrap::clamp) check_places(*route, a);
+        check_places(*route, a, wrap);
       }
     }
 }
@@ -539,6 +541,19 @@ TEST_CASE("bad networks and routes are named errors", "[network]") {
   // A looser tolerance accepts the gap.
   CHECK(Network<double>::build({a, straight({10.5, 0, 0}, {20, 0, 0})},
                                {{{0, End::end}, {1, End::start}}}, {0.1, 0.0}));
+  // An angle given replaces the default either way: the kink above, atan(1/10) =
+  // 0.0996686525 rad, passes a tolerance of 0.1 and not one of 0.099; one of atan(1e-7) passes
+  // the default 1e-6 but not 1e-8.
+  const std::vector<std::vector<PieceEnd>> joined{{{0, End::end}, {1, End::start}}};
+  CHECK(Network<double>::build({a, straight({10, 0, 0}, {20, 1, 0})}, joined, {0.0, 0.1}));
+  CHECK(message(
+            Network<double>::build({a, straight({10, 0, 0}, {20, 1, 0})}, joined, {0.0, 0.099})) ==
+        "joint 0: the tangents of piece 0 end and piece 1 start are 0.0996686525 rad "
+        "from collinear (tolerance 0.099)");
+  const auto slight = straight({10, 0, 0}, {20, 1e-6, 0});
+  CHECK(Network<double>::build({a, slight}, joined));
+  CHECK(message(Network<double>::build({a, slight}, joined, {0.0, 1e-8}))
+            .find("are 1e-07 rad from collinear (tolerance 1e-08)") != std::string::npos);
   // A tolerance that is no number >= 0 is refused, not taken for the default (NaN and negative
   // values were, and an infinite one let any gap and kink through).
   for (const JointTolerance bad : {JointTolerance{-1.0, 0.0}, JointTolerance{0.0, std::nan("")},

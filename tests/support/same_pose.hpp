@@ -14,7 +14,8 @@ bool same_pose(const WagonPose<S>& a, const WagonPose<S>& b) {
          a.front_distance == b.front_distance && a.rear_distance == b.rear_distance &&
          a.lap == b.lap && a.front_place.piece == b.front_place.piece &&
          a.front_place.distance == b.front_place.distance &&
-         a.rear_place.piece == b.rear_place.piece && a.rear_place.distance == b.rear_place.distance;
+         a.rear_place.piece == b.rear_place.piece &&
+         a.rear_place.distance == b.rear_place.distance && a.status == b.status;
 }
 
 }  // namespace tractrix::test

@@ -424,6 +424,58 @@ TEST_CASE("speed plan: a replan is continuous in its start state", "[motion][spe
       CHECK(replan->at(replan->duration() - 60).position == 400);  // standing at the station
     }
   }
+  SECTION("a replan while standing at a station waits out the rest of its dwell") {
+    // Standing at 400 for 30 s from the arrival: the dwell left at t is 30 − (t − arrival); a
+    // replan from there with it as its hold stands until the arrival + 30 and then runs the
+    // same leg from rest the plan runs (its end at the same time). Without the hold it leaves
+    // at once (a station the start stands on is not after it).
+    const auto limits = *SpeedLimits<double>::line(1000, 20);
+    const JerkLimits<double> motion{20, 1, 1.2, 0.5};
+    const std::vector<StationStop<double>> stations{{400, 30}};
+    const auto plan = SpeedPlan<double>::build(limits, motion, {0, 0, 0}, 1000, stations);
+    REQUIRE(plan);
+    const double arrive = plan->time_at(400), leave = arrive + 30;
+    CHECK(plan->dwell_left(arrive - 1) == 0);
+    CHECK(plan->dwell_left(leave + 1) == 0);
+    CHECK(plan->dwell_left(0) == 0);
+    CHECK(plan->dwell_left(plan->duration()) == 0);
+    for (const double into : {0.25, 10.0, 29.5}) {
+      const double t = arrive + into;
+      INFO("t " << t);
+      CHECK(plan->dwell_left(t) == Approx(30 - into).margin(1e-9));
+      const auto replan = SpeedPlan<double>::build(limits, motion, plan->state_at(t), 1000,
+                                                   stations, plan->dwell_left(t));
+      REQUIRE(replan);
+      CHECK(replan->duration() == Approx(plan->duration() - t).margin(1e-9));
+      CHECK(replan->dwell_left(0) == Approx(30 - into).margin(1e-9));
+      CHECK(replan->at(30 - into - 1e-3).position == 400);
+      CHECK(replan->at(30 - into - 1e-3).velocity == 0);
+      for (const double after : {0.5, 7.0, 40.0})
+        CHECK(replan->at(30 - into + after).position ==
+              Approx(plan->at(leave + after).position).margin(1e-9));
+      const auto at_once =
+          SpeedPlan<double>::build(limits, motion, plan->state_at(t), 1000, stations);
+      REQUIRE(at_once);
+      CHECK(at_once->at(0.5).position > 400);
+      CHECK(at_once->duration() == Approx(plan->duration() - leave).margin(1e-9));
+    }
+    // A hold needs a start at rest, and a time >= 0.
+    const auto moving = SpeedPlan<double>::build(limits, motion, {100, 5, 0}, 1000, {}, 3.0);
+    REQUIRE_FALSE(moving);
+    CHECK(moving.error().message ==
+          "speed plan: a hold of 3 s needs a start at rest (velocity 5, acceleration 0)");
+    for (const double bad : {-1.0, std::nan(""), HUGE_VAL}) {
+      const auto refused = SpeedPlan<double>::build(limits, motion, {100, 0, 0}, 1000, {}, bad);
+      REQUIRE_FALSE(refused);
+      CHECK(refused.error().code == ErrorCode::out_of_range);
+    }
+    // At the end already: the plan is the hold.
+    const auto standing = SpeedPlan<double>::build(limits, motion, {1000, 0, 0}, 1000, {}, 4.0);
+    REQUIRE(standing);
+    CHECK(standing->duration() == 4.0);
+    CHECK(standing->at(2).position == 1000);
+    CHECK(standing->dwell_left(1) == 3.0);
+  }
   SECTION("a move that reverses after a 1e42 s phase is seen to reverse") {
     // Braking from 217 at a limit of 2.7e-40 runs 6.5e43 units; the time-optimal move to the
     // stop went there and came back, its later phases' times rounded onto its end, where at()

@@ -232,15 +232,27 @@ class SpeedPlan {
   // both limits it may ease its acceleration at that boundary). An acceleration beyond its
   // limit at the start eases back at full jerk. A start
   // faster than the limits ahead allow brakes at full power and is over the limit for a while:
-  // overspeed_distance() says how far. Errors: limits, positions or stations out of range; a stop
-  // the train can no longer make.
+  // overspeed_distance() says how far. A station the start stands on is not after it: to
+  // replan while a train stands at a station, pass what is left of its dwell as `hold`
+  // (dwell_left(t) of the plan it stands in), and the new plan stands that long first. Errors:
+  // limits, positions or stations out of range; a stop the train can no longer make; a hold
+  // from a start not at rest.
   static Expected<SpeedPlan> build(const SpeedLimits<S>& limits, const JerkLimits<S>& motion,
                                    const AxisState<S>& start, S end,
-                                   std::vector<StationStop<S>> stations = {}) {
+                                   std::vector<StationStop<S>> stations = {}, S hold = S(0)) {
     if (auto error = motion.error("speed plan")) return std::move(*error);
     if (!std::isfinite(start.position) || !std::isfinite(start.velocity) ||
         !std::isfinite(start.acceleration) || !std::isfinite(end))
       return make_error(ErrorCode::non_finite, "speed plan: start or end not finite");
+    if (!(hold >= S(0)) || !std::isfinite(hold))
+      return make_error(ErrorCode::out_of_range,
+                        "speed plan: hold " + number_text(hold) + " is not a finite time >= 0");
+    if (hold > S(0) &&
+        !(exactly_equal(start.velocity, S(0)) && exactly_equal(start.acceleration, S(0))))
+      return make_error(ErrorCode::out_of_range,
+                        "speed plan: a hold of " + number_text(hold) +
+                            " s needs a start at rest (velocity " + number_text(start.velocity) +
+                            ", acceleration " + number_text(start.acceleration) + ")");
     // The line's highest speed: the scale of a plan's velocities, and of their rounding.
     S fastest = S(0);
     for (std::size_t i = 0; i < limits.size(); ++i)
@@ -302,21 +314,24 @@ class SpeedPlan {
     plan.start_ = start.position;
     AxisState<S> at = from;
     S time = S(0);
+    // Standing at rest where `at` is, from `time` for `seconds`.
+    const auto stand = [&](S seconds) -> std::optional<Error> {
+      auto standing = JerkTrajectory<S>::to_velocity(at, S(0), motion);
+      if (!standing) return standing.error();
+      plan.push(time, std::move(*standing), time + seconds, at.position, true);
+      time += seconds;
+      return std::nullopt;
+    };
+    if (hold > S(0))
+      if (auto error = stand(hold)) return *error;
     for (std::size_t k = 0; k < stops.size(); ++k) {
       if (auto error = plan.add_leg(limits, motion, at, time, stops[k].position)) return *error;
       at = {stops[k].position, S(0), S(0)};
-      if (k + 1 < stops.size() || stops[k].dwell > S(0)) {
-        auto standing = JerkTrajectory<S>::to_velocity(at, S(0), motion);
-        if (!standing) return standing.error();
-        plan.push(time, std::move(*standing), time + stops[k].dwell, stops[k].position);
-        time += stops[k].dwell;
-      }
+      if (k + 1 < stops.size() || stops[k].dwell > S(0))
+        if (auto error = stand(stops[k].dwell)) return *error;
     }
-    if (plan.pieces_.empty()) {  // already at the end, at rest: a plan of standing there
-      auto standing = JerkTrajectory<S>::to_velocity(at, S(0), motion);
-      if (!standing) return standing.error();
-      plan.push(S(0), std::move(*standing), S(0), end);
-    }
+    if (plan.pieces_.empty())  // already at the end, at rest: a plan of standing there
+      if (auto error = stand(S(0))) return *error;
     plan.duration_ = time;
     plan.end_ = end;
     plan.piece_starts_.reserve(plan.pieces_.size());
@@ -332,17 +347,20 @@ class SpeedPlan {
   AxisSample<S> at(S t) const noexcept {
     if (!(t > S(0))) return pieces_.front().move.at(S(0));
     if (!(t < duration_)) return {end_, S(0), S(0), S(0)};  // at rest on the end
-    const auto upper = std::upper_bound(piece_starts_.begin(), piece_starts_.end(), t);
-    const std::size_t i = upper == piece_starts_.begin()
-                              ? 0
-                              : static_cast<std::size_t>(upper - piece_starts_.begin()) - 1;
-    const Piece& p = pieces_[i];
+    const Piece& p = pieces_[piece_at(t)];
     return p.move.at(t - p.start_time);
   }
   // The state at time t, to replan from.
   AxisState<S> state_at(S t) const noexcept {
     const AxisSample<S> s = at(t);
     return {s.position, s.velocity, s.acceleration};
+  }
+  // How long the head still stands at a station (or at the start, a hold) at time t: 0 while
+  // it moves and from duration() on. A replan from state_at(t) takes it as its hold.
+  S dwell_left(S t) const noexcept {
+    if (!(t < duration_)) return S(0);
+    const Piece& p = pieces_[piece_at(t)];
+    return p.standing ? p.end_time - std::max(t, S(0)) : S(0);
   }
   // The first time the head reaches `position` (+infinity beyond the end). O(log sections).
   S time_at(S position) const noexcept {
@@ -380,9 +398,18 @@ class SpeedPlan {
     JerkTrajectory<S> move;
     S end_time;      // when the next piece takes over (a stop's dwell, a braking cut short)
     S end_position;  // where
+    bool standing;   // at rest at a station (or the start's hold) until end_time
   };
-  void push(S start_time, JerkTrajectory<S> move, S end_time, S end_position) {
-    pieces_.push_back({start_time, std::move(move), end_time, end_position});
+  void push(S start_time, JerkTrajectory<S> move, S end_time, S end_position,
+            bool standing = false) {
+    pieces_.push_back({start_time, std::move(move), end_time, end_position, standing});
+  }
+  // The piece that runs at time t (the first before 0).
+  std::size_t piece_at(S t) const noexcept {
+    const auto upper = std::upper_bound(piece_starts_.begin(), piece_starts_.end(), t);
+    return upper == piece_starts_.begin()
+               ? 0
+               : static_cast<std::size_t>(upper - piece_starts_.begin()) - 1;
   }
 
   SpeedPlan() = default;

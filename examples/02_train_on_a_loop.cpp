@@ -22,7 +22,8 @@ int main() {
   std::printf("track length %.3f; both trains share its table: %s\n", track->length(),
               rigid->track().path().shares_data_with(along->track().path()) ? "yes" : "no");
 
-  const double head = track->length() - 5;  // the locomotive just before the seam
+  // The locomotive just past the seam: the wagons behind it are on the lap before (lap −1).
+  const double head = 5;
   const auto a = rigid->solve(head), b = along->solve(head);
   std::printf("%5s %10s %10s %6s %12s %12s\n", "wagon", "front s", "rear s", "lap", "|f-r| chord",
               "|f-r| arc");

@@ -1,5 +1,5 @@
-// 08 — tractrix in a game: float, a loop authored around its own centre (the engine places it
-// 4096 units out), a head advanced every frame that never grows, and each wagon's body written
+// 08 — tractrix in a game: float, a loop authored around its own centre (the engine would place
+// it 4096 units out), a head advanced every frame that never grows, and each wagon's body written
 // straight into the engine's instance buffer as a column-major 4×4 matrix, centred between the
 // bogies. Draws nothing; the buffer is what glDrawArraysInstanced or raylib's DrawMeshInstanced
 // would take. Builds with engines' flags (-fno-exceptions -fno-rtti -Wfloat-equal ...).
@@ -17,7 +17,7 @@ struct Instance {
 
 int main() {
   using namespace tractrix;
-  // A curvy 500-unit loop in track-local coordinates: float resolves 3e-5 units here, against
+  // A curvy loop of ~530 units in track-local coordinates: float resolves 3e-5 units here, against
   // 5e-4 at 4096 units out. The engine's parent transform puts the centre where the level has it.
   const float pi = 3.14159265f;
   std::vector<Vector3<float>> keys;

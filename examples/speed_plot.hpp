@@ -9,11 +9,12 @@
 #include <tractrix/motion/speed_plan.hpp>
 
 inline bool write_speed_plot(
-    const char* file, const tractrix::SpeedLimits<double>& limits,
+    const char* file,
+    const std::vector<std::pair<const tractrix::SpeedLimits<double>*, const char*>>& limit_lines,
     const std::vector<std::pair<const tractrix::SpeedPlan<double>*, const char*>>& plans) {
   std::FILE* out = std::fopen(file, "w");
   if (!out) return false;
-  const double width = 900, height = 300, top = 32, length = limits.length();
+  const double width = 900, height = 300, top = 32, length = limit_lines.front().first->length();
   auto x = [&](double s) { return 40 + s / length * (width - 60); };
   auto y = [&](double v) { return height - 30 - v / 32 * (height - 30 - top); };
   std::fprintf(out,
@@ -23,7 +24,8 @@ inline bool write_speed_plot(
                width, height);
   std::fprintf(out,
                "<text x='40' y='18'>speed (m/s) along the line (m): limit for the head "
-               "(red), planned (blue), replanned after a restriction (green)</text>\n");
+               "(red; orange with a restriction), planned (blue), replanned after the "
+               "restriction (green)</text>\n");
   for (int v = 0; v <= 30; v += 10)
     std::fprintf(out,
                  "<line x1='40' x2='%.0f' y1='%.1f' y2='%.1f' stroke='#ddd'/><text x='8' "
@@ -31,11 +33,13 @@ inline bool write_speed_plot(
                  width - 20, y(v), y(v), y(v) + 4, v);
   for (double s = 0; s <= length; s += 500)
     std::fprintf(out, "<text x='%.1f' y='%.0f'>%.0f</text>\n", x(s) - 10, height - 10, s);
-  std::fprintf(out, "<polyline fill='none' stroke='#c33' stroke-width='1.5' points='");
-  for (std::size_t i = 0; i < limits.size(); ++i)
-    std::fprintf(out, "%.1f,%.1f %.1f,%.1f ", x(limits.start(i)), y(limits.limit(i)),
-                 x(limits.end(i)), y(limits.limit(i)));
-  std::fprintf(out, "'/>\n");
+  for (const auto& [limits, colour] : limit_lines) {
+    std::fprintf(out, "<polyline fill='none' stroke='%s' stroke-width='1.5' points='", colour);
+    for (std::size_t i = 0; i < limits->size(); ++i)
+      std::fprintf(out, "%.1f,%.1f %.1f,%.1f ", x(limits->start(i)), y(limits->limit(i)),
+                   x(limits->end(i)), y(limits->limit(i)));
+    std::fprintf(out, "'/>\n");
+  }
   for (const auto& [plan, colour] : plans) {
     std::fprintf(out, "<polyline fill='none' stroke='%s' stroke-width='2' points='", colour);
     for (int k = 0; k <= 2000; ++k) {

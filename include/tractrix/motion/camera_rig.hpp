@@ -100,7 +100,8 @@ class CameraRig {
     return copy;
   }
 
-  // A fixed point to look at instead of the keyed directions.
+  // A fixed point to look at instead of the keyed directions. Where the camera stands on it (or
+  // it is not finite) the frame looks along +z, look_at's fallback for a zero direction.
   CameraRig look_at_point(const Vector3<S>& target) const {
     CameraRig copy = *this;
     copy.target_ = target;

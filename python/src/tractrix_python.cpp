@@ -483,7 +483,8 @@ NB_MODULE(_tractrix, m) {
               for (const auto& [piece, at_end] : joints[j])
                 ends[j].push_back({piece, at_end ? tx::End::end : tx::End::start});
             return value_or_raise(Network::build(std::move(pieces), ends, {relative_gap, angle}));
-          })
+          },
+          nb::call_guard<nb::gil_scoped_release>())
       .def_prop_ro("piece_count", &Network::piece_count)
       .def_prop_ro("joint_count", &Network::joint_count)
       .def("piece",

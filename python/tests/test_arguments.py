@@ -269,6 +269,19 @@ def test_edge_arguments_are_read_or_refused_by_name():
     line = tx.MeasuredPath(tx.Path.bezier([[(0, 0, 0), (3, 0, 0), (7, 0, 0), (10, 0, 0)]]))
     assert line.closest_point([5, 1e-170, 0]).gap == pytest.approx(1e-170, rel=1e-15)
     assert line.closest_point([5, 1e-160, 0]).gap == pytest.approx(1e-160, rel=1e-15)
+    # And beyond them (its square overflowed to inf): 1e160 straight out from the middle.
+    assert line.closest_point([5, 1e160, 0]).gap == pytest.approx(1e160, rel=1e-15)
+    network = tx.Network([tx.Track(line)], [])
+    assert network.closest_point([5, -1e160, 0]).gap == pytest.approx(1e160, rel=1e-15)
+    # A bool is no number, as a bool array is none (True read as 1).
+    with pytest.raises(TypeError, match=r"samples_per_segment: expected an integer, got bool"):
+        tx.MeasuredPath(line.path, True)
+    with pytest.raises(TypeError, match=r"length_scale: expected a number, got bool"):
+        tx.MeasuredPath(line.path, 0, length_scale=np.True_)
+    # A look-at target that is no point is refused, as an up that is none is.
+    camera = tx.CameraRig([(0, 0, 0), (10, 0, 0), (10, 0, 10)], tx.TimeProfile.sine(2))
+    with pytest.raises(ValueError, match=r"target: \[nan, 0.0, 0.0\] is not finite"):
+        camera.look_at_point([np.nan, 0, 0])
     # A number where a pair is wanted: a TypeError naming the argument, not len()'s.
     with pytest.raises(TypeError, match=r"cone: expected \(inner, outer\)"):
         tx.PoseReader(cone=0.5)

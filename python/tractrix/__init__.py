@@ -121,10 +121,11 @@ def _keys(name: str, value: object) -> np.ndarray:
 
 def _gaps(squared: np.ndarray, point: np.ndarray, query: np.ndarray) -> np.ndarray:
     """sqrt(squared) — the library's squared distances — except where the square lost digits to
-    underflow (gaps below ~1e-146: one of 1e-170 read 0): there |point − query| scaled by its
-    largest component."""
+    underflow (gaps below ~1e-146: one of 1e-170 read 0) or overflowed (gaps beyond ~1.3e154 read
+    inf): there |point − query| scaled by its largest component."""
     gaps = np.sqrt(squared)
-    small = squared < np.finfo(np.float64).tiny / np.finfo(np.float64).eps
+    small = (squared < np.finfo(np.float64).tiny / np.finfo(np.float64).eps) | (
+        np.isinf(squared) & np.isfinite(query).all(axis=-1))
     if small.any():
         d = point[small] - query[small]
         largest = np.abs(d).max(axis=-1)
@@ -162,7 +163,8 @@ def _pair(name: str, value: object, what: str) -> Tuple[object, object]:
 
 
 def _scalar(name: str, value: object) -> float:
-    if isinstance(value, (str, bytes)):  # float("2") would read it
+    # float("2") would read a string, and float(True) a bool (refused in arrays too)
+    if isinstance(value, (str, bytes, bool, np.bool_)):
         raise TypeError(f"{name}: expected a number, got {type(value).__name__}")
     try:
         return float(value)  # type: ignore[arg-type]
@@ -174,6 +176,8 @@ def _scalar(name: str, value: object) -> float:
 
 def _integer(name: str, value: object, low: int, high: int) -> int:
     try:
+        if isinstance(value, (bool, np.bool_)):  # operator.index(True) is 1
+            raise TypeError
         number = operator.index(value)  # type: ignore[arg-type]
     except TypeError:
         raise TypeError(f"{name}: expected an integer, got {type(value).__name__}") from None
@@ -302,7 +306,7 @@ class MeasuredPath(_Measured):
     """A path and its arc-length table, built together and queried by distance.
 
     samples_per_segment: table entries per segment, 1 to 1048576, or 0: automatic (each segment's
-    entries where it needs them, one to 256). method:
+    entries where it needs them, one to 256; a chord table takes 16). method:
     "gauss_legendre" (exact: distances to 1e-12 of the length, or of length_scale where
     larger, at any density) or "chord" (the lecture's table of summed chords, O(h²)).
     length_scale: the length the exact table's 1e-12 is relative to where it exceeds the path's
@@ -911,8 +915,12 @@ class CameraRig(_Immutable):
                          None)  # type: ignore[arg-type]
 
     def look_at_point(self, target: ArrayLike) -> "CameraRig":
-        """The same rig looking at a fixed point."""
-        return CameraRig(self._core.look_at_point(_vector("target", target)), None)  # type: ignore[arg-type]
+        """The same rig looking at a fixed point (finite: ValueError otherwise). Where the camera
+        stands on the target it looks along +z, the library's look-at fallback."""
+        point = _vector("target", target)
+        if not np.isfinite(point).all():
+            raise ValueError(f"target: {point.tolist()} is not finite")
+        return CameraRig(self._core.look_at_point(point), None)  # type: ignore[arg-type]
 
     def look_at_path(self, target: MeasuredPath) -> "CameraRig":
         """The same rig looking at a target moving along `target`: at each time the same fraction

@@ -192,6 +192,27 @@ TEMPLATE_TEST_CASE("a chain much smaller than a unit bends towards its pole", "[
   }
 }
 
+TEMPLATE_TEST_CASE("two_bone on chains near the ends of the scalar's range: a 3-4-5 triangle",
+                   "[rig][stretch]", float, double) {
+  using S = TestType;
+  // Bones 3 and 4 (times a size), the goal 5 along x, the pole towards +y: the knee at
+  // (1.8, 2.4) and the lower bone along (0.8, −0.6), whatever the size. The law of cosines'
+  // squares overflowed for large sizes (the chain went straight) and underflowed for small ones.
+  const bool single = sizeof(S) == sizeof(float);
+  for (const S size : {single ? S(1e19) : S(1e200), single ? S(1e-19) : S(1e-200), S(1)}) {
+    INFO("size " << size);
+    const auto chain = *StretchChain<S>::build({S(3) * size, S(4) * size});
+    const auto pose = chain.two_bone(Vector3<S>::Zero(), Vector3<S>(S(5) * size, 0, 0),
+                                     Vector3<S>(0, size, 0), GlobalScale<S>());
+    CHECK((pose.knee / size - Vector3<S>(S(1.8), S(2.4), 0)).norm() <= S(16) * eps<S>());
+    CHECK((pose.end / size - Vector3<S>(5, 0, 0)).norm() <= S(16) * eps<S>());
+    CHECK((pose.upper_rotation.col(2) - Vector3<S>(S(0.6), S(0.8), 0)).norm() <= S(16) * eps<S>());
+    CHECK((pose.lower_rotation.col(2) - Vector3<S>(S(0.8), S(-0.6), 0)).norm() <= S(16) * eps<S>());
+    CHECK(
+        (pose.lower_rotation.transpose() * pose.lower_rotation - Eigen::Matrix<S, 3, 3>::Identity())
+            .norm() <= S(16) * eps<S>());
+  }
+}
 TEMPLATE_TEST_CASE("two_bone on a chain of one or three bones: its first bone and the rest",
                    "[rig][stretch]", float, double) {
   // The bone count is the user's; two_bone wrote size() lengths into room for two (a stack

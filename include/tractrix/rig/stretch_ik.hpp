@@ -2,6 +2,7 @@
 // + (distance/scale − chain length)/bones, only past full reach), with the options riggers expect.
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <numeric>
@@ -242,16 +243,20 @@ class StretchChain {
     }
     // Angle at the root: cosine from the law of cosines; sine from Heron's product of the side
     // differences, which is exactly 0 at full extension, where √(1 − cos²) would err by √eps.
+    // The sides are taken relative to the longest: their squares and products stay in range
+    // for chains of any size (bones of 1e200 overflowed in double, of 2e19 in float).
     using std::sqrt;
-    const S denominator = S(2) * l[0] * aimed;
     S cosine = S(1), sine = S(0);
     // A stretched chain is straight by design; snapping within rounding of full reach keeps the
     // √eps sensitivity of a nearly straight triangle out of the answer.
     const bool straight = aimed >= (l[0] + l[1]) * (S(1) - S(8) * epsilon<S>());
-    if (denominator > S(0) && !straight) {
-      cosine = clamp_or_low((l[0] * l[0] + aimed * aimed - l[1] * l[1]) / denominator, S(-1), S(1));
-      const S p = l[0] + l[1] - aimed, q = aimed + l[0] - l[1], r = aimed - l[0] + l[1];
-      const S product = (l[0] + l[1] + aimed) * p * q * r;
+    S unit = std::max({l[0], l[1], aimed});
+    if (!(unit > S(0) && unit <= std::numeric_limits<S>::max())) unit = S(1);
+    const S a = l[0] / unit, b = l[1] / unit, c = aimed / unit;
+    if (a > S(0) && c > S(0) && !straight) {
+      const S denominator = S(2) * a * c;
+      cosine = clamp_or_low((a * a + c * c - b * b) / denominator, S(-1), S(1));
+      const S product = (a + b + c) * (a + b - c) * (c + a - b) * (c - a + b);
       sine = product > S(0) ? sqrt(product) / denominator : S(0);
     }
     const Vector3<S> upper = cosine * u + sine * v;  // unit: u and v are orthonormal
@@ -269,7 +274,7 @@ class StretchChain {
     // its frame off a rotation (5e-3 for a bone 70 eps of the others long).
     const Vector3<S> hinge = v.cross(u);
     const bool lower_lost = !(l[1] > S(64) * epsilon<S>() * (aimed + l[0]));
-    Vector3<S> lower = aimed * u - l[0] * upper;
+    Vector3<S> lower = c * u - a * upper;
     lower -= lower.dot(hinge) * hinge;
     lower = lower_lost ? u : normalized_or(lower, u);
     pose.upper_rotation = bone_rotation(upper, hinge);

@@ -469,6 +469,11 @@ TEST_CASE("speed plan: a replan is continuous in its start state", "[motion][spe
       REQUIRE_FALSE(refused);
       CHECK(refused.error().code == ErrorCode::out_of_range);
     }
+    // A hold so long that the run after it rounds away is refused, as is such a dwell.
+    const auto lost = SpeedPlan<double>::build(limits, motion, {0, 0, 0}, 1000, {}, 1e30);
+    REQUIRE_FALSE(lost);
+    CHECK(lost.error().message.find("is lost to the rounding of the time") != std::string::npos);
+    CHECK_FALSE(SpeedPlan<double>::build(limits, motion, {0, 0, 0}, 1000, {{400, 1e30}}));
     // At the end already: the plan is the hold.
     const auto standing = SpeedPlan<double>::build(limits, motion, {1000, 0, 0}, 1000, {}, 4.0);
     REQUIRE(standing);

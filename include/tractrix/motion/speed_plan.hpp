@@ -332,6 +332,14 @@ class SpeedPlan {
     }
     if (plan.pieces_.empty())  // already at the end, at rest: a plan of standing there
       if (auto error = stand(S(0))) return *error;
+    // Holds and dwells so long that a move after them rounds away (a hold of 1e30 s before a
+    // 70 s run: the head stood, then was at the end) are refused, not planned.
+    for (const Piece& p : plan.pieces_)
+      if (p.move.duration() > S(0) && !(p.start_time + p.move.duration() > p.start_time))
+        return make_error(ErrorCode::out_of_range,
+                          "speed plan: a move of " + number_text(p.move.duration()) +
+                              " s starting at " + number_text(p.start_time) +
+                              " s is lost to the rounding of the time (a hold or dwell too long)");
     plan.duration_ = time;
     plan.end_ = end;
     plan.piece_starts_.reserve(plan.pieces_.size());

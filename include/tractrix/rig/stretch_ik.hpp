@@ -250,8 +250,12 @@ class StretchChain {
     // A stretched chain is straight by design; snapping within rounding of full reach keeps the
     // √eps sensitivity of a nearly straight triangle out of the answer.
     const bool straight = aimed >= (l[0] + l[1]) * (S(1) - S(8) * epsilon<S>());
+    // A power of two near the longest side: dividing by it is exact, so ordinary chains get the
+    // same triangle as without it, bit for bit.
     S unit = std::max({l[0], l[1], aimed});
-    if (!(unit > S(0) && unit <= std::numeric_limits<S>::max())) unit = S(1);
+    using std::ilogb;
+    using std::ldexp;
+    unit = unit > S(0) && unit <= std::numeric_limits<S>::max() ? ldexp(S(1), ilogb(unit)) : S(1);
     const S a = l[0] / unit, b = l[1] / unit, c = aimed / unit;
     if (a > S(0) && c > S(0) && !straight) {
       const S denominator = S(2) * a * c;

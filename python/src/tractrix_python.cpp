@@ -604,6 +604,118 @@ NB_MODULE(_tractrix, m) {
           nb::arg("t"), nb::arg("value").noconvert(), nb::arg("rate").noconvert(),
           nb::arg("acceleration").noconvert(), nb::call_guard<nb::gil_scoped_release>());
 
+  // Driving: speed limits along a line (a Track or a Route) and the fastest jerk-limited run
+  // under them, queried per time like a profile.
+  using Limits = tx::SpeedLimits<double>;
+  using Plan = tx::SpeedPlan<double>;
+  nb::class_<Limits>(m, "SpeedLimits")
+      .def_static("line",
+                  [](double length, double max_velocity) {
+                    return value_or_raise(Limits::line(length, max_velocity));
+                  })
+      .def_static(
+          "from_track",
+          [](const Track& track, double max_velocity, double lateral, double section, int samples) {
+            return value_or_raise(
+                Limits::from_curvature(track, max_velocity, lateral, section, samples));
+          },
+          nb::call_guard<nb::gil_scoped_release>())
+      .def_static(
+          "from_route",
+          [](const Route& route, double max_velocity, double lateral, double section, int samples) {
+            return value_or_raise(
+                Limits::from_curvature(route, max_velocity, lateral, section, samples));
+          },
+          nb::call_guard<nb::gil_scoped_release>())
+      .def("with_zones",
+           [](const Limits& limits, In zones) {
+             const std::size_t n = rows(zones, 3, "zones");
+             std::vector<tx::SpeedZone<double>> list(n);
+             for (std::size_t i = 0; i < n; ++i)
+               list[i] = {zones.data()[3 * i], zones.data()[3 * i + 1], zones.data()[3 * i + 2]};
+             return value_or_raise(limits.with_zones(list));
+           })
+      .def("for_train",
+           [](const Limits& limits, double train_length) {
+             return value_or_raise(limits.for_train(train_length));
+           })
+      .def_prop_ro("length", &Limits::length)
+      .def_prop_ro("section_count", &Limits::size)
+      .def(
+          "sections",
+          [](const Limits& limits, Out starts, Out ends, Out values) {
+            need(starts, limits.size(), "starts");
+            need(ends, limits.size(), "ends");
+            need(values, limits.size(), "limits");
+            for (std::size_t i = 0; i < limits.size(); ++i) {
+              starts.data()[i] = limits.start(i);
+              ends.data()[i] = limits.end(i);
+              values.data()[i] = limits.limit(i);
+            }
+          },
+          nb::arg("starts").noconvert(), nb::arg("ends").noconvert(), nb::arg("limits").noconvert())
+      .def(
+          "at",
+          [](const Limits& limits, In s, Out out) {
+            need(out, s.size(), "limits");
+            for (std::size_t i = 0; i < s.size(); ++i)
+              out.data()[i] = limits.at(s.data()[i]);
+          },
+          nb::arg("s"), nb::arg("out").noconvert(), nb::call_guard<nb::gil_scoped_release>());
+
+  nb::class_<Plan>(m, "SpeedPlan")
+      .def_static(
+          "build",
+          [](const Limits& limits, double max_velocity, double max_acceleration,
+             double max_deceleration, double max_jerk, double position, double velocity,
+             double acceleration, double end, In stations, double hold) {
+            const std::size_t n = rows(stations, 2, "stations");
+            std::vector<tx::StationStop<double>> stops(n);
+            for (std::size_t i = 0; i < n; ++i)
+              stops[i] = {stations.data()[2 * i], stations.data()[2 * i + 1]};
+            return value_or_raise(
+                Plan::build(limits, {max_velocity, max_acceleration, max_deceleration, max_jerk},
+                            {position, velocity, acceleration}, end, std::move(stops), hold));
+          },
+          nb::call_guard<nb::gil_scoped_release>())
+      .def_prop_ro("duration", &Plan::duration)
+      .def_prop_ro("overspeed_distance", &Plan::overspeed_distance)
+      .def(
+          "at",
+          [](const Plan& plan, In t, Out position, Out velocity, Out acceleration, Out jerk) {
+            need(position, t.size(), "positions");
+            need(velocity, t.size(), "velocities");
+            need(acceleration, t.size(), "accelerations");
+            need(jerk, t.size(), "jerks");
+            for (std::size_t i = 0; i < t.size(); ++i) {
+              const tx::AxisSample<double> at = plan.at(t.data()[i]);
+              position.data()[i] = at.position;
+              velocity.data()[i] = at.velocity;
+              acceleration.data()[i] = at.acceleration;
+              jerk.data()[i] = at.jerk;
+            }
+          },
+          nb::arg("t"), nb::arg("position").noconvert(), nb::arg("velocity").noconvert(),
+          nb::arg("acceleration").noconvert(), nb::arg("jerk").noconvert(),
+          nb::call_guard<nb::gil_scoped_release>())
+      .def(
+          "time_at",
+          [](const Plan& plan, In positions, Out times) {
+            need(times, positions.size(), "times");
+            for (std::size_t i = 0; i < positions.size(); ++i)
+              times.data()[i] = plan.time_at(positions.data()[i]);
+          },
+          nb::arg("positions"), nb::arg("times").noconvert(),
+          nb::call_guard<nb::gil_scoped_release>())
+      .def(
+          "dwell_left",
+          [](const Plan& plan, In t, Out left) {
+            need(left, t.size(), "dwells");
+            for (std::size_t i = 0; i < t.size(); ++i)
+              left.data()[i] = plan.dwell_left(t.data()[i]);
+          },
+          nb::arg("t"), nb::arg("left").noconvert(), nb::call_guard<nb::gil_scoped_release>());
+
   using CameraRig = tx::CameraRig<double>;
   nb::class_<CameraRig>(m, "CameraRig")
       .def_static(

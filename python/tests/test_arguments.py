@@ -301,3 +301,36 @@ def test_edge_arguments_are_read_or_refused_by_name():
         tx.TimeProfile.constant("2")
     with pytest.raises(TypeError, match="scale: expected a number, got str"):
         tx.StretchChain([1, 1]).lengths(1.0, scale="2")
+
+
+def test_speed_plan_arguments_are_read_or_refused_by_name():
+    limits = tx.SpeedLimits.line(1000, 20)
+    with pytest.raises(ValueError, match=r"speed limits: length -1 is not positive"):
+        tx.SpeedLimits.line(-1, 20)
+    with pytest.raises(ValueError, match=r"zones: expected \(N, 3\) rows"):
+        limits.with_zones([(1, 2)])
+    with pytest.raises(ValueError, match=r"speed zone 0: need start < end"):
+        limits.with_zones([(5, 2, 10)])
+    assert limits.with_zones([]).sections[0].tolist() == [0.0]
+    assert limits.with_zones(np.empty((0, 3))).sections[0].tolist() == [0.0]
+    with pytest.raises(TypeError, match=r"line: expected a tractrix.Track or Route"):
+        tx.SpeedLimits.from_curvature(tx.Path.catmull_rom([(0, 0, 0), (1, 0, 0)]), 1, 1, 1)
+    with pytest.raises(ValueError, match=r"samples: 0 not in \[1, 1024\]"):
+        line = tx.Track(tx.MeasuredPath(tx.Path.catmull_rom([(0, 0, 0), (10, 0, 0)])))
+        tx.SpeedLimits.from_curvature(line, 1, 1, 1, samples=0)
+    with pytest.raises(TypeError, match=r"limits: expected tractrix.SpeedLimits"):
+        tx.SpeedPlan(None, 20, 1, 1, 0.5)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match=r"start: expected a position or"):
+        tx.SpeedPlan(limits, 20, 1, 1, 0.5, start=(1, 2))
+    with pytest.raises(ValueError, match=r"stations: expected \(N, 2\) rows"):
+        tx.SpeedPlan(limits, 20, 1, 1, 0.5, stations=[1, 2, 3])
+    with pytest.raises(ValueError, match=r"speed plan: a hold of 3 s needs a start at rest "
+                                         r"\(velocity 5, acceleration 0\)"):
+        tx.SpeedPlan(limits, 20, 1, 1, 0.5, start=(100, 5, 0), hold=3)
+    with pytest.raises(ValueError, match=r"speed plan: max_velocity, max_acceleration"):
+        tx.SpeedPlan(limits, 20, 0, 1, 0.5)
+    with pytest.raises(ValueError, match=r"station at 2000 \(dwell 1\): off the line"):
+        tx.SpeedPlan(limits, 20, 1, 1, 0.5, stations=[(2000, 1)])
+    # A position alone starts at rest there; the end defaults to the line's.
+    plan = tx.SpeedPlan(limits, 20, 1, 1, 0.5, start=500)
+    assert plan.at(0).position == 500 and plan.at(plan.duration).position == 1000

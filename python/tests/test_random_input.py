@@ -60,6 +60,8 @@ def test_random_arguments_raise_or_return(seed):
     reader = tx.PoseReader()
     arm = tx.StretchChain([3, 2])
     camera = tx.CameraRig(points(rng, 4), profile)
+    limits = tx.SpeedLimits.from_curvature(track, 20, 1, 5)
+    plan = tx.SpeedPlan(limits, 20, 1, 1, 0.5, stations=[(limits.length / 2, 3)])
     calls = [
         lambda a, b: tx.Path.catmull_rom(a), lambda a, b: tx.Path.hermite(a, b),
         lambda a, b: tx.Path.bezier(a), lambda a, b: tx.Path.kochanek_bartels(a, tension=b),
@@ -79,6 +81,13 @@ def test_random_arguments_raise_or_return(seed):
         lambda a, b: arm.lengths(a, scale=b), lambda a, b: arm.two_bone(a, b, (0, 0, 1)),
         lambda a, b: tx.CameraRig(a, profile, view_directions=b), lambda a, b: camera.at(a),
         lambda a, b: camera.look_at_point(a).at(b), lambda a, b: camera.with_world_up(a),
+        lambda a, b: tx.SpeedLimits.line(a, b), lambda a, b: limits.with_zones(a),
+        lambda a, b: limits.for_train(a), lambda a, b: limits.at(a),
+        lambda a, b: tx.SpeedLimits.from_curvature(route, 20, a, b),
+        lambda a, b: tx.SpeedPlan(limits, 20, 1, 1, 0.5, start=a, stations=b),
+        lambda a, b: tx.SpeedPlan(limits, 20, 1, 1, 0.5, hold=a), lambda a, b: plan.at(a),
+        lambda a, b: plan.time_at(a), lambda a, b: plan.dwell_left(a),
+        lambda a, b: plan.state_at(a),
     ]
     for _ in range(1500):
         function = calls[rng.integers(len(calls))]

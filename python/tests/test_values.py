@@ -385,3 +385,60 @@ def test_copies_share_what_never_changes_and_not_switch_settings():
                                                                            (2, "forward")]
         assert tx.Route.follow(network, settings, (0, "forward")).steps == [(0, "forward"),
                                                                              (1, "forward")]
+
+
+def test_speed_plan_closed_forms():
+    # Rest to rest over 1000 under v 20, a = b = 1, j 0.5: both limits reached (v >= a²/j), so
+    # T = L/v + v/a + a/j = 50 + 20 + 2; the first jerk phase is x = j t³/6, v = j t²/2, a = j t.
+    limits = tx.SpeedLimits.line(1000, 20)
+    plan = tx.SpeedPlan(limits, 20, 1, 1, 0.5)
+    assert plan.duration == pytest.approx(72, abs=1e-9)
+    at = plan.at(np.array([1.0, 36.0, 72.0]))
+    np.testing.assert_allclose(at.position, [0.5 / 6, 500, 1000], rtol=0, atol=1e-9)
+    np.testing.assert_allclose(at.velocity, [0.25, 20, 0], rtol=0, atol=1e-9)
+    np.testing.assert_allclose(at.acceleration, [0.5, 0, 0], rtol=0, atol=1e-9)
+    np.testing.assert_allclose(at.jerk[:1], [0.5], rtol=0, atol=1e-12)
+    assert plan.time_at(500) == pytest.approx(36, abs=1e-9)
+    assert plan.time_at([0.5 / 6, 1001]).tolist()[1] == np.inf
+    assert plan.time_at(0.5 / 6) == pytest.approx(1, abs=1e-6)
+    assert plan.at(np.zeros((2, 3))).position.shape == (2, 3)
+    assert plan.state_at(36) == pytest.approx((500, 20, 0), abs=1e-9)
+
+    # A zone lowered for a 50-long train: held until the tail has left it.
+    held = limits.with_zones([(300, 400, 10)]).for_train(50)
+    starts, ends, values = held.sections
+    np.testing.assert_array_equal(starts, [0, 300, 450])
+    np.testing.assert_array_equal(ends, [300, 450, 1000])
+    np.testing.assert_array_equal(values, [20, 10, 20])
+    np.testing.assert_array_equal(held.at([299, 300, 449, 450]), [20, 10, 10, 20])
+
+    # A station: 30 s standing on it; a replan 10 s in keeps the 20 s left when held, and
+    # leaves at once when not.
+    stopping = tx.SpeedPlan(limits, 20, 1, 1, 0.5, stations=[(400, 30)])
+    arrive = float(stopping.time_at(400))
+    assert stopping.at(arrive + 15).position == pytest.approx(400, abs=1e-12)
+    assert stopping.dwell_left(arrive + 10) == pytest.approx(20, abs=1e-9)
+    assert stopping.dwell_left(arrive - 1) == 0
+    replan = tx.SpeedPlan(limits, 20, 1, 1, 0.5, start=stopping.state_at(arrive + 10),
+                          stations=[(400, 30)], hold=float(stopping.dwell_left(arrive + 10)))
+    assert replan.duration == pytest.approx(stopping.duration - arrive - 10, abs=1e-9)
+    assert replan.at(19.9).position == pytest.approx(400, abs=1e-12)
+    at_once = tx.SpeedPlan(limits, 20, 1, 1, 0.5, start=stopping.state_at(arrive + 10))
+    assert at_once.at(1).position > 400
+
+    # On a circle of radius 100 the lateral limit is sqrt(a_lat R) = sqrt(80): 16 Bezier arcs
+    # with handles 4/3 tan(θ/4) R, whose curvature is 1/R to ~3e-5 (4 arcs: to 1 %).
+    theta = 2 * np.pi / 16
+    k = 4 / 3 * np.tan(theta / 4) * 100
+    arcs = []
+    for a in np.arange(16) * theta:
+        b = a + theta
+        p0, p3 = 100 * np.array([np.cos(a), 0, np.sin(a)]), 100 * np.array([np.cos(b), 0, np.sin(b)])
+        t0, t3 = np.array([-np.sin(a), 0, np.cos(a)]), np.array([-np.sin(b), 0, np.cos(b)])
+        arcs.append([p0, p0 + k * t0, p3 - k * t3, p3])
+    ring = tx.Track(tx.MeasuredPath(tx.Path.bezier(np.array(arcs), closed=True)))
+    curved = tx.SpeedLimits.from_curvature(ring, 30, 0.8, 10)
+    assert curved.length == pytest.approx(ring.length)
+    np.testing.assert_allclose(curved.sections[2], np.sqrt(80), rtol=1e-4)
+    # Capped by the line limit where that is lower.
+    np.testing.assert_array_equal(tx.SpeedLimits.from_curvature(ring, 5, 0.8, 10).sections[2], [5])

@@ -88,6 +88,13 @@ TEST_CASE("speed limits: zones lower the line, and a train keeps a limit until i
   CHECK(for_train.at(350.1) == 20);
   CHECK(for_train.at(569.9) == 5);
   CHECK(for_train.at(570.1) == 30);
+  // NaN is the start, as for every query (it was the last section: 30 where the first is 10).
+  const auto slow_start = *line.with_zones({{-5, 20, 10}});
+  CHECK(slow_start.at(std::nan("")) == 10);
+  CHECK(slow_start.at(-1) == 10);
+  const auto plan = *SpeedPlan<double>::build(slow_start, {30, 1, 1, 0.5}, {0, 0, 0}, 1000);
+  CHECK(plan.time_at(std::nan("")) == 0);  // was +inf
+  CHECK(plan.at(std::nan("")).position == 0);
 }
 
 TEST_CASE("speed plan: one stop on an open line is the S-curve", "[motion][speed]") {

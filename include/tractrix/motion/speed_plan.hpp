@@ -140,8 +140,10 @@ class SpeedLimits {
   S start(std::size_t i) const noexcept { return starts_[i]; }
   S end(std::size_t i) const noexcept { return i + 1 < starts_.size() ? starts_[i + 1] : length_; }
   S limit(std::size_t i) const noexcept { return limits_[i]; }
-  // The section holding s (clamped to the line; a section starting at s holds it).
+  // The section holding s (clamped to the line; a section starting at s holds it; NaN: the
+  // first, as every query takes NaN for the start).
   std::size_t section_at(S s) const noexcept {
+    if (std::isnan(s)) return 0;
     const auto upper = std::upper_bound(starts_.begin(), starts_.end(), s);
     return upper == starts_.begin() ? 0 : static_cast<std::size_t>(upper - starts_.begin()) - 1;
   }
@@ -372,6 +374,7 @@ class SpeedPlan {
   }
   // The first time the head reaches `position` (+infinity beyond the end). O(log sections).
   S time_at(S position) const noexcept {
+    if (std::isnan(position)) return S(0);  // NaN: the start, as every query
     if (!(position <= end_)) return std::numeric_limits<S>::infinity();
     if (!(position > pieces_.front().move.at(S(0)).position)) return S(0);
     // Positions never decrease: the first piece ending at or past the position holds it.

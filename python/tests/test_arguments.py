@@ -320,8 +320,13 @@ def test_speed_plan_arguments_are_read_or_refused_by_name():
         tx.SpeedLimits.from_curvature(line, 1, 1, 1, samples=0)
     with pytest.raises(TypeError, match=r"limits: expected tractrix.SpeedLimits"):
         tx.SpeedPlan(None, 20, 1, 1, 0.5)  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match=r"start: expected a position or"):
-        tx.SpeedPlan(limits, 20, 1, 1, 0.5, start=(1, 2))
+    for start in [(1, 2), [[1, 2, 3]], np.zeros((3, 1))]:
+        with pytest.raises(ValueError, match=r"start: expected a position or"):
+            tx.SpeedPlan(limits, 20, 1, 1, 0.5, start=start)
+    with pytest.raises(ValueError, match=r"zones: expected \(N, 3\) rows"):
+        limits.with_zones(np.zeros((0, 5)))
+    with pytest.raises(ValueError, match=r"stations: expected \(N, 2\) rows"):
+        tx.SpeedPlan(limits, 20, 1, 1, 0.5, stations=np.zeros((0, 9)))
     with pytest.raises(ValueError, match=r"stations: expected \(N, 2\) rows"):
         tx.SpeedPlan(limits, 20, 1, 1, 0.5, stations=[1, 2, 3])
     with pytest.raises(ValueError, match=r"speed plan: a hold of 3 s needs a start at rest "

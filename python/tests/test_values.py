@@ -404,6 +404,32 @@ def test_speed_plan_closed_forms():
     assert plan.at(np.zeros((2, 3))).position.shape == (2, 3)
     assert plan.state_at(36) == pytest.approx((500, 20, 0), abs=1e-9)
 
+    # Braking gentler than accelerating (b = 0.5): accelerating 22 s over 220, braking
+    # v/b + b/j = 41 s over 410, cruising 370 between: T = 81.5, 500 passed at 22 + 280/20. The
+    # other way round (a = 0.5, b = 1) the cruise starts at 410: 500 at 41 + 90/20.
+    gentle_braking = tx.SpeedPlan(limits, 20, 1, 0.5, 0.5)
+    assert gentle_braking.duration == pytest.approx(81.5, abs=1e-9)
+    assert gentle_braking.time_at(500) == pytest.approx(36, abs=1e-9)
+    assert tx.SpeedPlan(limits, 20, 0.5, 1, 0.5).time_at(500) == pytest.approx(45.5, abs=1e-9)
+    # At t = 3 the acceleration is held at 1 (jerk 0; v = j·2²/2 + 1, x = j·2³/6 + 1 + 1/2);
+    # half a second before the end the last jerk phase has v = jτ²/2, a = −jτ, x = L − jτ³/6.
+    at = gentle_braking.at(np.array([3.0, 81.0]))
+    np.testing.assert_allclose(at.position, [4 / 6 + 1.5, 1000 - 0.5 * 0.125 / 6], atol=1e-9)
+    np.testing.assert_allclose(at.velocity, [2, 0.0625], atol=1e-9)
+    np.testing.assert_allclose(at.acceleration, [1, -0.25], atol=1e-9)
+    np.testing.assert_allclose(at.jerk, [0, 0.5], atol=1e-12)
+    # From a moving start (x0, v0, a0) = (100, 5, 0.2) the jerk rises the acceleration to 1 first:
+    # x = x0 + v0 t + a0 t²/2 + j t³/6 for t < 1.6.
+    moving = tx.SpeedPlan(limits, 20, 1, 1, 0.5, start=(100, 5, 0.2))
+    at = moving.at(1.0)
+    assert (float(at.position), float(at.velocity), float(at.acceleration)) == pytest.approx(
+        (100 + 5 + 0.1 + 0.5 / 6, 5 + 0.2 + 0.25, 0.7), abs=1e-9)
+    # Faster than the limit at the start: full braking from 25 to 20 (b = 0.5, j = 0.5) takes
+    # 5/b + b/j = 11 s at the mean of the two speeds: 247.5 over the limit (counted until the
+    # speed is within 64 eps of it: v − 20 = jτ²/2 there, τ ≈ 1.1e-6 s, 2e-5 sooner).
+    over = tx.SpeedPlan(limits, 25, 1, 0.5, 0.5, start=(0, 25, 0))
+    assert over.overspeed_distance == pytest.approx(247.5, abs=5e-5)
+
     # A zone lowered for a 50-long train: held until the tail has left it.
     held = limits.with_zones([(300, 400, 10)]).for_train(50)
     starts, ends, values = held.sections
@@ -440,5 +466,12 @@ def test_speed_plan_closed_forms():
     curved = tx.SpeedLimits.from_curvature(ring, 30, 0.8, 10)
     assert curved.length == pytest.approx(ring.length)
     np.testing.assert_allclose(curved.sections[2], np.sqrt(80), rtol=1e-4)
+    # More samples a section can only find the same or sharper bends: never a higher limit, and
+    # on a curvy track a lower one somewhere.
+    wavy = tx.Track(tx.MeasuredPath(tx.Path.catmull_rom(
+        [(0, 0, 0), (40, 0, 20), (80, 0, -20), (120, 0, 20), (160, 0, 0)])))
+    few = tx.SpeedLimits.from_curvature(wavy, 30, 0.8, 25, samples=1).at(np.arange(0, 160, 0.5))
+    many = tx.SpeedLimits.from_curvature(wavy, 30, 0.8, 25, samples=64).at(np.arange(0, 160, 0.5))
+    assert np.all(many <= few) and np.any(many < few)
     # Capped by the line limit where that is lower.
     np.testing.assert_array_equal(tx.SpeedLimits.from_curvature(ring, 5, 0.8, 10).sections[2], [5])

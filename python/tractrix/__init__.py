@@ -889,7 +889,7 @@ class SpeedLimits(_Immutable):
         """These limits lowered inside each zone, rows of (start, end, limit); a zone never
         raises a limit, and may reach past the line's ends (clipped)."""
         rows = _real("zones", zones)
-        if rows.size == 0:
+        if rows.ndim == 1 and rows.size == 0:
             rows = rows.reshape(0, 3)
         if rows.ndim != 2 or rows.shape[1] != 3:
             raise ValueError(f"zones: expected (N, 3) rows of start, end, limit, got shape "
@@ -952,14 +952,14 @@ class SpeedPlan(_Immutable):
                  hold: float = 0.0) -> None:
         if not isinstance(limits, SpeedLimits):
             raise TypeError(f"limits: expected tractrix.SpeedLimits, got {type(limits).__name__}")
-        state = _real("start", start).reshape(-1)
-        if state.size == 1:
-            state = np.array([state[0], 0.0, 0.0])
-        if state.size != 3:
+        state = _real("start", start)
+        if state.ndim == 0:
+            state = np.array([state, 0.0, 0.0])
+        if state.shape != (3,):
             raise ValueError("start: expected a position or (position, velocity, acceleration), "
-                             f"got {state.size} numbers")
+                             f"got shape {state.shape}")
         stops = _real("stations", stations)
-        if stops.size == 0:
+        if stops.ndim == 1 and stops.size == 0:
             stops = stops.reshape(0, 2)
         if stops.ndim != 2 or stops.shape[1] != 2:
             raise ValueError(f"stations: expected (N, 2) rows of position, dwell, got shape "

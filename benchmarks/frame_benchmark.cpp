@@ -5,6 +5,7 @@
 #include <random>
 #include <vector>
 
+#include "frame_loop.hpp"
 #include "tractrix/tractrix.hpp"
 
 namespace {
@@ -19,19 +20,7 @@ struct Setup {
 
 const Setup& setup() {
   static const Setup s = [] {
-    std::vector<Vector3d> points, rail_points;
-    for (int k = 0; k < 256; ++k) {
-      const S angle = 2 * 3.141592653589793 * k / 256;
-      const S r = 500 * (1 + 0.1 * std::sin(5 * angle));
-      points.emplace_back(r * std::cos(angle), 20 * std::sin(3 * angle), r * std::sin(angle));
-      rail_points.emplace_back((r + 1) * std::cos(angle), 20 * std::sin(3 * angle) + 1.5,
-                               (r + 1) * std::sin(angle));
-    }
-    using tractrix::Closure;
-    auto path =
-        *tractrix::MeasuredPath<S>::build(tractrix::Path<S>::catmull_rom(points, Closure::closed));
-    auto rail = *tractrix::MeasuredPath<S>::build(
-        tractrix::Path<S>::catmull_rom(rail_points, Closure::closed));
+    auto [path, rail] = tractrix::bench::frame_loop_and_rail();
     std::mt19937_64 rng(3);
     std::uniform_real_distribution<S> d(0, path.length());
     std::vector<S> distances(4096);

@@ -12,24 +12,14 @@
 #include <string>
 #include <vector>
 
+#include "frame_loop.hpp"
 #include "tractrix/tractrix.hpp"
 
 using namespace tractrix;
 
 int main(int argc, char** argv) {
   const std::string kind = argc > 1 ? argv[1] : "bare";
-  std::vector<Vector3d> points, rail_points;
-  for (int k = 0; k < 256; ++k) {
-    const double angle = 2 * 3.141592653589793 * k / 256;
-    const double r = 500 * (1 + 0.1 * std::sin(5 * angle));
-    points.emplace_back(r * std::cos(angle), 20 * std::sin(3 * angle), r * std::sin(angle));
-    rail_points.emplace_back((r + 1) * std::cos(angle), 20 * std::sin(3 * angle) + 1.5,
-                             (r + 1) * std::sin(angle));
-  }
-  const auto path =
-      *MeasuredPath<double>::build(Path<double>::catmull_rom(points, Closure::closed));
-  const auto rail =
-      *MeasuredPath<double>::build(Path<double>::catmull_rom(rail_points, Closure::closed));
+  const auto [path, rail] = bench::frame_loop_and_rail();
   const double length = path.length();
   std::optional<UpSource<double>> up;
   if (kind == "world") up = *UpSource<double>::world();

@@ -93,6 +93,17 @@ def _points(name: str, value: object, minimum: int = 0) -> np.ndarray:
     return array
 
 
+def _rows(name: str, value: object, columns: int, meaning: str) -> np.ndarray:
+    """An (N, columns) array; an empty list or 1-D array is N = 0."""
+    array = _real(name, value)
+    if array.ndim == 1 and array.size == 0:
+        array = array.reshape(0, columns)
+    if array.ndim != 2 or array.shape[1] != columns:
+        raise ValueError(f"{name}: expected (N, {columns}) rows of {meaning}, got shape "
+                         f"{array.shape}")
+    return array
+
+
 def _vector(name: str, value: object) -> np.ndarray:
     array = _real(name, value)
     if array.shape != (3,):
@@ -888,13 +899,7 @@ class SpeedLimits(_Immutable):
     def with_zones(self, zones: ArrayLike) -> "SpeedLimits":
         """These limits lowered inside each zone, rows of (start, end, limit); a zone never
         raises a limit, and may reach past the line's ends (clipped)."""
-        rows = _real("zones", zones)
-        if rows.ndim == 1 and rows.size == 0:
-            rows = rows.reshape(0, 3)
-        if rows.ndim != 2 or rows.shape[1] != 3:
-            raise ValueError(f"zones: expected (N, 3) rows of start, end, limit, got shape "
-                             f"{rows.shape}")
-        return SpeedLimits(self._core.with_zones(rows))
+        return SpeedLimits(self._core.with_zones(_rows("zones", zones, 3, "start, end, limit")))
 
     def for_train(self, train_length: float) -> "SpeedLimits":
         """The limits for the head of a train this long: each holds until the last wagon has
@@ -958,12 +963,7 @@ class SpeedPlan(_Immutable):
         if state.shape != (3,):
             raise ValueError("start: expected a position or (position, velocity, acceleration), "
                              f"got shape {state.shape}")
-        stops = _real("stations", stations)
-        if stops.ndim == 1 and stops.size == 0:
-            stops = stops.reshape(0, 2)
-        if stops.ndim != 2 or stops.shape[1] != 2:
-            raise ValueError(f"stations: expected (N, 2) rows of position, dwell, got shape "
-                             f"{stops.shape}")
+        stops = _rows("stations", stations, 2, "position, dwell")
         self._core = _core.SpeedPlan.build(
             limits._core, _scalar("max_velocity", max_velocity),
             _scalar("max_acceleration", max_acceleration),

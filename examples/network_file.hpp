@@ -39,6 +39,12 @@ namespace detail {
 using track_file::parse_number;
 using track_file::trim;
 
+// Whether a number's digits before its exponent are not all zero ("1e-400", not "0.0e5").
+inline bool nonzero_digits(const std::string& text) {
+  const std::string mantissa = text.substr(0, text.find_first_of("eE"));
+  return mantissa.find_first_of("123456789") != std::string::npos;
+}
+
 inline std::vector<std::string> words(const std::string& text) {
   std::vector<std::string> out;
   std::stringstream stream(text);
@@ -147,6 +153,13 @@ inline tractrix::Expected<Network> read(std::istream& in, const std::string& nam
       if (!angle || *angle < 0)
         return make_error(ErrorCode::out_of_range,
                           where + "field 3 (angle): '" + w[2] + "' is not a finite number >= 0");
+      // 0 asks for the default: a tolerance too small for a double must not become it.
+      for (int field = 1; field <= 2; ++field)
+        if (*(field == 1 ? gap : angle) == 0.0 && detail::nonzero_digits(w[field]))
+          return make_error(ErrorCode::out_of_range,
+                            where + "field " + std::to_string(field + 1) +
+                                (field == 1 ? " (gap): '" : " (angle): '") + w[field] +
+                                "' is below the smallest double (0 asks for the default)");
       tolerance = {*gap, *angle};
     } else {
       // A control point of the piece above.
@@ -212,6 +225,13 @@ inline tractrix::Expected<Network> read(std::istream& in, const std::string& nam
     const std::string prefix = "joint ";
     if (message.rfind(prefix, 0) == 0) {
       const auto j = std::strtoull(message.c_str() + prefix.size(), nullptr, 10);
+      // "... is already in joint K": the file numbers no joints, so K by its line too.
+      const std::string already = "is already in joint ";
+      const auto at = message.find(already);
+      if (at != std::string::npos) {
+        const auto k = std::strtoull(message.c_str() + at + already.size(), nullptr, 10);
+        if (k < joint_lines.size()) message += " (line " + std::to_string(joint_lines[k]) + ")";
+      }
       if (j < joint_lines.size())
         return make_error(network.error().code,
                           name + ":" + std::to_string(joint_lines[j]) + ": " + message);

@@ -54,10 +54,12 @@ inline std::optional<double> parse_number(const std::string& text) {
   return value;
 }
 
+// Strips the white space a line can hold (a field "0,\v0,0" read '\v0' and printed '0').
 inline std::string trim(const std::string& text) {
-  const auto first = text.find_first_not_of(" \t");
+  const char* space = " \t\r\v\f";
+  const auto first = text.find_first_not_of(space);
   if (first == std::string::npos) return "";
-  return text.substr(first, text.find_last_not_of(" \t") - first + 1);
+  return text.substr(first, text.find_last_not_of(space) - first + 1);
 }
 
 // Keys into a measured path; `name` is the file name used in messages.

@@ -7,6 +7,7 @@
 #include <random>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "network_file.hpp"
@@ -521,11 +522,36 @@ TEST_CASE("bad networks and routes are named errors", "[network]") {
   const auto kink = Network<double>::build({a, straight({10, 0, 0}, {20, 1, 0})},
                                            {{{0, End::end}, {1, End::start}}});
   CHECK(message(kink).find("tangents of piece 0 end and piece 1 start") != std::string::npos);
-  // Both ends point the same way.
-  // Both ends point the same way: piece 1 runs back over piece 0 from where piece 0 ends.
+  // Piece 1 runs back over piece 0 from where piece 0 ends: a kink of π.
   const auto same = Network<double>::build({a, straight({10, 0, 0}, {0, 0, 0})},
                                            {{{0, End::end}, {1, End::start}}});
-  CHECK(message(same).find("point the same way") != std::string::npos);
+  CHECK(message(same) ==
+        "joint 0: the tangents of piece 0 end and piece 1 start are 3.14159265 rad from "
+        "collinear (tolerance 1e-06)");
+  // Kinks past 90° are named by their angle θ (the turn from piece 0's direction, +x, to piece
+  // 1's, (cos θ, sin θ)); a two-end joint's message gave π − θ, and under a tolerance of 0.2 rad
+  // a kink of 170° came back as "all 2 ends point the same way".
+  for (const auto& [degrees, text] :
+       std::vector<std::pair<double, std::string>>{{100.0, "1.74532925"},
+                                                   {135.0, "2.35619449"},
+                                                   {170.0, "2.96705973"},
+                                                   {179.0, "3.12413936"}}) {
+    const double theta = degrees * std::acos(-1.0) / 180.0;
+    const auto kinked = straight({10, 0, 0}, {10 + 10 * std::cos(theta), 10 * std::sin(theta), 0});
+    INFO(degrees);
+    CHECK(message(Network<double>::build({a, kinked}, {{{0, End::end}, {1, End::start}}},
+                                         {0.0, 0.2})) ==
+          "joint 0: the tangents of piece 0 end and piece 1 start are " + text +
+              " rad from collinear (tolerance 0.2)");
+  }
+  // Three ends all pointing one way: no two continue each other.
+  CHECK(message(Network<double>::build(
+                    {a, straight({10, 0, 0}, {0, 0, 0}), straight({10, 0, 0}, {0, 1e-9, 0})},
+                    {{{0, End::end}, {1, End::start}, {2, End::start}}}))
+            .find("all 3 ends point the same way") != std::string::npos);
+  // One end listed twice in a joint.
+  CHECK(message(Network<double>::build({a, b}, {{{0, End::end}, {0, End::end}}})) ==
+        "joint 0: piece 0 end is listed twice");
   // One end in two joints, a joint of one end, a piece that is not there, a closed piece.
   CHECK(message(Network<double>::build(
                     {a, b}, {{{0, End::end}, {1, End::start}}, {{0, End::end}, {1, End::start}}}))
@@ -1152,13 +1178,28 @@ TEST_CASE("network files: errors name the line and the field", "[network]") {
   CHECK(error(a + "tolerance 1e-3 x\n") ==
         "n.net:6: field 3 (angle): 'x' is not a finite number >= 0");
   CHECK(error("# nothing\n") == "n.net: no pieces");
-  CHECK(error("\v\n\f \n") == "n.net: no pieces");  // whitespace that trim keeps
+  CHECK(error("\v\n\f \n") == "n.net: no pieces");  // white space other than ' ' and '\t'
+  // A tolerance too small for a double is refused: it read 0, which asks for the default.
+  CHECK(error(a + "tolerance 1e-400 0\n") ==
+        "n.net:6: field 2 (gap): '1e-400' is below the smallest double (0 asks for the default)");
   CHECK(error("piece z\n1,1,1\n1,1,1\n1,1,1\n1,1,1\n")
             .find("n.net:1: piece 'z': path: zero length") == 0);
   // The network's own checks, at the joint's line and with the pieces' names.
   CHECK(error(a + "piece b\n3.5,0,0\n4,0,0\n5,0,0\n6,0,0\n\njoint a.end b.start\n") ==
         "n.net:12: joint 0: piece 0 ('a') end and piece 1 ('b') start are 0.5 apart (tolerance "
         "6e-09)");
+  // An end in two joints names the other's line (the file numbers no joints); one listed twice.
+  const std::string b = "piece b\n3,0,0\n4,0,0\n5,0,0\n6,0,0\n";
+  CHECK(error(a + b + "joint a.end b.start\njoint b.start a.end\n") ==
+        "n.net:12: joint 1: piece 1 ('b') start is already in joint 0 (line 11)");
+  CHECK(error(a + "joint a.end a.end\n") == "n.net:6: joint 0: piece 0 ('a') end is listed twice");
+  // A field's white space is any a line holds: "\v0" was no number and printed as '0'.
+  {
+    std::istringstream in("piece a\n0,0,0\n1,\v0,\f0\r\n2,0,0\n3,0,0\n");
+    const auto file = network_file::read(in, "n.net");
+    REQUIRE(file);
+    CHECK(file->network.piece(0).length() == Approx(3.0).epsilon(1e-14));
+  }
   // A looser tolerance line accepts it.
   std::istringstream loose(
       a + "tolerance 0.1 0\npiece b\n3.5,0,0\n4,0,0\n5,0,0\n6,0,0\njoint a.end b.start\n");

@@ -231,6 +231,8 @@ class Network {
           return make_error(ErrorCode::out_of_range, joint + to_string(e) + ": the network has " +
                                                          number_text(pieces.size()) + " pieces");
         std::size_t& slot = topology->joint_of[e.piece][static_cast<std::size_t>(e.end)];
+        if (slot == j)
+          return make_error(ErrorCode::out_of_range, joint + to_string(e) + " is listed twice");
         if (slot != detail::Topology::none)
           return make_error(ErrorCode::out_of_range,
                             joint + to_string(e) + " is already in joint " + number_text(slot));
@@ -250,9 +252,12 @@ class Network {
           handle = curve.derivative(t, order).norm() / S(6);
         turn[k] = handle > S(0) ? epsilon<S>() * point[k].cwiseAbs().maxCoeff() / handle : S(0);
       }
-      // Sides by outward direction: with the first end, or against it.
+      // Sides by outward direction: with the first end, or against it. Two ends continue each
+      // other whatever their angle (a kink past 90° was taken for two parallel legs, and its
+      // message gave π less the angle).
       for (std::size_t k = 0; k < ends.size(); ++k) {
-        const std::uint8_t side = outward[k].dot(outward[0]) >= S(0) ? 0 : 1;
+        const std::uint8_t side =
+            ends.size() == 2 ? (k == 0 ? 0 : 1) : (outward[k].dot(outward[0]) >= S(0) ? 0 : 1);
         topology->side_of[ends[k].piece][static_cast<std::size_t>(ends[k].end)] = side;
         topology->sides[j][side].push_back(ends[k]);
       }
@@ -329,7 +334,9 @@ class Network {
   // each piece. The pieces sit in a tree of boxes (pieces ordered by splits along the widest spread
   // of their box centres, four to a leaf), searched nearest box first; within a piece, its own tree
   // of segment boxes. Each skips what lies farther than the best found, so a query on a network of
-  // n pieces looks at O(log n) boxes and a few segments, wherever the pieces were listed.
+  // n pieces looks at O(log n) boxes and a few segments, wherever the pieces were listed. Where
+  // every squared distance overflows (a query ~1e154 from the network in double, ~1e19 in
+  // float) all points compare equal: the first piece's start, squared_distance +inf.
   NetworkPoint<S> closest_point(const Vector3<S>& query) const noexcept {
     const Data& d = *data_;
     NetworkPoint<S> best;

@@ -99,8 +99,9 @@ class Route {
 
   // The walk from `start` that a train takes with these switch settings: piece after piece until
   // a buffer stop, until it comes back to `start` (a closed route), or until it is at least
-  // `min_length` long (an open route ending at the end of the piece that got it there). Entering
-  // a switch by a leg it is not set to is an error naming the joint and both legs.
+  // `min_length` long (an open route ending at the end of the piece that got it there; NaN, as
+  // the default, sets no length). Entering a switch by a leg it is not set to is an error naming
+  // the joint and both legs.
   static Expected<Route> follow(Network<S> network, const SwitchSettings& settings, Step start,
                                 S min_length = std::numeric_limits<S>::infinity()) {
     if (start.piece >= network.piece_count())

@@ -146,21 +146,21 @@ inline tractrix::Expected<Network> read(std::istream& in, const std::string& nam
       if (w.size() != 3)
         return make_error(ErrorCode::mismatched_sizes,
                           where + "'tolerance' takes a relative gap and an angle");
-      const auto gap = detail::parse_number(w[1]), angle = detail::parse_number(w[2]);
-      if (!gap || *gap < 0)
-        return make_error(ErrorCode::out_of_range,
-                          where + "field 2 (gap): '" + w[1] + "' is not a finite number >= 0");
-      if (!angle || *angle < 0)
-        return make_error(ErrorCode::out_of_range,
-                          where + "field 3 (angle): '" + w[2] + "' is not a finite number >= 0");
-      // 0 asks for the default: a tolerance too small for a double must not become it.
-      for (int field = 1; field <= 2; ++field)
-        if (*(field == 1 ? gap : angle) == 0.0 && detail::nonzero_digits(w[field]))
+      double value[2];
+      for (std::size_t f = 0; f < 2; ++f) {
+        const std::string& text = w[f + 1];
+        const std::string field = where + "field " + std::to_string(f + 2) +
+                                  (f == 0 ? " (gap): '" : " (angle): '") + text + "' ";
+        const auto parsed = detail::parse_number(text);
+        if (!parsed || *parsed < 0)
+          return make_error(ErrorCode::out_of_range, field + "is not a finite number >= 0");
+        // 0 asks for the default: a tolerance too small for a double must not become it.
+        if (*parsed == 0.0 && detail::nonzero_digits(text))
           return make_error(ErrorCode::out_of_range,
-                            where + "field " + std::to_string(field + 1) +
-                                (field == 1 ? " (gap): '" : " (angle): '") + w[field] +
-                                "' is below the smallest double (0 asks for the default)");
-      tolerance = {*gap, *angle};
+                            field + "is below the smallest double (0 asks for the default)");
+        value[f] = *parsed;
+      }
+      tolerance = {value[0], value[1]};
     } else {
       // A control point of the piece above.
       if (!points_open)

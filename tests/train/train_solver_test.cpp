@@ -1186,3 +1186,31 @@ TEMPLATE_TEST_CASE("a head advanced every frame keeps the exact wrapped sum and 
     CHECK(on_open.distance() == S(22));
   }
 }
+
+TEMPLATE_TEST_CASE("a bogie distance of many laps on a loop wraps exactly", "[train]", float,
+                   double) {
+  using S = TestType;
+  // A bogie 1e299 (1e30 in float) behind its front on a loop of ~63: the rear was stepped back
+  // a lap at a time, and s + length rounds to s there, so the solve never ended (found by
+  // fuzz_train). The reference: the exact remainder of the rounded difference, in long double.
+  const auto track = Track<S>::build(MeasuredPath<S>::build(test::circle<S>(S(10), 8)));
+  REQUIRE(track);
+  const S far = std::is_same<S, float>::value ? S(1e30) : S(1e299);
+  const auto solver =
+      TrainSolver<S>::build(*track, {{far, far}, {S(5), S(4)}}, {Wrap::circular, Spacing::arc});
+  REQUIRE(solver);
+  const long double length = track->length();
+  for (const S head : {S(0), S(3), S(10) * far}) {
+    INFO("head " << head);
+    const auto poses = solver->solve(head);
+    const S difference = poses[0].front_distance - far;
+    long double want = std::fmod(static_cast<long double>(difference), length);
+    if (want < 0) want += length;
+    CHECK(poses[0].rear_distance >= S(0));
+    CHECK(poses[0].rear_distance < track->length());
+    CHECK(std::abs(static_cast<long double>(poses[0].rear_distance) - want) <=
+          4 * eps<S>() * length);
+    for (const auto& pose : poses)
+      CHECK(pose.rear.origin.allFinite());
+  }
+}

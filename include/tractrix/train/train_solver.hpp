@@ -256,13 +256,6 @@ class TrainSolver {
       // whichever the spacing (arc spacing piled the wagons onto it, one over another).
       head = length;
     }
-    auto keep_on_loop = [length](S s, long long& laps) {
-      while (s < S(0))
-        s += length, --laps;
-      while (s >= length)
-        s -= length, ++laps;
-      return s;
-    };
     // Software-pipelined: wagon i is placed and sampled while the frames of wagon i − lag are
     // built. The two are independent, so the CPU overlaps the samples' latency chains (table
     // lookups, square roots, divisions) with the frames' arithmetic and the pose stores.
@@ -359,6 +352,23 @@ class TrainSolver {
     const S r = wrap(s, length);
     laps += whole_laps(s, r);
     return r;
+  }
+
+  // s into [0, length) on a loop, counting laps: a step by the length within a lap of the loop
+  // (no fmod), the exact wrap beyond. Stepping alone never ended for a bogie distance of many
+  // laps (1e299 behind on a 3.5e3 loop: s + length rounds to s).
+  S keep_on_loop(S s, long long& laps) const noexcept {
+    const S length = track_.length();
+    if (!(s >= -length && s < S(2) * length)) {
+      const S r = wrap(s, length);
+      laps += whole_laps(s, r);
+      return r;
+    }
+    while (s < S(0))
+      s += length, --laps;
+    while (s >= length)
+      s -= length, ++laps;
+    return s;
   }
 
   // Distances are kept unwrapped on loops (wrapped when sampled); clamp mode holds them on track.

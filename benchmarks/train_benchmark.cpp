@@ -69,10 +69,11 @@ void BM_SeedTrainDriver(benchmark::State& state) {
   S front = 0.37 * t.length();
   for (std::size_t i = 0; i < poses.size(); ++i) {
     if (i % (poses.size() / 1000) == 0) {
-      error = std::max(error, off_track(t, poses[i].wheel1, tractrix::wrap(front, t.length())));
       error =
-          std::max(error, off_track(t, poses[i].wheel2,
-                                    tractrix::wrap(front - wagons[i].bogie_distance, t.length())));
+          std::max(error, off_track(t, poses[i].wheel1, tractrix::detail::wrap(front, t.length())));
+      error = std::max(
+          error, off_track(t, poses[i].wheel2,
+                           tractrix::detail::wrap(front - wagons[i].bogie_distance, t.length())));
     }
     front -= wagons[i].length;
   }

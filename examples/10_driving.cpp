@@ -6,7 +6,6 @@
 #include <vector>
 
 #include <tractrix/tractrix.hpp>
-
 #include "speed_plot.hpp"
 
 int main(int argc, char** argv) {
@@ -18,11 +17,12 @@ int main(int argc, char** argv) {
   const auto track = Track<double>::build(
       MeasuredPath<double>::build(Path<double>::catmull_rom(keys, Closure::open)));
   if (!track) return std::printf("%s\n", track.error().message.c_str()), 1;
-  // 30 m/s line speed, 0.8 m/s² lateral (per 20 m section), a 12 m/s bridge, a 150 m train.
+  // 30 m/s line, 0.8 m/s² lateral (per 20 m), a 12 m/s bridge, a 150 m train; and_then passes
+  // any step's error (a zone off the line) on to the one check after the call.
   auto limits_with = [&](const std::vector<SpeedZone<double>>& zones) {
     return SpeedLimits<double>::from_curvature(*track, 30.0, 0.8, 20.0)
-        ->with_zones(zones)
-        ->for_train(150);
+        .and_then([&](const SpeedLimits<double>& line) { return line.with_zones(zones); })
+        .and_then([](const SpeedLimits<double>& held) { return held.for_train(150); });
   };
   const auto limits = limits_with({{1000, 1150, 12}});
   if (!limits) return std::printf("%s\n", limits.error().message.c_str()), 1;

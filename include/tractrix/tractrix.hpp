@@ -36,5 +36,7 @@
 #include "tractrix/train/head_position.hpp"
 #include "tractrix/train/kinematics.hpp"
 #include "tractrix/train/track.hpp"
+#include "tractrix/train/track_concept.hpp"
 #include "tractrix/train/train_solver.hpp"
 #include "tractrix/train/wagon.hpp"
+#include "tractrix/version.hpp"

@@ -321,6 +321,7 @@ void bind_train(nb::module_& m, const char* name) {
 
 NB_MODULE(_tractrix, m) {
   m.doc() = "tractrix's compiled core; use the tractrix package, which checks its arguments.";
+  m.attr("__version__") = TRACTRIX_VERSION_STRING;
 
   nb::class_<Path>(m, "Path")
       .def_static("kochanek_bartels",

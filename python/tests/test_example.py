@@ -29,11 +29,10 @@ def test_train_keyframes_bakes_one_lap(tmp_path):
     assert (tmp_path / "train.svg").read_text().startswith("<svg")
 
 
-def test_the_readme_python_snippet_runs():
-    readme = (pathlib.Path(__file__).resolve().parents[2] / "README.md").read_text()
-    section = readme[readme.index("## tractrix for Python"):]
-    code = section[section.index("```python") + len("```python"):]
+def test_the_python_pages_snippet_runs():
+    page = (pathlib.Path(__file__).resolve().parents[2] / "docs" / "python.md").read_text()
+    code = page[page.index("```python") + len("```python"):]
     code = code[:code.index("```")]
     scope = {}
-    exec(compile(code, "README.md", "exec"), scope)
+    exec(compile(code, "docs/python.md", "exec"), scope)
     assert scope["poses"].body_quaternion.shape == (240, 3, 4)

@@ -32,7 +32,7 @@ import numpy as np
 
 from . import _tractrix as _core
 
-__version__ = "0.1.0"
+__version__: str = _core.__version__  # include/tractrix/version.hpp
 
 __all__ = [
     "Path",

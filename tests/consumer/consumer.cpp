@@ -1,11 +1,19 @@
 // A consumer of tractrix: builds a path and its arc-length table and checks one known length.
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <vector>
 
 #include <tractrix/tractrix.hpp>
 
 int main() {
+#ifdef TRACTRIX_PACKAGE_VERSION
+  if (std::strcmp(TRACTRIX_PACKAGE_VERSION, TRACTRIX_VERSION_STRING) != 0) {
+    std::printf("package version %s, headers %s\n", TRACTRIX_PACKAGE_VERSION,
+                TRACTRIX_VERSION_STRING);
+    return 4;
+  }
+#endif
   // A straight line from (0,0,0) to (3,4,0) with uneven speed: length 5 whatever the speed.
   using Path = tractrix::Path<double, 3>;
   std::vector<tractrix::Vector3d> points{{0, 0, 0}, {3, 4, 0}};

@@ -88,3 +88,7 @@ set_tests_properties(consumer.missing_Eigen3 PROPERTIES
   PASS_REGULAR_EXPRESSION "tractrix needs Eigen 3.4 or newer.*apt-get install libeigen3-dev")
 set_tests_properties(consumer.missing_Catch2 PROPERTIES
   PASS_REGULAR_EXPRESSION "tests need Catch2.*apt-get install catch2")
+
+add_test(NAME consumer.one_version
+  COMMAND ${CMAKE_COMMAND} -DSOURCE=${PROJECT_SOURCE_DIR} -DVERSION=${PROJECT_VERSION}
+          -P ${CMAKE_CURRENT_SOURCE_DIR}/consumer/one_version.cmake)

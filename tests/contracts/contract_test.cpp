@@ -273,7 +273,7 @@ TEMPLATE_TEST_CASE("contract: a camera starts on its first key and stops on its 
         CHECK(orthonormal(shot.frame.rotation, S(64) * eps<S>()));
         // The sine ease in closed form, E = (1 − cos πt/T)/2, Ė = (π/2T) sin πt/T (not the
         // profile's own at()): the camera is E·L along its path, moving at Ė·L.
-        const S w = pi<S>() / S(6), along = (S(1) - std::cos(w * t)) / S(2);
+        const S w = detail::pi<S>() / S(6), along = (S(1) - std::cos(w * t)) / S(2);
         CHECK(std::abs(shot.motion.speed - w / S(2) * std::sin(w * t) * rig.path().length()) <=
               S(64) * eps<S>() * scale);
         CHECK((shot.motion.position - rig.path().point_at(along * rig.path().length())).norm() <=

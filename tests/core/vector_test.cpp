@@ -10,10 +10,10 @@ using namespace tractrix;
 
 TEMPLATE_TEST_CASE("angle_between is accurate near 0 and pi", "[core]", double) {
   using S = TestType;
-  for (S angle : {S(1e-8), S(1e-4), S(1), pi<S>() - S(1e-8)}) {
+  for (S angle : {S(1e-8), S(1e-4), S(1), detail::pi<S>() - S(1e-8)}) {
     const Vector3<S> a(1, 0, 0), b(std::cos(angle), std::sin(angle), 0);
     // acos(a·b) at 1e-8 would give 0 or 1.49e-8; atan2 keeps full relative precision.
-    CHECK(std::abs(angle_between(a, b) - angle) <= 1e-12 * std::max(angle, S(1e-4)));
+    CHECK(std::abs(detail::angle_between(a, b) - angle) <= 1e-12 * std::max(angle, S(1e-4)));
   }
 }
 
@@ -27,8 +27,8 @@ TEMPLATE_TEST_CASE("angle_between takes directions of any finite length", "[core
   for (const S ka : {S(1), huge, tiny})
     for (const S kb : {S(1), huge, tiny}) {
       INFO("lengths " << ka << ", " << kb);
-      CHECK(std::abs(angle_between(Vector3<S>(ka * a), Vector3<S>(kb * b)) - angle) <=
-            S(4) * epsilon<S>());
+      CHECK(std::abs(detail::angle_between(Vector3<S>(ka * a), Vector3<S>(kb * b)) - angle) <=
+            S(4) * detail::epsilon<S>());
     }
   // The scaling is exact (a power of two): dividing by the largest component rounded each
   // component, 4.5e-7 of a 5e-11 angle.
@@ -37,8 +37,8 @@ TEMPLATE_TEST_CASE("angle_between takes directions of any finite length", "[core
     const long double ry = r.y();
     const long double cx = 7 * 1 - 1 * ry, cy = 1 * 3 - 3 * 1, cz = 3 * ry - 7 * 3;
     const long double want = std::atan2(std::sqrt(cx * cx + cy * cy + cz * cz), 9 + 7 * ry + 1);
-    CHECK(std::abs(angle_between(p, r) - want) <= 4 * epsilon<S>() * want);
+    CHECK(std::abs(detail::angle_between(p, r) - want) <= 4 * detail::epsilon<S>() * want);
   }
-  CHECK(angle_between(Vector3<S>::Zero(), b) == S(0));
-  CHECK(angle_between(a, Vector3<S>::Zero()) == S(0));
+  CHECK(detail::angle_between(Vector3<S>::Zero(), b) == S(0));
+  CHECK(detail::angle_between(a, Vector3<S>::Zero()) == S(0));
 }

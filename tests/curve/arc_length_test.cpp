@@ -310,9 +310,9 @@ TEMPLATE_TEST_CASE("paths too small for their squared speeds are refused, not mi
     } else {
       REQUIRE_FALSE(measured);
       CHECK(measured.error().code == ErrorCode::out_of_range);
-      CHECK(measured.error().message.rfind(
-                "path: " + number_text(double(S(3) * scale)) + " across, too small to measure",
-                0) == 0);
+      CHECK(measured.error().message.rfind("path: " + detail::number_text(double(S(3) * scale)) +
+                                               " across, too small to measure",
+                                           0) == 0);
     }
   }
 }

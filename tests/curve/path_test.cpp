@@ -258,7 +258,7 @@ TEMPLATE_TEST_CASE("the unit tangent keeps its direction near the scalar's range
   const auto path = *Path<S, 3>::from_segments({line}, Closure::open);
   for (const S t : {S(0), S(0.25), S(0.5), S(1)}) {
     INFO("t = " << t);
-    CHECK((path.unit_tangent(t) - V(0, 1, 0)).norm() <= S(4) * epsilon<S>());
+    CHECK((path.unit_tangent(t) - V(0, 1, 0)).norm() <= S(4) * detail::epsilon<S>());
   }
 }
 

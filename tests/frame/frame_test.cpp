@@ -61,7 +61,7 @@ TEMPLATE_TEST_CASE("look_at falls back without NaN on degenerate input", "[frame
   const V hint(std::sin(S(1e-3)), std::cos(S(1e-3)), 0);
   const V nudged(std::sin(S(1e-3)), std::cos(S(1e-3)), S(1e-6));
   const auto a = look_at(V::Zero(), forward, hint), b = look_at(V::Zero(), forward, nudged);
-  CHECK(angle_between(a.side(), b.side()) < S(2e-3));
+  CHECK(detail::angle_between(a.side(), b.side()) < S(2e-3));
 }
 
 TEMPLATE_TEST_CASE("frames convert to quaternions and isometries, compose and invert", "[frame]",
@@ -122,12 +122,13 @@ TEMPLATE_TEST_CASE("Euler angles round-trip in every order, gimbal lock included
   using S = TestType;
   auto rng = make_rng(57);
   const S tol = S(64) * eps<S>();
-  const S half_pi = pi<S>() / S(2);
+  const S half_pi = detail::pi<S>() / S(2);
   for (auto order : {EulerOrder::xyz, EulerOrder::xzy, EulerOrder::yxz, EulerOrder::yzx,
                      EulerOrder::zxy, EulerOrder::zyx}) {
     for (int n = 0; n < property_count(100); ++n) {
-      Vector3<S> angles(uniform<S>(rng, -pi<S>(), pi<S>()), uniform<S>(rng, -half_pi, half_pi),
-                        uniform<S>(rng, -pi<S>(), pi<S>()));
+      Vector3<S> angles(uniform<S>(rng, -detail::pi<S>(), detail::pi<S>()),
+                        uniform<S>(rng, -half_pi, half_pi),
+                        uniform<S>(rng, -detail::pi<S>(), detail::pi<S>()));
       if (n % 10 == 0) angles[1] = n % 20 == 0 ? half_pi : -half_pi;  // gimbal lock
       const auto r = from_euler(angles, order);
       const Vector3<S> back = euler_angles(r, order);
@@ -177,13 +178,13 @@ TEMPLATE_TEST_CASE("Euler angles near gimbal lock round-trip an engine's rotatio
         const Eigen::Matrix<L, 3, 3> again = from_euler(back, order).template cast<L>();
         INFO("order " << int(order) << ", pi/2 - " << double(off));
         CHECK(double((again - exact).norm()) <= 16.0 * double(eps<S>()));
-        CHECK(std::abs(back[1]) <= pi<S>() / S(2));
+        CHECK(std::abs(back[1]) <= detail::pi<S>() / S(2));
       }
     }
   }
   // At the lock itself γ is 0 and α carries the rotation.
   const Eigen::Matrix<S, 3, 3> locked =
-      from_euler(Vector3<S>(S(0.7), pi<S>() / S(2), S(0.4)), EulerOrder::xyz);
+      from_euler(Vector3<S>(S(0.7), detail::pi<S>() / S(2), S(0.4)), EulerOrder::xyz);
   const Vector3<S> back = euler_angles(locked, EulerOrder::xyz);
   CHECK(back[2] == S(0));
   CHECK(std::abs(back[0] - S(1.1)) <= S(8) * eps<S>());  // R_x(α) R_y(π/2) R_z(γ) turns by α + γ
@@ -198,15 +199,15 @@ TEMPLATE_TEST_CASE("Euler angles near gimbal lock round-trip an engine's rotatio
     for (const M& turn : half_turns) {
       const Vector3<S> angles = euler_angles(turn, order);
       INFO("order " << int(order) << ", angles " << angles.transpose());
-      CHECK((angles.array() > -pi<S>()).all());
-      CHECK((angles.array() <= pi<S>()).all());
+      CHECK((angles.array() > -detail::pi<S>()).all());
+      CHECK((angles.array() <= detail::pi<S>()).all());
       CHECK((from_euler(angles, order) - turn).norm() <= S(8) * eps<S>());
     }
   // A frame banked half a turn: heading 0, pitch 0, bank π.
   const Vector3<S> banked = hpb(Frame<S>{Vector3<S>::Zero(), half_turns[2]});
   CHECK(std::abs(banked[0]) == S(0));
   CHECK(std::abs(banked[1]) == S(0));
-  CHECK(banked[2] == pi<S>());
+  CHECK(banked[2] == detail::pi<S>());
 }
 
 TEST_CASE("look_at: a tiny hint nearly along a huge forward still gives an orthonormal frame") {
@@ -231,13 +232,13 @@ TEMPLATE_TEST_CASE("normalized_or, any_perpendicular and world up at any finite 
   for (const S scale : {smallest * S(7), S(1e-30), S(1), S(1e30), largest / S(8)}) {
     INFO("scale " << scale);
     const V v = direction * scale;
-    CHECK((normalized_or(v, V(V::UnitX())) - direction).norm() <= S(4) * epsilon<S>());
+    CHECK((normalized_or(v, V(V::UnitX())) - direction).norm() <= S(4) * detail::epsilon<S>());
     const V side = any_perpendicular(v);
-    CHECK(std::abs(side.norm() - S(1)) <= S(4) * epsilon<S>());
-    CHECK(std::abs(side.dot(direction)) <= S(4) * epsilon<S>());
+    CHECK(std::abs(side.norm() - S(1)) <= S(4) * detail::epsilon<S>());
+    CHECK(std::abs(side.dot(direction)) <= S(4) * detail::epsilon<S>());
     const auto up = UpSource<S>::world(v);
     REQUIRE(up);
-    CHECK((up->world_up() - direction).norm() <= S(4) * epsilon<S>());
+    CHECK((up->world_up() - direction).norm() <= S(4) * detail::epsilon<S>());
   }
   // Zero and non-finite vectors give the fallback, and world up refuses them.
   const S nan = std::numeric_limits<S>::quiet_NaN(), inf = std::numeric_limits<S>::infinity();
@@ -265,7 +266,7 @@ TEMPLATE_TEST_CASE("look_at replaces a useless hint by the axis least aligned wi
     for (const V& hint : {forward, V(-forward), V(V::Zero()), V(nan, 0, 1)}) {
       INFO("forward " << forward.transpose() << ", hint " << hint.transpose());
       const auto f = look_at(V::Zero(), forward, hint);
-      CHECK((f.rotation - reference.rotation).cwiseAbs().maxCoeff() <= S(4) * epsilon<S>());
+      CHECK((f.rotation - reference.rotation).cwiseAbs().maxCoeff() <= S(4) * detail::epsilon<S>());
     }
   }
 }
@@ -284,7 +285,7 @@ TEMPLATE_TEST_CASE("look_at with a hint within a few eps of forward stays orthon
     const V forward = random_vector<S, 3>(rng, S(1)) * std::pow(S(10), uniform<S>(rng, -20, 20));
     const V unit = forward.normalized();
     const V off = any_perpendicular(unit);
-    const S angle = epsilon<S>() * std::pow(S(10), uniform<S>(rng, -4, 1));
+    const S angle = detail::epsilon<S>() * std::pow(S(10), uniform<S>(rng, -4, 1));
     const V hint = (unit + angle * off) * std::pow(S(10), uniform<S>(rng, -20, 20));
     const auto f = look_at(V::Zero(), forward, hint);
     worst =
@@ -292,7 +293,7 @@ TEMPLATE_TEST_CASE("look_at with a hint within a few eps of forward stays orthon
                             .cwiseAbs()
                             .maxCoeff());
   }
-  CHECK(worst <= S(8) * epsilon<S>());
+  CHECK(worst <= S(8) * detail::epsilon<S>());
 }
 
 TEST_CASE("look_at keeps the direction of finite vectors whose squares overflow or underflow") {

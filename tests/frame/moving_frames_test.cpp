@@ -24,12 +24,12 @@ TEMPLATE_TEST_CASE("rotation-minimizing frames ride a vertical loop without flip
   for (S s = step; s <= length; s += step) {
     const auto f = rmf.frame_at(loop, s);
     // Adjacent samples 1e-3 of the length apart turn by the loop's own curvature, ~2π·1e-3.
-    max_turn = std::max(max_turn, angle_between(previous.up(), f.up()));
+    max_turn = std::max(max_turn, detail::angle_between(previous.up(), f.up()));
     // Planar loop: the side never leaves the loop's normal (±Z).
     CHECK(std::abs(std::abs(f.side().z()) - S(1)) <= S(1e-4));
     previous = f;
   }
-  CHECK(max_turn < S(2) * pi<S>() * S(1e-3) * S(1.01));
+  CHECK(max_turn < S(2) * detail::pi<S>() * S(1e-3) * S(1.01));
   // World up on the same loop: the documented fallback keeps up on the +Y side, so the frame
   // turns over at the top (a half turn about forward) — finite, orthonormal, but flipped.
   const auto top = world.frame_at(loop, length / S(2));

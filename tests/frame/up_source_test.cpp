@@ -77,7 +77,7 @@ TEMPLATE_TEST_CASE("a rail beside a circle banks by atan2(w, h)", "[frame][up][r
         const S s = path.length() * S(i) / S(50);
         const auto f = far_shifted.frame_at(path, s);
         INFO("R = " << radius << ", phase " << phase << ", s = " << s);
-        CHECK(std::abs(angle_between(f.up(), Vector3<S>::UnitY()) - expected) <=
+        CHECK(std::abs(detail::angle_between(f.up(), Vector3<S>::UnitY()) - expected) <=
               1e-11 + S(2) * circle_error / std::hypot(w, h));
         CHECK(f.up().dot(Vector3<S>(f.origin.x(), 0, f.origin.z())) > 0);
       }
@@ -86,18 +86,18 @@ TEMPLATE_TEST_CASE("a rail beside a circle banks by atan2(w, h)", "[frame][up][r
       const S s = path.length() * S(i) / S(50);
       const auto f = by_length.frame_at(path, s);
       INFO("R = " << radius << ", s = " << s);
-      CHECK(std::abs(angle_between(f.up(), Vector3<S>::UnitY()) - expected) <= 1e-9);
+      CHECK(std::abs(detail::angle_between(f.up(), Vector3<S>::UnitY()) - expected) <= 1e-9);
       // Banked outwards: up leans away from the centre, towards the rail.
       CHECK(f.up().dot(Vector3<S>(f.origin.x(), 0, f.origin.z())) > 0);
       // With knots at other angles the two cubic circles' radial errors no longer cancel: the
       // 4 tan(Δθ/4) circle errs by 2.7e-4·R at 4 segments, scaling as Δθ⁶ (Dokken et al. 1990);
       // that error over the offset |(w, h)| bounds the angle.
       const auto g = by_plane.frame_at(path, s);
-      CHECK(std::abs(angle_between(g.up(), Vector3<S>::UnitY()) - expected) <=
+      CHECK(std::abs(detail::angle_between(g.up(), Vector3<S>::UnitY()) - expected) <=
             1e-11 + S(2) * circle_error / std::hypot(w, h));
       // The normalized match with a phase-shifted rail is wrong, as documented.
       const auto wrong = by_shifted_length.frame_at(path, s);
-      CHECK(std::abs(angle_between(wrong.up(), Vector3<S>::UnitY()) - expected) > 1e-3);
+      CHECK(std::abs(detail::angle_between(wrong.up(), Vector3<S>::UnitY()) - expected) > 1e-3);
     }
   }
 }
@@ -128,7 +128,8 @@ TEMPLATE_TEST_CASE("roll profiles interpolate C1 through their keys", "[frame][r
                    double) {
   using S = TestType;
   const std::vector<S> d{S(0), S(10), S(25), S(40)};
-  const std::vector<S> a{S(0), S(0.5), S(-0.3), S(2) * pi<S>()};  // ends one full roll later
+  const std::vector<S> a{S(0), S(0.5), S(-0.3),
+                         S(2) * detail::pi<S>()};  // ends one full roll later
   const auto open = *RollProfile<S>::build(d, a);
   for (std::size_t i = 0; i < d.size(); ++i)
     CHECK(std::abs(open.angle_at(d[i]) - a[i]) <= S(4) * eps<S>() * S(7));
@@ -161,14 +162,14 @@ TEMPLATE_TEST_CASE("roll profiles interpolate C1 through their keys", "[frame][r
   }
   // Periodic: a profile that gains 2π per lap keeps rolling through the seam (no roll back):
   // keys 0 → 0 and 20 → π close on 40 → 2π, every secant π/20, so the angle is πs/20.
-  const auto loop = *RollProfile<S>::build({S(0), S(20)}, {S(0), pi<S>()}, S(40));
+  const auto loop = *RollProfile<S>::build({S(0), S(20)}, {S(0), detail::pi<S>()}, S(40));
   for (const S s : {S(7), S(30), S(39.99), S(40.01), S(55)}) {
     INFO("s " << s);
-    const S expected = pi<S>() * (s < S(40) ? s : s - S(40)) / S(20);
+    const S expected = detail::pi<S>() * (s < S(40) ? s : s - S(40)) / S(20);
     CHECK(std::abs(loop.angle_at(s) - expected) <= S(64) * eps<S>() * S(7));
   }
   const S before = loop.angle_at(S(40) - S(1e-2)), after = loop.angle_at(S(40) + S(1e-2));
-  const S jump = std::remainder(after - before, S(2) * pi<S>());
+  const S jump = std::remainder(after - before, S(2) * detail::pi<S>());
   CHECK(std::abs(jump) < S(0.01));
   CHECK(std::abs(loop.angle_at(S(5)) - loop.angle_at(S(45))) <= S(64) * eps<S>() * S(10));
 
@@ -176,7 +177,8 @@ TEMPLATE_TEST_CASE("roll profiles interpolate C1 through their keys", "[frame][r
   const S nan = std::numeric_limits<S>::quiet_NaN();
   CHECK(RollProfile<S>::build({}, {}).error().code == ErrorCode::empty_input);
   CHECK(RollProfile<S>::build({S(0), S(0)}, {S(0), S(1)}).error().message ==
-        "roll key 1: distance " + number_text(S(0)) + " not after " + number_text(S(0)));
+        "roll key 1: distance " + detail::number_text(S(0)) + " not after " +
+            detail::number_text(S(0)));
   CHECK(RollProfile<S>::build({S(0), nan}, {S(0), S(1)}).error().code == ErrorCode::non_finite);
   CHECK(RollProfile<S>::build({S(0)}, {S(0), S(1)}).error().code == ErrorCode::mismatched_sizes);
   CHECK(RollProfile<S>::build({S(0), S(50)}, {S(0), S(1)}, S(40)).error().code ==

@@ -56,7 +56,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                     "closest distance in range");
       if (!std::isfinite(got.squared_distance)) continue;  // overflowed: coordinates near 1e154
       // Points are found to the rounding of the coordinates: eps times their magnitude.
-      const double slack = 64 * epsilon<double>() * (path->extent() + query.cwiseAbs().maxCoeff());
+      const double slack =
+          64 * detail::epsilon<double>() * (path->extent() + query.cwiseAbs().maxCoeff());
       for (int k = 0; k <= 16; ++k) {
         const double other = (path->point(end * k / 16) - query).squaredNorm();
         fuzz::require(got.squared_distance <= other + 2 * std::sqrt(other) * slack + slack * slack,

@@ -203,7 +203,7 @@ TEMPLATE_TEST_CASE("bad profiles are rejected", "[motion][profile][errors]", flo
   using S = TestType;
   const S nan = std::numeric_limits<S>::quiet_NaN();
   CHECK(TimeProfile<S>::constant(S(0)).error().message ==
-        "duration: " + number_text(S(0)) + " is not positive");
+        "duration: " + detail::number_text(S(0)) + " is not positive");
   CHECK(TimeProfile<S>::sine(nan).error().code == ErrorCode::out_of_range);
   CHECK(TimeProfile<S>::sine_pieces(S(1), ease_fractions(S(0.8), S(0.2))).error().code ==
         ErrorCode::out_of_range);
@@ -213,7 +213,7 @@ TEMPLATE_TEST_CASE("bad profiles are rejected", "[motion][profile][errors]", flo
   CHECK(TimeProfile<S>::parabolic(S(6), ease_fractions(S(1.5), S(4.5))).error().message ==
         "parabolic: need 0 <= ease_in_end <= ease_out_start <= 1, fractions of the duration (not "
         "seconds), got ease_in_end " +
-            number_text(S(1.5)) + ", ease_out_start " + number_text(S(4.5)));
+            detail::number_text(S(1.5)) + ", ease_out_start " + detail::number_text(S(4.5)));
   CHECK(TimeProfile<S>::trapezoidal(S(10), S(0), S(1)).error().code == ErrorCode::out_of_range);
   // Limits whose E'' = acceleration / distance is not representable are rejected, not sampled
   // into infinities (a distance near the smallest normal with a sizeable acceleration; found by
@@ -226,7 +226,8 @@ TEMPLATE_TEST_CASE("bad profiles are rejected", "[motion][profile][errors]", flo
   CHECK_FALSE(TimeProfile<S>::sine_pieces(std::sqrt(tiny), ease_fractions(S(1e-6), S(0.5))));
   CHECK(TimeProfile<S>::keyed({S(0)}, {S(0)}).error().code == ErrorCode::too_few_points);
   CHECK(TimeProfile<S>::keyed({S(0), S(1), S(1)}, {S(0), S(0.5), S(1)}).error().message ==
-        "profile key 2: time " + number_text(S(1)) + " not after " + number_text(S(1)));
+        "profile key 2: time " + detail::number_text(S(1)) + " not after " +
+            detail::number_text(S(1)));
   CHECK(TimeProfile<S>::keyed({S(0), S(1), S(2)}, {S(0), S(0.5), S(0.4)}).error().code ==
         ErrorCode::out_of_range);
   CHECK(TimeProfile<S>::keyed({S(0), S(1)}, {S(0), nan}).error().code == ErrorCode::non_finite);

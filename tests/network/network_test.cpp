@@ -1035,8 +1035,8 @@ TEST_CASE("float: chord trains on a route far from the origin hold the float pro
     std::vector<std::vector<PieceEnd>> joints;
     const int count = 8;
     for (int i = 0; i < count; ++i) {
-      const long double a0 = 2 * pi<long double>() * i / count,
-                        a1 = 2 * pi<long double>() * (i + 1) / count;
+      const long double a0 = 2 * detail::pi<long double>() * i / count,
+                        a1 = 2 * detail::pi<long double>() * (i + 1) / count;
       const float handle = float(4.0L / 3.0L * std::tan((a1 - a0) / 4) * c.radius);
       // Ends rounded to float once; handles added in float, as a float tool would place them.
       auto at = [&](long double a) {
@@ -1067,7 +1067,7 @@ TEST_CASE("float: chord trains on a route far from the origin hold the float pro
     // The scale from the geometry (the largest coordinate, or the route's arcs if longer), not
     // from the route's own coordinate_scale(), which must agree with it.
     const double scale = std::max(c.centre.cwiseAbs().maxCoeff() + c.radius,
-                                  2 * pi<double>() * c.radius * double(c.used) / count);
+                                  2 * detail::pi<double>() * c.radius * double(c.used) / count);
     CHECK(std::abs(double(route.coordinate_scale()) - scale) <= 1e-3 * scale);
     const double promise = 4 * double(eps<float>()) * scale;
     double worst = 0;

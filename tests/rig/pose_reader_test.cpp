@@ -173,7 +173,7 @@ TEMPLATE_TEST_CASE("elliptical cones, twist and scale", "[rig][pose_reader]", fl
   CHECK(std::abs(PoseReader<S>::twist(identity, twist) - S(0.3)) <= S(64) * eps<S>());
   CHECK(std::abs(twisting.weight(identity, twist) - S(0.5)) <= S(256) * eps<S>());
   // A 180° swing is deterministic and finite.
-  const M flip = rotation(pi<S>(), Vector3<S>(1, 0, 0));
+  const M flip = rotation(detail::pi<S>(), Vector3<S>(1, 0, 0));
   CHECK(std::isfinite(PoseReader<S>::twist(identity, flip)));
   CHECK(std::isfinite(twisting.weight(identity, flip)));
 
@@ -211,7 +211,8 @@ TEMPLATE_TEST_CASE("the cone reader rejects bad cones and survives zero axes",
   PoseReaderSettings<S> settings;
   settings.cone = {S(0.8), S(0.4)};
   CHECK(PoseReader<S>::build(settings).error().message ==
-        "cone: inner " + number_text(S(0.8)) + " exceeds outer " + number_text(S(0.4)));
+        "cone: inner " + detail::number_text(S(0.8)) + " exceeds outer " +
+            detail::number_text(S(0.4)));
   // Small angles keep their digits (std::to_string printed both as 0.000000).
   if (std::is_same<S, double>::value) {
     settings.cone = {S(1e-7), S(5e-8)};
@@ -225,7 +226,8 @@ TEMPLATE_TEST_CASE("the cone reader rejects bad cones and survives zero axes",
   settings.cone = {S(0.2), S(0.6)};
   settings.elliptical_y = {{S(0.7), S(0.3)}};
   CHECK(PoseReader<S>::build(settings).error().message ==
-        "elliptical_y: inner " + number_text(S(0.7)) + " exceeds outer " + number_text(S(0.3)));
+        "elliptical_y: inner " + detail::number_text(S(0.7)) + " exceeds outer " +
+            detail::number_text(S(0.3)));
   settings.elliptical_y.reset();
   // inner == outer is a step.
   settings.cone = {S(0.5), S(0.5)};
@@ -241,10 +243,10 @@ TEMPLATE_TEST_CASE("one cone range makes a circular cone", "[rig][pose_reader]",
   // Only the cone is set: every direction of tilt reads the same. A 40° tilt in a linear cone
   // from 20° to 60° is halfway: weight (60 − 40)/(60 − 20) = 0.5.
   PoseReaderSettings<S> settings;
-  settings.cone = {S(20) * pi<S>() / S(180), S(60) * pi<S>() / S(180)};
+  settings.cone = {S(20) * detail::pi<S>() / S(180), S(60) * detail::pi<S>() / S(180)};
   const auto reader = *PoseReader<S>::build(settings);
   using M = Eigen::Matrix<S, 3, 3>;
-  const S tilt = S(40) * pi<S>() / S(180);
+  const S tilt = S(40) * detail::pi<S>() / S(180);
   for (S direction : {S(0), S(0.7), S(1.5707963), S(2.5), S(4)}) {
     const Vector3<S> axis(std::cos(direction), std::sin(direction), S(0));
     CHECK(std::abs(reader.weight(M::Identity(), rotation(tilt, axis)) - S(0.5)) <=

@@ -359,13 +359,13 @@ TEMPLATE_TEST_CASE("global scale comes from uniform transforms only, bad chains 
   CHECK(GlobalScale<S>::of_transform(M::Zero()).error().code == ErrorCode::out_of_range);
   CHECK(StretchChain<S>::build({}).error().code == ErrorCode::empty_input);
   CHECK(StretchChain<S>::build({S(5), S(0)}).error().message ==
-        "bone 1: rest length " + number_text(S(0)) + " is not positive");
+        "bone 1: rest length " + detail::number_text(S(0)) + " is not positive");
   StretchSettings<S> settings;
   settings.max_stretch = S(0.5);
   CHECK(StretchChain<S>::build({S(5)}, settings).error().code == ErrorCode::out_of_range);
   // A zero, negative or NaN scale is rejected where it enters, never silently read as 1.
   CHECK(GlobalScale<S>::from(S(0)).error().message ==
-        "global scale: " + number_text(S(0)) + " is not positive");
+        "global scale: " + detail::number_text(S(0)) + " is not positive");
   CHECK(GlobalScale<S>::from(S(-2)).error().code == ErrorCode::out_of_range);
   CHECK(GlobalScale<S>::from(std::numeric_limits<S>::quiet_NaN()).error().code ==
         ErrorCode::non_finite);

@@ -70,7 +70,7 @@ TEMPLATE_TEST_CASE("bogies are exact on random curvy loops, for both spacings", 
           CHECK(std::abs((p.front.origin - p.rear.origin).norm() - wagons[i].bogie_distance) <=
                 1e-9 * length);
         } else {
-          CHECK(std::abs(wrap(p.front_distance - p.rear_distance, length) -
+          CHECK(std::abs(detail::wrap(p.front_distance - p.rear_distance, length) -
                          wagons[i].bogie_distance) <= 1e-9 * length);
         }
         if (i + 1 < poses.size()) {
@@ -79,7 +79,7 @@ TEMPLATE_TEST_CASE("bogies are exact on random curvy loops, for both spacings", 
             CHECK(std::abs((poses[i + 1].front.origin - p.rear.origin).norm() - gap) <=
                   1e-9 * length);
           else
-            CHECK(std::abs(wrap(p.front_distance - poses[i + 1].front_distance, length) -
+            CHECK(std::abs(detail::wrap(p.front_distance - poses[i + 1].front_distance, length) -
                            wagons[i].length) <= 1e-9 * length);
         }
       }
@@ -98,7 +98,8 @@ TEMPLATE_TEST_CASE("on a circle chord spacing gives the closed-form geometry", "
   for (S head : {S(0), S(10), S(100)}) {
     for (const auto& pose : solver.solve(head)) {
       const Vector3<S> a = pose.front.origin, b = pose.rear.origin;
-      const S angle = angle_between(Vector3<S>(a.x(), 0, a.z()), Vector3<S>(b.x(), 0, b.z()));
+      const S angle =
+          detail::angle_between(Vector3<S>(a.x(), 0, a.z()), Vector3<S>(b.x(), 0, b.z()));
       CHECK(std::abs(angle - S(2) * std::asin(d / (S(2) * radius))) <=
             S(8) * circle_error / radius);
       const S mid = Vector3<S>(pose.body_midpoint.x(), 0, pose.body_midpoint.z()).norm();
@@ -260,16 +261,16 @@ TEMPLATE_TEST_CASE("chord searches along an oval's far straight reach the chord"
   };
   for (int i = 0; i < 4; ++i)  // the near straight, +x, then the far one, −x
     key(10.0 * i, 0, 10, 0);
-  const double step = pi<double>() / 8, handle = 4 * std::tan(step / 4) * 10;
+  const double step = detail::pi<double>() / 8, handle = 4 * std::tan(step / 4) * 10;
   for (int i = 0; i < 8; ++i) {
-    const double angle = -pi<double>() / 2 + step * i;
+    const double angle = -detail::pi<double>() / 2 + step * i;
     key(40 + 10 * std::cos(angle), 10 + 10 * std::sin(angle), -handle * std::sin(angle),
         handle * std::cos(angle));
   }
   for (int i = 0; i < 4; ++i)
     key(40 - 10.0 * i, 20, -10, 0);
   for (int i = 0; i < 8; ++i) {
-    const double angle = pi<double>() / 2 + step * i;
+    const double angle = detail::pi<double>() / 2 + step * i;
     key(10 * std::cos(angle), 10 + 10 * std::sin(angle), -handle * std::sin(angle),
         handle * std::cos(angle));
   }
@@ -364,7 +365,7 @@ TEMPLATE_TEST_CASE("a chord many chords of track behind the bogie is found: leav
   // behind, past 80 chords. The search stopped after 40 steps and returned where it was.
   std::vector<V> keys;
   for (int i = 0; i <= 40 * 12; ++i) {
-    const S angle = S(2) * pi<S>() * S(i) / S(12);
+    const S angle = S(2) * detail::pi<S>() * S(i) / S(12);
     keys.emplace_back(std::cos(angle), std::sin(angle), S(0.02) * S(i) / S(12));
   }
   keys.insert(keys.end(), {V(5, 0, 1), V(30, 0, S(0.5)), V(5, 0, -1)});
@@ -617,7 +618,7 @@ TEMPLATE_TEST_CASE("rotation-minimizing tracks carry trains round a vertical loo
   for (S head = S(0.1); head < track.length(); head += S(0.1)) {
     const auto p = solver.solve(head)[0];
     check_frames(p);
-    CHECK(angle_between(previous.up(), p.body.up()) < S(0.05));  // no flip at the top
+    CHECK(detail::angle_between(previous.up(), p.body.up()) < S(0.05));  // no flip at the top
     previous = p.body;
   }
 }
@@ -668,10 +669,10 @@ TEMPLATE_TEST_CASE("bad trains are rejected at construction, naming wagon and fi
   const S nan = std::numeric_limits<S>::quiet_NaN();
   CHECK(TrainSolver<S>::build(track, {})->solve(S(1)).empty());
   CHECK(TrainSolver<S>::build(track, {{S(4), S(2)}, {S(4), S(0)}}).error().message ==
-        "wagon 1: bogie_distance " + number_text(S(0)) + " is not positive");
+        "wagon 1: bogie_distance " + detail::number_text(S(0)) + " is not positive");
   CHECK(TrainSolver<S>::build(track, {{S(10), S(12.5)}}).error().message ==
-        "wagon 0: bogie_distance " + number_text(S(12.5)) + " exceeds length " +
-            number_text(S(10)));
+        "wagon 0: bogie_distance " + detail::number_text(S(12.5)) + " exceeds length " +
+            detail::number_text(S(10)));
   CHECK(TrainSolver<S>::build(track, {{S(4), nan}}).error().code == ErrorCode::non_finite);
   CHECK(TrainSolver<S>::build(track, {{S(4), S(2), S(-1)}}).error().code ==
         ErrorCode::out_of_range);
@@ -835,8 +836,8 @@ TEMPLATE_TEST_CASE("a chord longer than an open track reaches back is solved pas
   // Chord spacing gave up there and spaced the bogies 38 apart by arc, calling the wagon on
   // track.
   const S radius = S(20), bogies = S(50);
-  const auto track =
-      *Track<S>::build(MeasuredPath<S>::build(open_arc<S>(20, 1.5L * pi<long double>(), 32)));
+  const auto track = *Track<S>::build(
+      MeasuredPath<S>::build(open_arc<S>(20, 1.5L * detail::pi<long double>(), 32)));
   const auto extended =
       *TrainSolver<S>::build(track, {{S(60), bogies}}, {Wrap::extend, Spacing::chord});
   const auto clamped =

@@ -167,42 +167,44 @@ namespace detail {
 // record (records would overlap), or records spanning past memory. An empty array (count 0) is
 // a part not wanted, and fine.
 template <class Array>
-std::optional<Error> array_error(const std::string& name, const Array& array,
-                                 const std::string& what) {
+[[nodiscard]] std::optional<Error> array_error(const std::string& name, const Array& array,
+                                               const std::string& what) {
   if (array.count == 0) return std::nullopt;
   if (!array.first)
-    return make_error(ErrorCode::empty_input,
-                      name + ": null pointer for " + number_text(array.count) + " " + what + "s");
+    return make_error(
+        ErrorCode::empty_input,
+        name + ": null pointer for " + detail::number_text(array.count) + " " + what + "s");
   if (array.stride_bytes < array.record_bytes())
-    return make_error(ErrorCode::out_of_range, name + ": stride " +
-                                                   number_text(array.stride_bytes) +
-                                                   " bytes is shorter than a " + what + " (" +
-                                                   number_text(array.record_bytes()) + " bytes)");
+    return make_error(ErrorCode::out_of_range,
+                      name + ": stride " + detail::number_text(array.stride_bytes) +
+                          " bytes is shorter than a " + what + " (" +
+                          detail::number_text(array.record_bytes()) + " bytes)");
   if (spans_past_memory(array.count, array.stride_bytes))
-    return make_error(ErrorCode::out_of_range, name + ": stride " +
-                                                   number_text(array.stride_bytes) + " bytes for " +
-                                                   number_text(array.count) + " " + what +
-                                                   "s spans past memory (a negative stride?)");
+    return make_error(ErrorCode::out_of_range,
+                      name + ": stride " + detail::number_text(array.stride_bytes) + " bytes for " +
+                          detail::number_text(array.count) + " " + what +
+                          "s spans past memory (a negative stride?)");
   return std::nullopt;
 }
 
 // Why an output array cannot take `needed` records: array_error's reasons, or too few records.
 template <class Array>
-std::optional<Error> output_error(const std::string& name, const Array& array, std::size_t needed,
-                                  const std::string& what) {
+[[nodiscard]] std::optional<Error> output_error(const std::string& name, const Array& array,
+                                                std::size_t needed, const std::string& what) {
   if (auto error = array_error(name, array, what)) return error;
   if (array.count > 0 && array.count < needed)
-    return make_error(ErrorCode::out_of_range, name + ": " + number_text(array.count) + " " + what +
-                                                   "s for " + number_text(needed) + " distances");
+    return make_error(ErrorCode::out_of_range, name + ": " + detail::number_text(array.count) +
+                                                   " " + what + "s for " +
+                                                   detail::number_text(needed) + " distances");
   return std::nullopt;
 }
 
 // Distances a many-distance query cannot read: none behind a non-zero count.
 template <class S>
-std::optional<Error> distances_error(const S* distances, std::size_t count) {
+[[nodiscard]] std::optional<Error> distances_error(const S* distances, std::size_t count) {
   if (count > 0 && !distances)
     return make_error(ErrorCode::empty_input,
-                      "distances: null pointer for " + number_text(count) + " distances");
+                      "distances: null pointer for " + detail::number_text(count) + " distances");
   return std::nullopt;
 }
 

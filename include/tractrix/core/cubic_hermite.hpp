@@ -8,7 +8,7 @@
 #include "tractrix/core/attributes.hpp"
 #include "tractrix/core/numeric.hpp"
 
-namespace tractrix {
+namespace tractrix::detail {
 
 template <class S>
 struct CubicHermiteSample {
@@ -42,4 +42,4 @@ TRACTRIX_FORCE_INLINE CubicHermiteSample<S> cubic_hermite(const std::vector<S>& 
   return {value, d1 / h, d2 / (h * h), lo};
 }
 
-}  // namespace tractrix
+}  // namespace tractrix::detail

@@ -111,13 +111,14 @@ class EngineAxes {
       if (map[i] < 0) parity = -parity;
     return parity;
   }
-  static std::optional<Error> check(const char* name, const Map& map) {
+  [[nodiscard]] static std::optional<Error> check(const char* name, const Map& map) {
     bool seen[3] = {false, false, false};
     for (int i = 0; i < 3; ++i) {
       const int a = map[i];
       if (a == 0 || a < -3 || a > 3 || seen[index(a)])
         return make_error(ErrorCode::out_of_range,
-                          std::string(name) + ": axis " + number_text(i) + " is " + number_text(a) +
+                          std::string(name) + ": axis " + detail::number_text(i) + " is " +
+                              detail::number_text(a) +
                               "; each of ±1, ±2, ±3 (±x, ±y, ±z) must appear once");
       seen[index(a)] = true;
     }

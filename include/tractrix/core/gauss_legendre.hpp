@@ -4,7 +4,7 @@
 #include <array>
 #include <cstddef>
 
-namespace tractrix {
+namespace tractrix::detail {
 
 // Nodes on [-1, 1]: 0, ±sqrt(5 − 2 sqrt(10/7)) / 3, ±sqrt(5 + 2 sqrt(10/7)) / 3;
 // weights 128/225 and (322 ± 13 sqrt(70)) / 900 (Abramowitz & Stegun, Table 25.4).
@@ -30,4 +30,4 @@ struct GaussLegendre5 {
   }
 };
 
-}  // namespace tractrix
+}  // namespace tractrix::detail

@@ -1,4 +1,5 @@
-// Scalar helpers shared by every layer: tolerances from epsilon, wrapping, clamping.
+// Scalar helpers shared by every layer, internal to the library (tractrix::detail): tolerances
+// from epsilon, wrapping, clamping, compensated sums, lap counts, root bracketing.
 #pragma once
 
 #include <algorithm>
@@ -7,7 +8,7 @@
 #include <limits>
 #include <vector>
 
-namespace tractrix {
+namespace tractrix::detail {
 
 // Machine epsilon of the scalar type.
 template <class S>
@@ -28,7 +29,6 @@ S clamp_or_low(S x, S lo, S hi) noexcept {
   return x;
 }
 
-namespace detail {
 template <class S>
 S wrap_slow(S x, S period) noexcept {
   using std::fmod;
@@ -40,7 +40,6 @@ S wrap_slow(S x, S period) noexcept {
   }
   return r;
 }
-}  // namespace detail
 
 // a == b for floating point, spelled so engines' -Wfloat-equal builds stay quiet where an exact
 // comparison is meant (a Newton step that no longer moves, a coefficient that is exactly 0).
@@ -86,7 +85,7 @@ long long laps_between(S unwrapped, S wrapped, S period) noexcept {
 template <class S>
 inline S wrap(S x, S period) noexcept {
   if (x >= S(0) && x < period) return x;
-  return detail::wrap_slow(x, period);
+  return wrap_slow(x, period);
 }
 
 // The interval [keys[i], keys[i + 1]] to interpolate x in: the last key at or below x, kept in
@@ -101,7 +100,6 @@ std::size_t interval_of(const std::vector<S>& keys, S x) noexcept {
   return above == 0 ? 0 : std::min(above - 1, last);
 }
 
-namespace detail {
 // A root of f in (a, b), where f(a) = fa and f(b) = fb have opposite signs: false position with
 // the Illinois modification (the retained end's value halved when the same end is kept twice),
 // superlinear without a derivative, and kept inside the bracket. Stops when the estimate moves by
@@ -134,6 +132,5 @@ S bracketed_root(F f, S a, S b, S fa, S fb) noexcept {
   }
   return a + (b - a) / S(2);
 }
-}  // namespace detail
 
-}  // namespace tractrix
+}  // namespace tractrix::detail

@@ -30,7 +30,7 @@ template <class S>
 S monotone_root(const S* c, const S* derivative, int degree, S lo, S hi,
                 bool low_negative) noexcept {
   using std::abs;
-  const S resolution = S(2) * epsilon<S>() * std::max({S(1), abs(lo), abs(hi)});
+  const S resolution = S(2) * detail::epsilon<S>() * std::max({S(1), abs(lo), abs(hi)});
   S step_before = hi - lo, step = step_before;
   S x = lo + S(0.5) * (hi - lo);
   for (int iteration = 0; iteration < 256; ++iteration) {

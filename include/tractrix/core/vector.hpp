@@ -24,6 +24,7 @@ using Vector3d = Vector3<double>;
 using Vector2f = Vector2<float>;
 using Vector3f = Vector3<float>;
 
+namespace detail {
 // Angle between two 3D directions from atan2(|a × b|, a · b): accurate near 0 and π, unlike acos.
 // Any finite lengths (each is scaled by the power of two nearest its largest component first, an
 // exact scaling, so neither the cross product nor the dot product overflows or underflows: 1e160
@@ -42,6 +43,8 @@ typename A::Scalar angle_between(const Eigen::MatrixBase<A>& a, const Eigen::Mat
   return atan2(x.cross(y).norm(), x.dot(y));
 }
 
+}  // namespace detail
+
 // v scaled to unit length, or `fallback` where v is zero or not finite. A finite v whose squared
 // norm overflows or loses digits to underflow (components beyond ~1e154 or below ~1e-146 in
 // double, 1e19 and 3e-16 in float) is divided by its largest component first, so its direction
@@ -51,7 +54,7 @@ template <class S, int D>
 TRACTRIX_FORCE_INLINE Vector<S, D> normalized_or(const Vector<S, D>& v,
                                                  const Vector<S, D>& fallback) noexcept {
   const S norm2 = v.squaredNorm();
-  if (norm2 >= std::numeric_limits<S>::min() / epsilon<S>() &&
+  if (norm2 >= std::numeric_limits<S>::min() / detail::epsilon<S>() &&
       norm2 <= std::numeric_limits<S>::max()) {
     using std::sqrt;
     return v * (S(1) / sqrt(norm2));
@@ -79,10 +82,13 @@ Vector3<S> any_perpendicular(const Vector3<S>& v) {
   return normalized_or(Vector3<S>(v.cross(axis)), axis);
 }
 
+namespace detail {
 // True when every coefficient is finite (no NaN, no infinity).
 template <class Derived>
 bool all_finite(const Eigen::MatrixBase<Derived>& v) noexcept {
   return v.allFinite();
 }
+
+}  // namespace detail
 
 }  // namespace tractrix

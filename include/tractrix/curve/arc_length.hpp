@@ -55,8 +55,8 @@ class ArcLengthTable {
     const int samples_per_segment = settings.samples_per_segment;
     if (samples_per_segment < 0 || samples_per_segment > max_samples_per_segment)
       return make_error(ErrorCode::out_of_range,
-                        "samples_per_segment: " + number_text(samples_per_segment) +
-                            " not in [1, " + number_text(max_samples_per_segment) +
+                        "samples_per_segment: " + detail::number_text(samples_per_segment) +
+                            " not in [1, " + detail::number_text(max_samples_per_segment) +
                             "] (or 0, automatic)");
     if (path.size() >= std::size_t(1) << 31)
       return make_error(ErrorCode::out_of_range, "path: more than 2^31 segments");
@@ -66,22 +66,22 @@ class ArcLengthTable {
     // to normal numbers: 1e-146 in double, 3.1e-16 in float.
     const S size = path_size(path);
     using std::sqrt;
-    const S smallest = sqrt(std::numeric_limits<S>::min() / epsilon<S>());
+    const S smallest = sqrt(std::numeric_limits<S>::min() / detail::epsilon<S>());
     if (size > S(0) && size < smallest)
       return make_error(ErrorCode::out_of_range,
-                        "path: " + number_text(double(size)) +
+                        "path: " + detail::number_text(double(size)) +
                             " across, too small to measure in this scalar type (squared speeds "
                             "lose their digits below " +
-                            number_text(double(smallest)) + "); scale it up");
+                            detail::number_text(double(smallest)) + "); scale it up");
     const S length_scale = static_cast<S>(settings.length_scale);
     if (!(settings.length_scale >= 0.0) || !std::isfinite(length_scale))
       return make_error(ErrorCode::out_of_range,
-                        "length_scale: " + number_text(settings.length_scale) +
+                        "length_scale: " + detail::number_text(settings.length_scale) +
                             " is not a finite length >= 0 in this scalar type");
     const bool exact = settings.method == ArcLengthMethod::gauss_legendre;
     if (!exact && settings.length_scale > 0.0)
       return make_error(ErrorCode::out_of_range,
-                        "length_scale: " + number_text(settings.length_scale) +
+                        "length_scale: " + detail::number_text(settings.length_scale) +
                             " given to a chord table (it sets the exact table's tolerance; chord "
                             "tables have none)");
     const int uniform = samples_per_segment > 0 ? samples_per_segment : exact ? 0 : automatic_chord;
@@ -125,7 +125,7 @@ class ArcLengthTable {
     // the length so far and the sum of the segments' end-to-end chords stands for it (stricter,
     // never looser), or length_scale where larger. The checks sample the error below its peak,
     // hence the margin of 4.
-    const S relative_tolerance = std::max(S(0.25e-12), S(16) * epsilon<S>());
+    const S relative_tolerance = std::max(S(0.25e-12), S(16) * detail::epsilon<S>());
     S chords = S(0);
     if (exact)
       for (std::size_t i = 0; i < n; ++i)
@@ -142,7 +142,8 @@ class ArcLengthTable {
       S polygon = S(0);
       for (std::size_t j = 0; j < 3; ++j)
         polygon += (segment.points[j + 1] - segment.points[j]).norm();
-      SpeedQuadrature<S> quadrature(table.hodographs_.back(), S(8) * epsilon<S>() * polygon);
+      SpeedQuadrature<S> quadrature(table.hodographs_.back(),
+                                    S(8) * detail::epsilon<S>() * polygon);
       // |r''| = |2a·u + b| ≤ 2|a| + |b|.
       const auto& c = table.hodographs_.back().coefficients;
       const S bend = exact ? S(2) * std::sqrt(c[0] * c[0] + c[1] * c[1] + c[2] * c[2]) +
@@ -163,12 +164,12 @@ class ArcLengthTable {
           flags = quadrature.refined() ? split_quadrature : 0;
         } else {
           const Vector<S, D> current =
-              exactly_equal(u1, S(1)) ? segment.points[3] : de_casteljau(segment, u1).point;
+              detail::exactly_equal(u1, S(1)) ? segment.points[3] : de_casteljau(segment, u1).point;
           piece = (current - previous).norm();
           previous = current;
         }
         const S sum = total + piece;
-        lost += rounding_of_sum(total, piece, sum);
+        lost += detail::rounding_of_sum(total, piece, sum);
         total = sum;
         // Pieces are never negative; the max keeps rounding from ever stepping an entry back.
         const S entry = std::max(table.distances_.back(), total + lost);
@@ -278,7 +279,7 @@ class ArcLengthTable {
   // linear interpolation between entries, the exact inverse of parameter_at_linear.
   S distance_at(S t) const noexcept {
     const S end = S(hodographs_.size());
-    t = closed_ ? wrap(t, end) : clamp_or_low(t, S(0), end);
+    t = closed_ ? detail::wrap(t, end) : detail::clamp_or_low(t, S(0), end);
     const std::size_t entry = entry_below(t);
     const S t0 = parameter_of(entry);
     if (method_ == ArcLengthMethod::chord) {
@@ -324,7 +325,7 @@ class ArcLengthTable {
    public:
     // ArcLengthTable::parameter_at.
     TRACTRIX_FORCE_INLINE S parameter_at(S s, std::size_t& cursor) const noexcept {
-      s = closed_ ? wrap(s, length_) : clamp_or_low(s, S(0), length_);
+      s = closed_ ? detail::wrap(s, length_) : detail::clamp_or_low(s, S(0), length_);
       if (!(s < length_)) return end_;
       const S t = hermite_in_range(distances_, inverse_, last_, s, cursor);
       if (!exact_ || !(adaptive_[cursor] & needs_newton)) return t;
@@ -366,7 +367,7 @@ class ArcLengthTable {
   // reproduce the lecture's numbers.
   S parameter_at_linear(S s) const noexcept {
     s = wrap_or_clamp(s);
-    const std::size_t lo = interval_of(distances_, s);
+    const std::size_t lo = detail::interval_of(distances_, s);
     const S h = distances_[lo + 1] - distances_[lo];
     // distances_[lo] <= s <= distances_[lo + 1]; h is 0 only for a zero-length last interval,
     // where s is the length: the end of the path.
@@ -377,7 +378,7 @@ class ArcLengthTable {
 
   // Wraps (closed) or clamps (open) a distance into the table's range; NaN gives 0.
   S wrap_or_clamp(S s) const noexcept {
-    return closed_ ? wrap(s, length()) : clamp_or_low(s, S(0), length());
+    return closed_ ? detail::wrap(s, length()) : detail::clamp_or_low(s, S(0), length());
   }
 
  private:
@@ -386,7 +387,7 @@ class ArcLengthTable {
   // or after 40 steps. gauss_legendre tables only.
   S polish(std::size_t entry, S target, S t) const noexcept {
     S lo = parameter_of(entry), hi = parameter_of(entry + 1);
-    const S tolerance = S(2) * epsilon<S>() * length();
+    const S tolerance = S(2) * detail::epsilon<S>() * length();
     using std::abs;
     for (int iteration = 0; iteration < 40; ++iteration) {
       const S residual = distance_within(entry, t) - target;
@@ -398,7 +399,7 @@ class ArcLengthTable {
       const S speed = speed_at(t);
       S next = speed > S(0) ? t - residual / speed : lo - S(1);
       if (!(next > lo && next < hi)) next = S(0.5) * (lo + hi);
-      if (exactly_equal(next, t)) break;
+      if (detail::exactly_equal(next, t)) break;
       t = next;
     }
     return t;
@@ -509,7 +510,7 @@ class ArcLengthTable {
     if (!(u > u0)) return S(0);
     const Hodograph<S>& q = hodographs_[segment];
     if (!(adaptive_[entry] & split_quadrature)) return q.rule(u0, u);
-    SpeedQuadrature<S> quadrature(q, S(8) * epsilon<S>() * tolerance_scale_);
+    SpeedQuadrature<S> quadrature(q, S(8) * detail::epsilon<S>() * tolerance_scale_);
     return quadrature.integrate(u0, u);
   }
 

@@ -127,17 +127,17 @@ TRACTRIX_NOINLINE S polished_root(const Vector<S, D>& a, const Vector<S, D>& b,
       S move = -at.value / curvature, next = v, next_squared = v_squared;
       for (int halving = 0; halving < 24 && !(next_squared < v_squared);
            ++halving, move *= S(0.5)) {
-        next = clamp_or_low(v + move, S(0), S(1));
+        next = detail::clamp_or_low(v + move, S(0), S(1));
         next_squared = squared_at(next);
       }
       if (!(next_squared < v_squared)) break;
-      const bool settled = abs(next - v) <= S(4) * epsilon<S>();
+      const bool settled = abs(next - v) <= S(4) * detail::epsilon<S>();
       v = next, v_squared = next_squared;
       if (settled) break;
     }
     Slope at = slope_at(v);
     for (int step = 0; step < 4 && at.curvature > S(0); ++step) {
-      const S next = clamp_or_low(v - at.value / at.curvature, S(0), S(1));
+      const S next = detail::clamp_or_low(v - at.value / at.curvature, S(0), S(1));
       const Slope next_at = slope_at(next);
       if (!(abs(next_at.value) < abs(at.value))) break;
       v = next, at = next_at;
@@ -148,11 +148,12 @@ TRACTRIX_NOINLINE S polished_root(const Vector<S, D>& a, const Vector<S, D>& b,
   auto [found, found_squared] = descend(u);
   S samples[17];
   for (int k = 0; k < 17; ++k)
-    samples[k] = squared_at(clamp_or_low(u + reach * S(k - 8) / S(8), S(0), S(1)));
+    samples[k] = squared_at(detail::clamp_or_low(u + reach * S(k - 8) / S(8), S(0), S(1)));
   for (int k = 0; k < 17; ++k) {
     if ((k > 0 && !(samples[k] < samples[k - 1])) || (k < 16 && !(samples[k] < samples[k + 1])))
       continue;
-    const auto [v, v_squared] = descend(clamp_or_low(u + reach * S(k - 8) / S(8), S(0), S(1)));
+    const auto [v, v_squared] =
+        descend(detail::clamp_or_low(u + reach * S(k - 8) / S(8), S(0), S(1)));
     if (v_squared < found_squared) found = v, found_squared = v_squared;
   }
   return found;
@@ -194,7 +195,7 @@ void nearest_on_segment(const Bezier<S, D, 3>& segment, std::size_t index, const
   // The quintic's rounding, from the dot products above and the conversion to Bernstein form,
   // bounded by the norms' products; halving adds at most 5 eps of the largest coefficient (itself
   // at most `magnitude`) a level: the margin holds three levels of it.
-  const S margin = S(64) * epsilon<S>() * magnitude;
+  const S margin = S(64) * detail::epsilon<S>() * magnitude;
   const auto squared_at = [&](S u) { return (((a * u + b) * u + c) * u + d).squaredNorm(); };
   const auto consider = [&](S u) {
     const S squared = squared_at(u);
@@ -207,10 +208,10 @@ void nearest_on_segment(const Bezier<S, D, 3>& segment, std::size_t index, const
   // ordinary segment, float's included — the root is as good as the distance can say.
   const auto consider_root = [&](S u) {
     using std::abs;
-    const S root_eps = sqrt(epsilon<S>());
-    if (S(4) * epsilon<S>() * magnitude > root_eps * abs(horner(derivative, 4, u))) {
+    const S root_eps = sqrt(detail::epsilon<S>());
+    if (S(4) * detail::epsilon<S>() * magnitude > root_eps * abs(horner(derivative, 4, u))) {
       const V r = ((a * u + b) * u + c) * u + d, r1 = (S(3) * a * u + S(2) * b) * u + c;
-      if (r.squaredNorm() * r1.squaredNorm() < epsilon<S>() * magnitude * magnitude)
+      if (r.squaredNorm() * r1.squaredNorm() < detail::epsilon<S>() * magnitude * magnitude)
         u = polished_root(a, b, c, d, derivative, margin, u);
     }
     consider(u);
@@ -294,7 +295,7 @@ S segment_lower_bound(const Bezier<S, D, 3>& segment, const Vector<S, D>& q) noe
   const S w = max(to_chord(segment.points[1]), to_chord(segment.points[2]));
   // Less the rounding of these distances (absolute: of the size of |q − P0| and the chord), so
   // rounding never skips the nearest segment.
-  const S rounding = S(16) * epsilon<S>() * ((q - a).norm() + sqrt(chord2));
+  const S rounding = S(16) * detail::epsilon<S>() * ((q - a).norm() + sqrt(chord2));
   return max(S(0), to_chord(q) - w - rounding);
 }
 

@@ -51,7 +51,7 @@ struct Hodograph {
   // The 5-point Gauss–Legendre rule for the arc length over [u0, u1] (exact only where the speed
   // is smooth: SpeedQuadrature decides where that is).
   S rule(S u0, S u1) const noexcept {
-    return GaussLegendre5<S>::integrate([this](S u) { return speed(u); }, u0, u1);
+    return detail::GaussLegendre5<S>::integrate([this](S u) { return speed(u); }, u0, u1);
   }
 };
 
@@ -106,7 +106,7 @@ class SpeedQuadrature {
   // The 20 speeds are evaluated as one Eigen array, in SIMD lanes (std::sqrt in a loop is not
   // vectorized where it may set errno).
   void rules(const S (&edges)[4], S& whole, S (&parts)[3]) const noexcept {
-    using Rule = GaussLegendre5<S>;
+    using Rule = detail::GaussLegendre5<S>;
     using Nodes = Eigen::Array<S, 20, 1>;
     // Node positions as fractions of the interval: the thirds' nodes, then the whole's.
     static const Nodes fractions = [] {
@@ -181,17 +181,17 @@ class SpeedQuadrature {
     std::size_t count = 1;
     const S qa = S(3) * cubic_[3], qb = S(2) * cubic_[2], qc = cubic_[1];
     using std::sqrt;
-    if (!exactly_equal(qa, S(0))) {
+    if (!detail::exactly_equal(qa, S(0))) {
       const S discriminant = qb * qb - S(4) * qa * qc;
       if (discriminant > S(0)) {
         const S root = sqrt(discriminant);
         const S q = S(-0.5) * (qb + (qb < S(0) ? -root : root));  // no cancellation
-        S r0 = q / qa, r1 = !exactly_equal(q, S(0)) ? qc / q : r0;
+        S r0 = q / qa, r1 = !detail::exactly_equal(q, S(0)) ? qc / q : r0;
         if (r0 > r1) std::swap(r0, r1);
         for (S r : {r0, r1})
           if (r > cuts[count - 1] && r < S(1)) cuts[count++] = r;
       }
-    } else if (!exactly_equal(qb, S(0))) {
+    } else if (!detail::exactly_equal(qb, S(0))) {
       const S r = -qc / qb;
       if (r > S(0) && r < S(1)) cuts[count++] = r;
     }
@@ -207,7 +207,7 @@ class SpeedQuadrature {
         const S derivative = (qa * u + qb) * u + qc;
         S next = u - value / derivative;
         if (!(next > lo && next < hi)) next = S(0.5) * (lo + hi);
-        if (exactly_equal(next, u) || !(next > lo && next < hi)) break;
+        if (detail::exactly_equal(next, u) || !(next > lo && next < hi)) break;
         u = next;
       }
       if (u > S(0) && u < S(1)) minima_[static_cast<std::size_t>(minimum_count_++)] = u;
@@ -277,7 +277,8 @@ class SpeedQuadrature {
       // the overflow.
       const S difference = abs(whole - sum);
       if (!std::isfinite(sum) || !std::isfinite(whole) || depth == 0 || budget_ <= 0 ||
-          difference <= S(64) * tolerance || difference <= S(16) * epsilon<S>() * abs(sum)) {
+          difference <= S(64) * tolerance ||
+          difference <= S(16) * detail::epsilon<S>() * abs(sum)) {
         if (thirds) *thirds = {parts[0], parts[0] + parts[1]};
         return sum;
       }

@@ -119,9 +119,9 @@ class MeasuredPath {
   // sorted distances walk the table from one entry to the next. An array that cannot take
   // `count` results is named in the error and nothing is written. 3-D paths.
   template <class T>
-  std::optional<Error> samples_at(const S* distances, std::size_t count,
-                                  const VectorArray<T>& points, const VectorArray<T>& tangents = {},
-                                  const EngineAxes& axes = EngineAxes::tractrix()) const {
+  [[nodiscard]] std::optional<Error> samples_at(
+      const S* distances, std::size_t count, const VectorArray<T>& points,
+      const VectorArray<T>& tangents = {}, const EngineAxes& axes = EngineAxes::tractrix()) const {
     static_assert(D == 3, "MeasuredPath::samples_at: 3-D paths");
     if (auto error = detail::output_error("points", points, count, "point")) return error;
     if (auto error = detail::output_error("tangents", tangents, count, "tangent")) return error;
@@ -216,7 +216,7 @@ class MeasuredPath {
     const S speed = sqrt(speed2);
     // Below 64 eps of the length the tangent's direction is rounding noise (or 0 at a cusp);
     // an infinite speed is a square that overflowed (coordinates near 1e154 in double).
-    if (!(speed > S(64) * epsilon<S>() * length && speed <= std::numeric_limits<S>::max()))
+    if (!(speed > S(64) * detail::epsilon<S>() * length && speed <= std::numeric_limits<S>::max()))
       return false;
     const S inverse = S(1) / speed;
     S* unit = out.tangent.data();

@@ -45,23 +45,24 @@ class Path {
     if (segments.empty()) return make_error(ErrorCode::empty_input, "segments: empty");
     S extent = S(0);
     for (std::size_t i = 0; i < segments.size(); ++i) {
-      if (!all_finite(segments[i]))
+      if (!detail::all_finite(segments[i]))
         return make_error(ErrorCode::non_finite,
-                          "segment " + number_text(i) + ": non-finite control point");
+                          "segment " + detail::number_text(i) + ": non-finite control point");
       for (const auto& p : segments[i].points)
         extent = std::max(extent, p.cwiseAbs().maxCoeff());
     }
-    const S tolerance = S(1024) * epsilon<S>() * extent;
+    const S tolerance = S(1024) * detail::epsilon<S>() * extent;
     const std::size_t joints = closed ? segments.size() : segments.size() - 1;
     for (std::size_t i = 0; i < joints; ++i) {
       Segment& next = segments[(i + 1) % segments.size()];
       const S gap = (segments[i].points[3] - next.points[0]).norm();
       if (gap > tolerance)
         return make_error(ErrorCode::not_continuous,
-                          "segment " + number_text(i) + ": end is " + number_text(double(gap)) +
+                          "segment " + detail::number_text(i) + ": end is " +
+                              detail::number_text(double(gap)) +
                               " away from the start of segment " +
-                              number_text((i + 1) % segments.size()) + " (tolerance " +
-                              number_text(double(tolerance)) + ")");
+                              detail::number_text((i + 1) % segments.size()) + " (tolerance " +
+                              detail::number_text(double(tolerance)) + ")");
       next.points[0] = segments[i].points[3];
     }
     return Path(std::move(segments), closed);
@@ -72,13 +73,14 @@ class Path {
   static Expected<Path> from_hermite_keys(const std::vector<Point>& points,
                                           const std::vector<Point>& tangents, Closure closure) {
     if (points.size() != tangents.size())
-      return make_error(ErrorCode::mismatched_sizes, "tangents: " + number_text(tangents.size()) +
-                                                         " for " + number_text(points.size()) +
-                                                         " points");
+      return make_error(ErrorCode::mismatched_sizes,
+                        "tangents: " + detail::number_text(tangents.size()) + " for " +
+                            detail::number_text(points.size()) + " points");
     if (auto error = check_points(points)) return std::move(*error);
     for (std::size_t i = 0; i < tangents.size(); ++i)
       if (!tangents[i].allFinite())
-        return make_error(ErrorCode::non_finite, "tangent " + number_text(i) + ": non-finite");
+        return make_error(ErrorCode::non_finite,
+                          "tangent " + detail::number_text(i) + ": non-finite");
     return from_directed_keys(points, tangents, tangents, closure == Closure::closed);
   }
 
@@ -247,12 +249,12 @@ class Path {
   static std::pair<std::size_t, S> locate(S t, S end, std::ptrdiff_t last, bool closed) noexcept {
     // t >= 0 below, so truncation is floor (and avoids a libm call on baseline x86-64).
     if (closed) {
-      t = wrap(t, end);  // t < size(), so the index is at most last
+      t = detail::wrap(t, end);  // t < size(), so the index is at most last
       const std::ptrdiff_t i = static_cast<std::ptrdiff_t>(t);
       TRACTRIX_ASSERT(i >= 0 && i <= last);
       return {static_cast<std::size_t>(i), t - static_cast<S>(i)};
     }
-    t = clamp_or_low(t, S(0), end);
+    t = detail::clamp_or_low(t, S(0), end);
     std::ptrdiff_t i = static_cast<std::ptrdiff_t>(t);
     if (i > last) i = last;  // t == size() is u = 1 on the last segment
     return {static_cast<std::size_t>(i), t - static_cast<S>(i)};
@@ -272,7 +274,7 @@ class Path {
     if (huge)
       for (auto& p : local.points)
         p /= half;
-    const S negligible = S(128) * epsilon<S>() * (huge ? S(1) : half);
+    const S negligible = S(128) * detail::epsilon<S>() * (huge ? S(1) : half);
     const bool from_behind = u >= S(1);  // only an open path's end locates at u = 1
     for (int order = 1; order <= 3; ++order) {
       const Point d = tractrix::derivative(local, u, order);
@@ -293,13 +295,14 @@ class Path {
         extent_ = std::max(extent_, p.cwiseAbs().maxCoeff());
   }
 
-  static std::optional<Error> check_points(const std::vector<Point>& points) {
+  [[nodiscard]] static std::optional<Error> check_points(const std::vector<Point>& points) {
     if (points.empty()) return make_error(ErrorCode::empty_input, "points: empty");
     if (points.size() < 2)
       return make_error(ErrorCode::too_few_points, "points: 1 given, at least 2 needed");
     for (std::size_t i = 0; i < points.size(); ++i)
       if (!points[i].allFinite())
-        return make_error(ErrorCode::non_finite, "point " + number_text(i) + ": non-finite");
+        return make_error(ErrorCode::non_finite,
+                          "point " + detail::number_text(i) + ": non-finite");
     return std::nullopt;
   }
 
@@ -315,10 +318,10 @@ class Path {
     for (std::size_t i = 0; i < count; ++i) {
       const std::size_t j = (i + 1) % n;
       segments.push_back(to_bezier(Hermite<S, D>{points[i], outgoing[i], points[j], incoming[j]}));
-      if (!all_finite(segments.back()))
+      if (!detail::all_finite(segments.back()))
         return make_error(
             ErrorCode::non_finite,
-            "segment " + number_text(i) + ": control points overflow (tangents too large)");
+            "segment " + detail::number_text(i) + ": control points overflow (tangents too large)");
     }
     return Path(std::move(segments), closed);
   }

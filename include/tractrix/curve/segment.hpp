@@ -38,6 +38,7 @@ Hermite<S, D> to_hermite(const Bezier<S, D, 3>& b) {
   return Hermite<S, D>{p[0], S(3) * (p[1] - p[0]), p[3], S(3) * (p[3] - p[2])};
 }
 
+namespace detail {
 // True when every control point is finite.
 template <class S, int D, int Degree>
 bool all_finite(const Bezier<S, D, Degree>& b) noexcept {
@@ -45,5 +46,7 @@ bool all_finite(const Bezier<S, D, Degree>& b) noexcept {
     if (!p.allFinite()) return false;
   return true;
 }
+
+}  // namespace detail
 
 }  // namespace tractrix

@@ -63,8 +63,8 @@ Vector3<S> euler_angles(const Eigen::Matrix<S, 3, 3>& r, EulerOrder order) {
   const S cos_beta = hypot(r(i, i), r(i, j));
   const S beta = atan2(sigma * r(i, k), cos_beta);
   // atan2 gives −π for (−0, x < 0), which a sign flip by σ makes of a +0: a half turn reads π.
-  const auto half_open = [](S angle) { return angle > -pi<S>() ? angle : pi<S>(); };
-  if (cos_beta <= S(2) * epsilon<S>()) {
+  const auto half_open = [](S angle) { return angle > -detail::pi<S>() ? angle : detail::pi<S>(); };
+  if (cos_beta <= S(2) * detail::epsilon<S>()) {
     // Gimbal lock (cos β within 2 eps of 0; up to 16 eps was taken for it, and forcing γ = 0
     // there cost the round trip up to 29 float eps): with γ = 0, column j of R is
     // cos α e_j + σ sin α e_k.

@@ -91,7 +91,7 @@ TRACTRIX_FORCE_INLINE void look_at_unit(Frame<S>& frame, const Vector3<S>& origi
   // A hint whose squares overflow or lose digits to underflow (|hint| beyond ~1e154 or below
   // ~1e-146 in double) is scaled to its largest component first: same direction, squares in range.
   // Tested on x = hint × z, which is in range for every usual hint; rarely taken.
-  if (!(x_norm2 >= std::numeric_limits<S>::min() / epsilon<S>() &&
+  if (!(x_norm2 >= std::numeric_limits<S>::min() / detail::epsilon<S>() &&
         x_norm2 <= std::numeric_limits<S>::max())) {
     using std::abs;
     const S largest = std::max(abs(ux), std::max(abs(uy), abs(uz)));
@@ -123,7 +123,7 @@ TRACTRIX_FORCE_INLINE void look_at_unit(Frame<S>& frame, const Vector3<S>& origi
     // here: a hint more than 30° off forward has x's squares in range after the test above.)
     // An x whose components are all below min·1e6 (2e-302 in double) is treated as zero, as an
     // exactly parallel hint is: the fallback below takes over.
-    if (!(x_norm2 >= std::numeric_limits<S>::min() / epsilon<S>())) {
+    if (!(x_norm2 >= std::numeric_limits<S>::min() / detail::epsilon<S>())) {
       using std::abs;
       const S largest = std::max(abs(xx), std::max(abs(xy), abs(xz)));
       if (largest > std::numeric_limits<S>::min() * S(1e6)) {

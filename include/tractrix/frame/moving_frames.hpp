@@ -27,12 +27,13 @@ Vector3<S> double_reflect(const Vector3<S>& r, const Vector3<S>& x0, const Vecto
   const Vector3<S> v1 = x1 - x0;
   const S c1 = v1.squaredNorm();
   const S noise =
-      S(16) * epsilon<S>() * std::max(x0.cwiseAbs().maxCoeff(), x1.cwiseAbs().maxCoeff());
+      S(16) * detail::epsilon<S>() * std::max(x0.cwiseAbs().maxCoeff(), x1.cwiseAbs().maxCoeff());
   if (!(c1 > noise * noise)) {
     // Rodrigues for the rotation about t0 × t1 by the angle between them.
     const Vector3<S> axis = t0.cross(t1);
     const S cosine = t0.dot(t1);
-    if (!(cosine > S(-1) + epsilon<S>())) return r;  // opposite tangents: no unique rotation
+    if (!(cosine > S(-1) + detail::epsilon<S>()))
+      return r;  // opposite tangents: no unique rotation
     return r + axis.cross(r) + axis.cross(axis.cross(r)) / (S(1) + cosine);
   }
   const Vector3<S> r_left = r - (S(2) / c1) * v1.dot(r) * v1;
@@ -61,8 +62,8 @@ class RotationMinimizingFrames {
     if (!initial_up.allFinite()) return make_error(ErrorCode::non_finite, "initial_up: non-finite");
     if (per_segment < 1 || per_segment > ArcLengthTable<S>::max_samples_per_segment)
       return make_error(ErrorCode::out_of_range,
-                        "per_segment: " + number_text(per_segment) + " not in [1, " +
-                            number_text(ArcLengthTable<S>::max_samples_per_segment) + "]");
+                        "per_segment: " + detail::number_text(per_segment) + " not in [1, " +
+                            detail::number_text(ArcLengthTable<S>::max_samples_per_segment) + "]");
     RotationMinimizingFrames frames(path);
     const std::size_t k = static_cast<std::size_t>(per_segment);
     const std::size_t n = path.path().size() * k + 1;
@@ -114,10 +115,10 @@ class RotationMinimizingFrames {
   // from the last entry: a step from the one before bent the straight run (3e-7 rad in double).
   Vector3<S> up_at(S s, const Vector3<S>& point, const Vector3<S>& unit_tangent) const noexcept {
     const std::size_t entry =
-        s >= distances_.back() ? distances_.size() - 1 : interval_of(distances_, s);
+        s >= distances_.back() ? distances_.size() - 1 : detail::interval_of(distances_, s);
     Vector3<S> r =
         detail::double_reflect(ups_[entry], points_[entry], tangents_[entry], point, unit_tangent);
-    if (!exactly_equal(holonomy_, S(0)))
+    if (!detail::exactly_equal(holonomy_, S(0)))
       r = rotate_about(r, unit_tangent, holonomy_ * (s - distances_[entry]) / path_.length());
     return r;
   }

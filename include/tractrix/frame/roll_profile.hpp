@@ -26,36 +26,39 @@ class RollProfile {
                                      S period = S(0)) {
     if (distances.empty()) return make_error(ErrorCode::empty_input, "roll keys: empty");
     if (distances.size() != angles.size())
-      return make_error(ErrorCode::mismatched_sizes, "roll angles: " + number_text(angles.size()) +
-                                                         " for " + number_text(distances.size()) +
-                                                         " distances");
+      return make_error(ErrorCode::mismatched_sizes,
+                        "roll angles: " + detail::number_text(angles.size()) + " for " +
+                            detail::number_text(distances.size()) + " distances");
     if (!std::isfinite(period) || period < S(0))
-      return make_error(ErrorCode::out_of_range, "roll period: " + number_text(period));
+      return make_error(ErrorCode::out_of_range, "roll period: " + detail::number_text(period));
     for (std::size_t i = 0; i < distances.size(); ++i) {
       if (!std::isfinite(distances[i]) || !std::isfinite(angles[i]))
-        return make_error(ErrorCode::non_finite, "roll key " + number_text(i) + ": non-finite");
+        return make_error(ErrorCode::non_finite,
+                          "roll key " + detail::number_text(i) + ": non-finite");
       if (i > 0 && !(distances[i] > distances[i - 1]))
-        return make_error(ErrorCode::out_of_range, "roll key " + number_text(i) + ": distance " +
-                                                       number_text(distances[i]) + " not after " +
-                                                       number_text(distances[i - 1]));
+        return make_error(ErrorCode::out_of_range,
+                          "roll key " + detail::number_text(i) + ": distance " +
+                              detail::number_text(distances[i]) + " not after " +
+                              detail::number_text(distances[i - 1]));
     }
     // The closing key, front + period, must land after the last key as rounded too: a span an
     // ulp short of the period could round it onto the last (an interval of length 0, whose
     // infinite slope made every angle NaN).
     if (period > S(0) && !(distances.back() - distances.front() < period))
-      return make_error(ErrorCode::out_of_range,
-                        "roll keys: span not shorter than the period " + number_text(period));
+      return make_error(ErrorCode::out_of_range, "roll keys: span not shorter than the period " +
+                                                     detail::number_text(period));
     if (period > S(0) && !(distances.front() + period > distances.back()))
       return make_error(ErrorCode::out_of_range,
-                        "roll keys: the first key plus the period " + number_text(period) +
-                            " rounds onto the last key, at " + number_text(distances.back()) +
+                        "roll keys: the first key plus the period " + detail::number_text(period) +
+                            " rounds onto the last key, at " +
+                            detail::number_text(distances.back()) +
                             " (the span is shorter by less than its rounding)");
     RollProfile profile;
     profile.period_ = period;
     if (period > S(0)) {
       // One key of the next lap closes the loop; the slopes then see both neighbours.
       using std::round;
-      const S turn = S(2) * pi<S>();
+      const S turn = S(2) * detail::pi<S>();
       const S turns = round((angles.back() - angles.front()) / turn);
       distances.push_back(distances.front() + period);
       angles.push_back(angles.front() + turns * turn);
@@ -72,12 +75,12 @@ class RollProfile {
     if (n == 1) return angles_[0];
     if (period_ > S(0)) {
       // Into [first, first + period): whole turns gained per lap are whole rotations, invisible.
-      s = distances_[0] + wrap(s - distances_[0], period_);
+      s = distances_[0] + detail::wrap(s - distances_[0], period_);
     } else {
       if (!(s > distances_.front())) return angles_.front();
       if (s >= distances_.back()) return angles_.back();
     }
-    return cubic_hermite(distances_, angles_, slopes_, s).value;
+    return detail::cubic_hermite(distances_, angles_, slopes_, s).value;
   }
 
   const std::vector<S>& distances() const noexcept { return distances_; }

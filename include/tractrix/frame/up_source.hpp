@@ -69,7 +69,7 @@ class UpSource {
   // path (otherwise the bank jumps where one wraps and the other does not), and
   // rotation-minimizing frames must have been built on the same curve (same closure and length;
   // a copy of the path, or the same curve measured at another density). Names what differs.
-  std::optional<Error> check_fits(const MeasuredPath<S>& path) const {
+  [[nodiscard]] std::optional<Error> check_fits(const MeasuredPath<S>& path) const {
     if (const MeasuredPath<S>* rail = rail_path(); rail && rail->closed() != path.closed())
       return make_error(ErrorCode::mismatched_topology,
                         std::string("the rail is ") + (rail->closed() ? "closed" : "open") +
@@ -80,13 +80,13 @@ class UpSource {
       // Exact tables of one curve agree to 1e-12 of the length at any density in double, 64 eps
       // in float (the float promise: double's 1e-12 scaled by the epsilons, 4.3e-3 of the length,
       // let frames built on a curve with a key moved by 0.3 through).
-      const S tolerance = S(8) * std::max(S(1e-12), S(64) * epsilon<S>()) * path.length();
+      const S tolerance = S(8) * std::max(S(1e-12), S(64) * detail::epsilon<S>()) * path.length();
       if (own.closed() != path.closed() || !(abs(own.length() - path.length()) <= tolerance))
         return make_error(ErrorCode::mismatched_topology,
                           "the rotation-minimizing frames were built on another path (length " +
-                              number_text(own.length()) + ", " +
+                              detail::number_text(own.length()) + ", " +
                               (own.closed() ? "closed" : "open") + "; this one " +
-                              number_text(path.length()) + ", " +
+                              detail::number_text(path.length()) + ", " +
                               (path.closed() ? "closed" : "open") + ")");
     }
     return std::nullopt;
@@ -205,10 +205,10 @@ class UpSource {
       if (!(std::abs(slope) > S(0))) break;
       const S next = tau - g / slope;
       if (!std::isfinite(next)) break;
-      tau = curve.closed() ? wrap(next, curve.end_parameter())
-                           : clamp_or_low(next, S(0), curve.end_parameter());
+      tau = curve.closed() ? detail::wrap(next, curve.end_parameter())
+                           : detail::clamp_or_low(next, S(0), curve.end_parameter());
       rail_point = curve.point(tau);
-      if (std::abs(g) <= S(4) * epsilon<S>() * rail_length) break;
+      if (std::abs(g) <= S(4) * detail::epsilon<S>() * rail_length) break;
     }
     return rail_point;
   }

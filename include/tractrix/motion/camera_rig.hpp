@@ -48,12 +48,14 @@ class CameraRig {
   static Expected<CameraRig> build(const std::vector<CameraKey<S>>& keys, TimeProfile<S> profile,
                                    const CameraRigSettings<S>& settings = {}) {
     if (keys.size() < 2)
-      return make_error(ErrorCode::too_few_points,
-                        "camera keys: " + number_text(keys.size()) + " given, at least 2 needed");
+      return make_error(
+          ErrorCode::too_few_points,
+          "camera keys: " + detail::number_text(keys.size()) + " given, at least 2 needed");
     std::vector<Vector3<S>> points;
     for (std::size_t i = 0; i < keys.size(); ++i) {
       if (!keys[i].position.allFinite() || !keys[i].view_direction.allFinite())
-        return make_error(ErrorCode::non_finite, "camera key " + number_text(i) + ": non-finite");
+        return make_error(ErrorCode::non_finite,
+                          "camera key " + detail::number_text(i) + ": non-finite");
       points.push_back(keys[i].position);
     }
     const bool closed = settings.closure == Closure::closed;
@@ -178,7 +180,7 @@ class CameraRig {
   }
 
   static Vector3<S> slerp(const Vector3<S>& a, const Vector3<S>& b, S u) noexcept {
-    const S angle = angle_between(a, b);
+    const S angle = detail::angle_between(a, b);
     if (!(angle > S(1e-6))) return ((S(1) - u) * a + u * b).normalized();
     const S sa = std::sin(angle);
     if (!(sa > S(1e-6)))

@@ -75,7 +75,7 @@ struct JerkLimits {
   S max_jerk = S(0);
 
   // An error naming `who` if a limit is not positive and finite.
-  std::optional<Error> error(const std::string& who) const {
+  [[nodiscard]] std::optional<Error> error(const std::string& who) const {
     for (S v : {max_velocity, max_acceleration, max_deceleration, max_jerk})
       if (!std::isfinite(v) || !(v > S(0)))
         return make_error(ErrorCode::out_of_range,
@@ -132,9 +132,9 @@ class JerkTrajectory {
     if (auto error = input_error("to_position_in", from, position, velocity, limits))
       return std::move(*error);
     if (!std::isfinite(duration) || !(duration >= S(0)))
-      return make_error(
-          ErrorCode::out_of_range,
-          "to_position_in: duration " + number_text(duration) + " is not finite and non-negative");
+      return make_error(ErrorCode::out_of_range, "to_position_in: duration " +
+                                                     detail::number_text(duration) +
+                                                     " is not finite and non-negative");
     Builder b(from);
     const Limits lim = b.brake(limits);
     const auto fast = fastest(b.state, P(position), P(velocity), lim);
@@ -145,11 +145,13 @@ class JerkTrajectory {
     const P shortest = fast->duration;
     // A duration within rounding of the time-optimal one (as duration() returns it: rounded to S)
     // is the time-optimal one.
-    const P rounding = std::max(P(64) * epsilon<P>(), P(4) * P(epsilon<S>())) * (b.time + shortest);
+    const P rounding = std::max(P(64) * detail::epsilon<P>(), P(4) * P(detail::epsilon<S>())) *
+                       (b.time + shortest);
     if (remaining < shortest - rounding)
-      return make_error(ErrorCode::out_of_range,
-                        "to_position_in: duration " + number_text(duration) +
-                            " is shorter than the time-optimal " + number_text(b.time + shortest));
+      return make_error(ErrorCode::out_of_range, "to_position_in: duration " +
+                                                     detail::number_text(duration) +
+                                                     " is shorter than the time-optimal " +
+                                                     detail::number_text(b.time + shortest));
     if (!(remaining > shortest)) {
       b.add_plan(*fast, P(position), P(velocity), b.time + fast->duration);
       return made(b, position, velocity);
@@ -162,8 +164,8 @@ class JerkTrajectory {
     if (!plan)
       return make_error(ErrorCode::no_solution,
                         "to_position_in: no jerk-limited profile reaches the target in exactly " +
-                            number_text(duration) + " s (the time-optimal takes " +
-                            number_text(b.time + shortest) + " s)");
+                            detail::number_text(duration) + " s (the time-optimal takes " +
+                            detail::number_text(b.time + shortest) + " s)");
     b.add_plan(*plan, P(position), P(velocity), P(duration));
     return made(b, position, velocity);
   }
@@ -190,9 +192,10 @@ class JerkTrajectory {
     // at it) are one: a change of a few ulps would need v·2√(Δv/J) of distance for nothing.
     using std::abs;
     const P v1 = P(from_velocity), distance = P(end) - P(start);
-    const P v2 = abs(P(to_velocity) - v1) <= P(4) * P(epsilon<S>()) * std::max(v1, P(to_velocity))
-                     ? v1
-                     : P(to_velocity);
+    const P v2 =
+        abs(P(to_velocity) - v1) <= P(4) * P(detail::epsilon<S>()) * std::max(v1, P(to_velocity))
+            ? v1
+            : P(to_velocity);
     const P j = lim.jerk;
     // Distance of the fastest change between two cruises (symmetric: the mean velocity times
     // the duration).
@@ -208,13 +211,13 @@ class JerkTrajectory {
     const P shortest = covered(low);
     // Within rounding of just enough (a speed plan's boundary velocities are computed so, and
     // its positions rounded to S): the change alone, cruising off any slack at the faster end.
-    const P rounding = P(16) * P(epsilon<S>()) * (distance + abs(shortest));
+    const P rounding = P(16) * P(detail::epsilon<S>()) * (distance + abs(shortest));
     if (shortest > rounding)
       return make_error(ErrorCode::no_solution,
-                        "between_cruises: " + number_text(double(distance)) +
-                            " is too short to change from " + number_text(double(v1)) + " to " +
-                            number_text(double(v2)) + " (needs " +
-                            number_text(double(shortest + distance)) + ")");
+                        "between_cruises: " + detail::number_text(double(distance)) +
+                            " is too short to change from " + detail::number_text(double(v1)) +
+                            " to " + detail::number_text(double(v2)) + " (needs " +
+                            detail::number_text(double(shortest + distance)) + ")");
     // The distance covered grows with the peak: a cruise at v_max, or the peak that fits.
     P peak = lim.velocity, cruise = P(0);
     const P at_limit = covered(peak);
@@ -234,7 +237,7 @@ class JerkTrajectory {
     // instead, at most 5e-7 slower (the bump's time saved grows with its height).
     const Problem pr = problem(b.state, P(end), v2, lim);
     if (peak > low && peak - low <= P(1e-6) * low && -shortest > rounding) {
-      if (exactly_equal(v1, v2)) {
+      if (detail::exactly_equal(v1, v2)) {
         if (const auto bumped = bump(pr)) {
           b.add_plan(*bumped, P(end), v2, b.time + bumped->duration);
           return made(b, end, to_velocity, rounding);
@@ -244,7 +247,7 @@ class JerkTrajectory {
       cruise = -shortest / low;
     }
     Plan plan;
-    if (exactly_equal(peak, low) && !(cruise > P(0))) {
+    if (detail::exactly_equal(peak, low) && !(cruise > P(0))) {
       // Just the one change (within rounding of the distance): not polished into a second
       // change of a few ulps of velocity, whose length the rounding of v_p cannot resolve.
       P gap;
@@ -479,7 +482,7 @@ class JerkTrajectory {
     // ulps are worth — or, where a0 > 0 and v + a|a|/2J rounds the a² term away, a peak below
     // a0 that no phase reaches.)
     Change c{P(0), P(0), P(0), sign * j};
-    if (abs(target - natural) <= P(4) * epsilon<P>() * (abs(v) + abs(target))) {
+    if (abs(target - natural) <= P(4) * detail::epsilon<P>() * (abs(v) + abs(target))) {
       (a0 > P(0) ? c.t3 : c.t1) = abs(a0) / j;
       return c;
     }
@@ -605,19 +608,19 @@ class JerkTrajectory {
     auto root = [&](P vp) {
       P time, d;
       pr.at(vp, d, time);
-      if (fixed && time > fixed_duration * (P(1) + P(64) * epsilon<P>())) return;
+      if (fixed && time > fixed_duration * (P(1) + P(64) * detail::epsilon<P>())) return;
       found(vp);
     };
     // A candidate that is a root only if its residual is within rounding.
     auto accept = [&](P vp) {
       P time, d;
       pr.at(vp, d, time);
-      if (fixed && time > fixed_duration * (P(1) + P(64) * epsilon<P>())) return;
+      if (fixed && time > fixed_duration * (P(1) + P(64) * detail::epsilon<P>())) return;
       const P r = residual(vp, time);
       const P scale = abs(pr.distance) + abs(pr.up.prefix_distance) +
                       (abs(pr.up.w) + abs(pr.down.w) + abs(vt) + P(2) * abs(vp)) *
                           (time + abs(pr.up.prefix_time) + (fixed ? fixed_duration : P(0)));
-      if (abs(r) <= P(256) * epsilon<P>() * scale) found(vp);
+      if (abs(r) <= P(256) * detail::epsilon<P>() * scale) found(vp);
     };
     struct Stretch {
       P lo, hi, shortest;
@@ -788,7 +791,7 @@ class JerkTrajectory {
     }
     // Halves that meet within the rounding of the move need nothing more (most plans).
     const P scale = abs(pr.distance) + (abs(pr.start.velocity) + pr.lim.velocity) * plan.duration;
-    if (abs(gap) <= P(8) * epsilon<P>() * scale) {
+    if (abs(gap) <= P(8) * detail::epsilon<P>() * scale) {
       if (fixed) plan.duration = fixed_duration;
       return plan;
     }
@@ -800,7 +803,7 @@ class JerkTrajectory {
       plan_through(pr, v, cruise_at(v), g);
       return g;
     };
-    P width = P(4) * epsilon<P>() * std::max(abs(vp), vmax);
+    P width = P(4) * detail::epsilon<P>() * std::max(abs(vp), vmax);
     P lo = vp, hi = vp, gap_lo = gap, gap_hi = gap;
     for (int k = 0; k < 48 && (gap_lo < P(0)) == (gap_hi < P(0)); ++k, width *= P(2)) {
       lo = std::max(vp - width, -vmax);
@@ -913,8 +916,8 @@ class JerkTrajectory {
     using std::abs;
     using std::sqrt;
     const P v = pr.start.velocity, j = pr.lim.jerk;
-    if (!exactly_equal(pr.start.acceleration, P(0)) || !exactly_equal(pr.target_velocity, v) ||
-        !(pr.distance / v > P(0)))
+    if (!detail::exactly_equal(pr.start.acceleration, P(0)) ||
+        !detail::exactly_equal(pr.target_velocity, v) || !(pr.distance / v > P(0)))
       return std::nullopt;
     const P speed = abs(v), goal = abs(pr.distance) * sqrt(j);
     if (!(speed > P(0))) return std::nullopt;  // from rest: the roots in v_p resolve it
@@ -929,7 +932,7 @@ class JerkTrajectory {
       if (!(next < x)) break;
       x = next;
     }
-    if (!(abs(residual(x)) <= P(16) * epsilon<P>() * goal)) return std::nullopt;
+    if (!(abs(residual(x)) <= P(16) * detail::epsilon<P>() * goal)) return std::nullopt;
     const P knee = std::min(pr.lim.acceleration, pr.lim.deceleration);
     if (!std::isfinite(x) || !(x * x <= knee * knee / j) || !(speed + x * x <= pr.lim.velocity))
       return std::nullopt;
@@ -978,7 +981,7 @@ class JerkTrajectory {
     auto inside = [&](const Candidate& c) {
       const P natural = natural_velocity(c.eased.velocity, c.eased.acceleration, j);
       const bool overshoots = (c.change.jerk > P(0)) != (c.eased.acceleration > P(0));
-      return !overshoots || abs(natural) <= pr.lim.velocity * (P(1) + P(16) * epsilon<P>());
+      return !overshoots || abs(natural) <= pr.lim.velocity * (P(1) + P(16) * detail::epsilon<P>());
     };
     std::optional<Plan> best;
     P best_time = bound;
@@ -1017,7 +1020,7 @@ class JerkTrajectory {
     const Problem pr = problem(s, position, velocity, lim);
     bool any = false;
     P best_vp = P(0), best_cruise = P(-1);
-    const P limit = duration * (P(1) + P(64) * epsilon<P>());
+    const P limit = duration * (P(1) + P(64) * detail::epsilon<P>());
     peak_velocities(
         pr, duration,
         [&](P vp) {
@@ -1092,10 +1095,10 @@ class JerkTrajectory {
           make_error(ErrorCode::non_finite, std::string(what) + ": state or target not finite"));
     using std::abs;
     if (abs(velocity) > limits.max_velocity)
-      return Expected<JerkTrajectory>(
-          make_error(ErrorCode::out_of_range, std::string(what) + ": target velocity " +
-                                                  number_text(velocity) + " beyond max_velocity " +
-                                                  number_text(limits.max_velocity)));
+      return Expected<JerkTrajectory>(make_error(
+          ErrorCode::out_of_range, std::string(what) + ": target velocity " +
+                                       detail::number_text(velocity) + " beyond max_velocity " +
+                                       detail::number_text(limits.max_velocity)));
     return std::nullopt;
   }
 

@@ -52,10 +52,10 @@ class SpeedLimits {
   static Expected<SpeedLimits> line(S length, S max_velocity) {
     if (!std::isfinite(length) || !(length > S(0)))
       return make_error(ErrorCode::out_of_range,
-                        "speed limits: length " + number_text(length) + " is not positive");
+                        "speed limits: length " + detail::number_text(length) + " is not positive");
     if (!std::isfinite(max_velocity) || !(max_velocity > S(0)))
       return make_error(ErrorCode::out_of_range, "speed limits: max_velocity " +
-                                                     number_text(max_velocity) +
+                                                     detail::number_text(max_velocity) +
                                                      " is not positive and finite");
     return SpeedLimits({S(0)}, {max_velocity}, length);
   }
@@ -74,17 +74,18 @@ class SpeedLimits {
     if (!base) return base;
     if (!std::isfinite(lateral_acceleration) || !(lateral_acceleration > S(0)))
       return make_error(ErrorCode::out_of_range, "speed limits: lateral_acceleration " +
-                                                     number_text(lateral_acceleration) +
+                                                     detail::number_text(lateral_acceleration) +
                                                      " is not positive and finite");
     const S length = line_along.length();
     if (!std::isfinite(section_length) || !(section_length > S(0)) ||
         !(length / section_length < S(1e8)))
       return make_error(ErrorCode::out_of_range,
-                        "speed limits: section_length " + number_text(section_length) +
+                        "speed limits: section_length " + detail::number_text(section_length) +
                             " is not positive, or cuts the line into more than 1e8 sections");
     if (samples < 1 || samples > 1024)
-      return make_error(ErrorCode::out_of_range,
-                        "speed limits: samples " + number_text(samples) + " outside [1, 1024]");
+      return make_error(
+          ErrorCode::out_of_range,
+          "speed limits: samples " + detail::number_text(samples) + " outside [1, 1024]");
     const auto count = static_cast<std::size_t>(std::ceil(length / section_length));
     std::vector<S> starts, limits;
     starts.reserve(count);
@@ -116,10 +117,10 @@ class SpeedLimits {
       if (!std::isfinite(z.start) || !std::isfinite(z.end) || !(z.end > z.start) ||
           !std::isfinite(z.limit) || !(z.limit > S(0)))
         return make_error(ErrorCode::out_of_range,
-                          "speed zone " + number_text(i) +
+                          "speed zone " + detail::number_text(i) +
                               ": need start < end and a positive, finite limit (got " +
-                              number_text(z.start) + ", " + number_text(z.end) + ", " +
-                              number_text(z.limit) + ")");
+                              detail::number_text(z.start) + ", " + detail::number_text(z.end) +
+                              ", " + detail::number_text(z.limit) + ")");
       sections.push_back(z);
     }
     return lowest_over(sections, S(0));
@@ -130,7 +131,7 @@ class SpeedLimits {
   Expected<SpeedLimits> for_train(S train_length) const {
     if (!std::isfinite(train_length) || !(train_length >= S(0)))
       return make_error(ErrorCode::out_of_range, "speed limits: train_length " +
-                                                     number_text(train_length) +
+                                                     detail::number_text(train_length) +
                                                      " is not finite and non-negative");
     return lowest_over(as_zones(), train_length);
   }
@@ -160,7 +161,7 @@ class SpeedLimits {
   static std::size_t cursor_of(...);
 
   static void push_section(std::vector<S>& starts, std::vector<S>& limits, S start, S limit) {
-    if (!limits.empty() && exactly_equal(limits.back(), limit)) return;
+    if (!limits.empty() && detail::exactly_equal(limits.back(), limit)) return;
     starts.push_back(start);
     limits.push_back(limit);
   }
@@ -247,14 +248,15 @@ class SpeedPlan {
         !std::isfinite(start.acceleration) || !std::isfinite(end))
       return make_error(ErrorCode::non_finite, "speed plan: start or end not finite");
     if (!(hold >= S(0)) || !std::isfinite(hold))
+      return make_error(ErrorCode::out_of_range, "speed plan: hold " + detail::number_text(hold) +
+                                                     " is not a finite time >= 0");
+    if (hold > S(0) && !(detail::exactly_equal(start.velocity, S(0)) &&
+                         detail::exactly_equal(start.acceleration, S(0))))
       return make_error(ErrorCode::out_of_range,
-                        "speed plan: hold " + number_text(hold) + " is not a finite time >= 0");
-    if (hold > S(0) &&
-        !(exactly_equal(start.velocity, S(0)) && exactly_equal(start.acceleration, S(0))))
-      return make_error(ErrorCode::out_of_range,
-                        "speed plan: a hold of " + number_text(hold) +
-                            " s needs a start at rest (velocity " + number_text(start.velocity) +
-                            ", acceleration " + number_text(start.acceleration) + ")");
+                        "speed plan: a hold of " + detail::number_text(hold) +
+                            " s needs a start at rest (velocity " +
+                            detail::number_text(start.velocity) + ", acceleration " +
+                            detail::number_text(start.acceleration) + ")");
     // The line's highest speed: the scale of a plan's velocities, and of their rounding.
     S fastest = S(0);
     for (std::size_t i = 0; i < limits.size(); ++i)
@@ -262,7 +264,7 @@ class SpeedPlan {
     fastest = std::max(std::min(fastest, motion.max_velocity), start.velocity);
     // A plan's own state in the last instants of its approach carries that rounding: a velocity
     // a few ulps below zero (taken as rest), a position a few ulps past the end it is settling on.
-    const S slowest = -S(64) * epsilon<S>() * fastest;
+    const S slowest = -S(64) * detail::epsilon<S>() * fastest;
     AxisState<S> from = start;
     if (from.velocity < S(0) && from.velocity >= slowest) from.velocity = S(0);
     const bool settling_past_end = end < from.position &&
@@ -270,13 +272,13 @@ class SpeedPlan {
                                    settling_on(from, end, motion);
     if (!(start.position >= S(0)) || !(end <= limits.length()) ||
         !(end >= start.position || settling_past_end))
-      return make_error(ErrorCode::out_of_range, "speed plan: need 0 <= start " +
-                                                     number_text(start.position) + " <= end " +
-                                                     number_text(end) + " <= the line's length " +
-                                                     number_text(limits.length()));
+      return make_error(ErrorCode::out_of_range,
+                        "speed plan: need 0 <= start " + detail::number_text(start.position) +
+                            " <= end " + detail::number_text(end) + " <= the line's length " +
+                            detail::number_text(limits.length()));
     if (!(from.velocity >= S(0)))
       return make_error(ErrorCode::out_of_range,
-                        "speed plan: start velocity " + number_text(start.velocity) +
+                        "speed plan: start velocity " + detail::number_text(start.velocity) +
                             " is negative (plan along a reversed route to go backwards)");
     {
       // Braking harder than the jerk limit can release before the train stops: every motion
@@ -285,9 +287,10 @@ class SpeedPlan {
       // on — of the velocities the plan runs at, up to the line's highest limit — not of its own
       // tiny velocity: v and a²/2J there are both nearly zero.)
       const S eased = JerkTrajectory<S>::eased_velocity(from, motion.max_jerk);
-      if (eased < -S(64) * epsilon<S>() * (S(2) * from.velocity - eased + fastest))
+      if (eased < -S(64) * detail::epsilon<S>() * (S(2) * from.velocity - eased + fastest))
         return make_error(ErrorCode::out_of_range,
-                          "speed plan: start deceleration " + number_text(start.acceleration) +
+                          "speed plan: start deceleration " +
+                              detail::number_text(start.acceleration) +
                               " stops the train before the jerk limit can release it (it would "
                               "reverse)");
     }
@@ -300,8 +303,8 @@ class SpeedPlan {
       if (!std::isfinite(st.position) || !std::isfinite(st.dwell) || !(st.dwell >= S(0)) ||
           st.position < S(0) || st.position > limits.length())
         return make_error(ErrorCode::out_of_range,
-                          "station at " + number_text(st.position) + " (dwell " +
-                              number_text(st.dwell) +
+                          "station at " + detail::number_text(st.position) + " (dwell " +
+                              detail::number_text(st.dwell) +
                               "): off the line, or a negative or non-finite dwell");
       // A station the start is arriving on (to rounding, still moving) is still ahead of it.
       if ((st.position > from.position ||
@@ -339,8 +342,8 @@ class SpeedPlan {
     for (const Piece& p : plan.pieces_)
       if (p.move.duration() > S(0) && !(p.start_time + p.move.duration() > p.start_time))
         return make_error(ErrorCode::out_of_range,
-                          "speed plan: a move of " + number_text(p.move.duration()) +
-                              " s starting at " + number_text(p.start_time) +
+                          "speed plan: a move of " + detail::number_text(p.move.duration()) +
+                              " s starting at " + detail::number_text(p.start_time) +
                               " s is lost to the rounding of the time (a hold or dwell too long)");
     plan.duration_ = time;
     plan.end_ = end;
@@ -391,7 +394,7 @@ class SpeedPlan {
     // A move's end is where it is first at its target (it never goes back): exactly, not where
     // the flat arrival rounds to the same position a little earlier.
     const S until = p.end_time - p.start_time;
-    if (exactly_equal(position, p.end_position))
+    if (detail::exactly_equal(position, p.end_position))
       return p.start_time + std::min(p.move.duration(), until);
     return p.start_time + std::min(p.move.time_at(position), until);
   }
@@ -481,8 +484,9 @@ class SpeedPlan {
   }
 
   // Appends the run from `at` to a stop at `stop`.
-  std::optional<Error> add_leg(const SpeedLimits<S>& limits, const JerkLimits<S>& motion,
-                               AxisState<S> at, S& time, S stop) {
+  [[nodiscard]] std::optional<Error> add_leg(const SpeedLimits<S>& limits,
+                                             const JerkLimits<S>& motion, AxisState<S> at, S& time,
+                                             S stop) {
     if (!(stop > at.position)) {
       if (auto rest = settling_on(at, stop, motion)) {
         const S T = rest->duration();
@@ -492,7 +496,8 @@ class SpeedPlan {
       }
       if (moving(at))
         return make_error(ErrorCode::no_solution, "speed plan: already at the stop at " +
-                                                      number_text(stop) + " and still moving");
+                                                      detail::number_text(stop) +
+                                                      " and still moving");
       return std::nullopt;
     }
     // Section boundaries between here and the stop, and their limits.
@@ -525,7 +530,7 @@ class SpeedPlan {
     first_section.max_velocity = cap[0];
     // (A velocity a few ulps over a limit is at it, to the limit's rounding.)
     auto inside = [](S velocity, S limit) {
-      return velocity <= limit * (S(1) + S(4) * epsilon<S>());
+      return velocity <= limit * (S(1) + S(4) * detail::epsilon<S>());
     };
     bool direct = settled && inside(at.velocity, cap[0]) &&
                   inside(at.velocity, reach(v[1], x[1] - x[0], cap[0], motion.max_deceleration,
@@ -556,7 +561,7 @@ class SpeedPlan {
           // there that is, by bisection — a lower target is reached without reversing.
           std::optional<JerkTrajectory<S>> reachable;
           S lo = S(0), hi = std::min(v[1], lowest);
-          for (int i = 0; i < 48 && hi - lo > S(4) * epsilon<S>() * hi; ++i) {
+          for (int i = 0; i < 48 && hi - lo > S(4) * detail::epsilon<S>() * hi; ++i) {
             const S mid = lo + (hi - lo) / S(2);
             if (auto trial = forward_move(at, x[1], mid, lowest, motion)) {
               lo = mid;
@@ -627,9 +632,9 @@ class SpeedPlan {
         // The stop itself: braking at full power ends on it, within rounding, or beyond it.
         if (!(x[1] < stop) && next.position > stop && !on_stop(brake))
           return make_error(ErrorCode::no_solution,
-                            "speed plan: cannot stop at " + number_text(stop) +
+                            "speed plan: cannot stop at " + detail::number_text(stop) +
                                 " from this state (braking at full power ends at " +
-                                number_text(next.position) + ")");
+                                detail::number_text(next.position) + ")");
         if (!(x[1] < stop)) {  // it ends on the stop, to rounding: the leg is done
           note_overspeed(brake, at.position, cap[0], at.position, stop);
           push(time, brake, time + brake.duration(), stop);
@@ -640,7 +645,7 @@ class SpeedPlan {
         // rest in acceleration: cut a few ulps short it would hand the next leg an acceleration
         // of rounding, and a leg from a moving acceleration cannot merge its first section.
         if (next.position - x[1] >
-            S(4) * epsilon<S>() *
+            S(4) * detail::epsilon<S>() *
                 (std::abs(x[1]) + std::abs(at.position) + at.velocity * brake.duration()))
           next = brake.state_at(brake.time_at(x[1]));
         next.position = x[1];
@@ -648,7 +653,7 @@ class SpeedPlan {
       const std::size_t pieces_before = pieces_.size();
       const S time_before = time, overspeed_before = overspeed_;
       note_overspeed(brake, at.position, cap[0], at.position, next.position);
-      const bool cut = exactly_equal(next.position, x[1]) && brake.target().position > x[1];
+      const bool cut = detail::exactly_equal(next.position, x[1]) && brake.target().position > x[1];
       const S used = cut ? brake.time_at(x[1]) : brake.duration();
       push(time, brake, time + used, next.position);
       time += used;
@@ -701,7 +706,8 @@ class SpeedPlan {
                                       ? inside(at.velocity, lower) && inside(natural, lower)
                                       : inside(v[run_start], lower);
         // (Both ends of the merged move inside the lower limit: it never exceeds it.)
-        if (v[i] < lower * (S(1) - S(64) * epsilon<S>()) && start_inside && v[i + 1] <= lower) {
+        if (v[i] < lower * (S(1) - S(64) * detail::epsilon<S>()) && start_inside &&
+            v[i + 1] <= lower) {
           std::optional<JerkTrajectory<S>> merged;
           if (run_from_state) {
             merged = from_state(i + 1, lower);
@@ -752,13 +758,13 @@ class SpeedPlan {
 
   // The rounding, relative, that moves and the states they end in are judged to: 1e-9, or 64 eps
   // where S is float (its phases' rounding).
-  static S relative_rounding() noexcept { return std::max(S(1e-9), S(64) * epsilon<S>()); }
+  static S relative_rounding() noexcept { return std::max(S(1e-9), S(64) * detail::epsilon<S>()); }
 
   // The rounding a plan's own positions near a and b carry (a state in the last instants of its
   // approach to a stop or the end may lie that far past it).
   static S position_rounding(S a, S b) noexcept {
     using std::abs;
-    return S(16) * epsilon<S>() * std::max(abs(a), abs(b));
+    return S(16) * detail::epsilon<S>() * std::max(abs(a), abs(b));
   }
 
   // The move keeps moving forward: its velocity >= 0 up to the rounding of a state that arrives
@@ -778,7 +784,7 @@ class SpeedPlan {
     // (A float phase end one ulp past a boundary is not a reversal.)
     const S target = move.target().position, start = move.at(S(0)).position;
     const S rounding = S(1e-9) * std::abs(target - start) +
-                       S(4) * epsilon<S>() * (std::abs(target) + std::abs(start));
+                       S(4) * detail::epsilon<S>() * (std::abs(target) + std::abs(start));
     return lowest >= -relative_rounding() * std::min(largest, limit) && fall <= rounding &&
            farthest - target <= rounding;
   }
@@ -788,7 +794,7 @@ class SpeedPlan {
   static S over_limit(const JerkTrajectory<S>& move, S limit) noexcept {
     // Over by more than the rounding of a velocity evaluated at a phase's end: a cruise at the
     // limit (or a move easing onto it) evaluates a few ulps over it now and then.
-    const S bound = limit * (S(1) + S(64) * epsilon<S>());
+    const S bound = limit * (S(1) + S(64) * detail::epsilon<S>());
     S last_over = S(-1);
     for_turning_points(move, [&](S t, const AxisSample<S>& s) {
       if (s.velocity > bound) last_over = std::max(last_over, t);

@@ -49,7 +49,7 @@ class TimeProfile {
   static Expected<TimeProfile> constant(S duration) { return make(Constant{}, duration); }
   // Sine ease-in/ease-out: E = (1 − cos(π t/T)) / 2 (Parent Eq. 3.8).
   static Expected<TimeProfile> sine(S duration) {
-    return make(Sine{}, duration, pi<S>() * pi<S>() / S(2));
+    return make(Sine{}, duration, detail::pi<S>() * detail::pi<S>() / S(2));
   }
   // Sine ease-in until k1·T, constant speed, sine ease-out from k2·T (Parent Eq. 3.9–3.11), with
   // k1, k2 the fractions.
@@ -57,8 +57,9 @@ class TimeProfile {
     if (auto error = phase_error("sine_pieces", fractions)) return std::move(*error);
     S k1 = fractions.ease_in_end, k2 = fractions.ease_out_start;
     snap_phases(k1, k2);
-    const S speed = S(1) / (S(2) * k1 / pi<S>() + k2 - k1 + S(2) * (S(1) - k2) / pi<S>());
-    const S w = pi<S>() / S(2);  // |E''|·T² peaks at speed·w/k1 and speed·w/(1 − k2)
+    const S speed =
+        S(1) / (S(2) * k1 / detail::pi<S>() + k2 - k1 + S(2) * (S(1) - k2) / detail::pi<S>());
+    const S w = detail::pi<S>() / S(2);  // |E''|·T² peaks at speed·w/k1 and speed·w/(1 − k2)
     return make(SinePieces{k1, k2, speed}, duration,
                 std::max({S(1), k1 > S(0) ? speed * w / k1 : S(0),
                           k2 < S(1) ? speed * w / (S(1) - k2) : S(0)}));
@@ -169,33 +170,37 @@ class TimeProfile {
   // overshoots, never goes backwards. A query is O(log K).
   static Expected<TimeProfile> keyed(std::vector<S> times, std::vector<S> values) {
     if (times.size() < 2)
-      return make_error(ErrorCode::too_few_points,
-                        "profile keys: " + number_text(times.size()) + " given, at least 2 needed");
+      return make_error(
+          ErrorCode::too_few_points,
+          "profile keys: " + detail::number_text(times.size()) + " given, at least 2 needed");
     if (times.size() != values.size())
       return make_error(ErrorCode::mismatched_sizes,
-                        "profile values: " + number_text(values.size()) + " for " +
-                            number_text(times.size()) + " times");
+                        "profile values: " + detail::number_text(values.size()) + " for " +
+                            detail::number_text(times.size()) + " times");
     for (std::size_t i = 0; i < times.size(); ++i) {
       if (!std::isfinite(times[i]) || !std::isfinite(values[i]))
-        return make_error(ErrorCode::non_finite, "profile key " + number_text(i) + ": non-finite");
+        return make_error(ErrorCode::non_finite,
+                          "profile key " + detail::number_text(i) + ": non-finite");
       if (i > 0 && !(times[i] > times[i - 1]))
-        return make_error(ErrorCode::out_of_range, "profile key " + number_text(i) + ": time " +
-                                                       number_text(times[i]) + " not after " +
-                                                       number_text(times[i - 1]));
+        return make_error(ErrorCode::out_of_range, "profile key " + detail::number_text(i) +
+                                                       ": time " + detail::number_text(times[i]) +
+                                                       " not after " +
+                                                       detail::number_text(times[i - 1]));
       // The cubic's second derivative on an interval is (6 dy − (4 m0 + 2 m1) dt) / dt², and the
       // monotone slopes are at most 3 dy/dt with dy <= 1: |E''| <= 24/dt². Bounded by 1/dt², keys
       // whose E'' overflowed were taken, and a motion sample's acceleration was inf · 0 = NaN.
       if (i > 0 && !std::isfinite(S(24) / ((times[i] - times[i - 1]) * (times[i] - times[i - 1]))))
         return make_error(ErrorCode::out_of_range,
-                          "profile key " + number_text(i) +
+                          "profile key " + detail::number_text(i) +
                               ": too close to the previous key (the acceleration, up to 24/dt^2, "
                               "overflows)");
       if (i > 0 && values[i] < values[i - 1])
-        return make_error(ErrorCode::out_of_range, "profile key " + number_text(i) + ": value " +
-                                                       number_text(values[i]) + " decreases");
+        return make_error(ErrorCode::out_of_range, "profile key " + detail::number_text(i) +
+                                                       ": value " + detail::number_text(values[i]) +
+                                                       " decreases");
     }
-    if (!exactly_equal(times.front(), S(0)) || !exactly_equal(values.front(), S(0)) ||
-        !exactly_equal(values.back(), S(1)))
+    if (!detail::exactly_equal(times.front(), S(0)) ||
+        !detail::exactly_equal(values.front(), S(0)) || !detail::exactly_equal(values.back(), S(1)))
       return make_error(ErrorCode::out_of_range, "profile keys: must run from (0, 0) to (T, 1)");
     const S duration = times.back();
     const std::vector<S> slopes = monotone_slopes(times, values);
@@ -222,7 +227,7 @@ class TimeProfile {
     const S end = at(duration_).value;
     if (value > end) value = end;
     S lo = S(0), hi = duration_;  // E(lo) < value <= E(hi)
-    const S resolution = S(4) * epsilon<S>() * duration_;
+    const S resolution = S(4) * detail::epsilon<S>() * duration_;
     S t = value * duration_;  // exact for a constant profile
     S last_step = duration_, step_before = duration_;
     bool newton = true;
@@ -262,7 +267,7 @@ class TimeProfile {
     if (!(duration_ > S(0))) return {S(1), S(0), S(0)};
     if (t < S(0)) return {S(0), S(0), S(0)};  // every shape starts on E = 0 and ends on 1
     if (t > duration_) return {S(1), S(0), S(0)};
-    t = clamp_or_low(t, S(0), duration_);  // NaN: 0
+    t = detail::clamp_or_low(t, S(0), duration_);  // NaN: 0
     // By index, not std::visit: GCC does not inline the visitor's dispatch, which doubled the
     // cost of a keyed profile's query.
     if (const auto* keyed = std::get_if<Keyed>(&shape_)) return keyed->at(t, duration_);
@@ -290,7 +295,7 @@ class TimeProfile {
     ProfileSample<S> at(S t, S duration) const noexcept {
       using std::cos;
       using std::sin;
-      const S p = pi<S>(), x = t / duration;
+      const S p = detail::pi<S>(), x = t / duration;
       return in_time({(S(1) - cos(p * x)) / S(2), p / S(2) * sin(p * x), p * p / S(2) * cos(p * x)},
                      duration);
     }
@@ -301,7 +306,7 @@ class TimeProfile {
     ProfileSample<S> at(S t, S duration) const noexcept {
       using std::cos;
       using std::sin;
-      const S p = pi<S>(), x = t / duration;
+      const S p = detail::pi<S>(), x = t / duration;
       const S k1 = ease_in_end, k2 = ease_out_start, v = speed;
       // The pieces' terms sum to 1 at x = 1 only to a few rounding errors, on either side (up to
       // 2 eps above 1 for 38 % of random fractions, also where the cruise runs to the end):
@@ -380,7 +385,7 @@ class TimeProfile {
         const ProfileSample<S> m = ramp_at(duration - t);
         r = {distance - m.value, m.rate, -m.acceleration};
       }
-      return {clamp_or_low(r.value / distance, S(0), S(1)), r.rate / distance,
+      return {detail::clamp_or_low(r.value / distance, S(0), S(1)), r.rate / distance,
               r.acceleration / distance};
     }
   };
@@ -392,10 +397,10 @@ class TimeProfile {
     using Wide = std::conditional_t<(sizeof(S) < sizeof(double)), double, S>;
     std::vector<Wide> times, values, slopes;
     ProfileSample<S> at(S t, S) const noexcept {
-      const auto c = cubic_hermite(times, values, slopes, Wide(t));
+      const auto c = detail::cubic_hermite(times, values, slopes, Wide(t));
       // Monotone pieces stay between their keys; rounding must not step outside them either.
-      return {S(clamp_or_low(c.value, values[c.interval], values[c.interval + 1])), S(c.first),
-              S(c.second)};
+      return {S(detail::clamp_or_low(c.value, values[c.interval], values[c.interval + 1])),
+              S(c.first), S(c.second)};
     }
   };
 
@@ -405,7 +410,8 @@ class TimeProfile {
 
   // The fractions must satisfy 0 <= ease_in_end <= ease_out_start <= 1; the error names the
   // profile, both values and the unit (seconds passed by mistake are the likely cause).
-  static std::optional<Error> phase_error(const char* profile, const EaseFractions<S>& f) {
+  [[nodiscard]] static std::optional<Error> phase_error(const char* profile,
+                                                        const EaseFractions<S>& f) {
     const S start = f.ease_in_end, end = f.ease_out_start;
     if (std::isfinite(start) && std::isfinite(end) && start >= S(0) && end >= start && end <= S(1))
       return std::nullopt;
@@ -413,14 +419,15 @@ class TimeProfile {
                       std::string(profile) +
                           ": need 0 <= ease_in_end <= ease_out_start <= 1, fractions of the "
                           "duration (not seconds), got ease_in_end " +
-                          number_text(start) + ", ease_out_start " + number_text(end));
+                          detail::number_text(start) + ", ease_out_start " +
+                          detail::number_text(end));
   }
 
   // Ease phases shorter than epsilon of the duration are removed: their rates (π/2k1, v/t1) would
   // overflow, and they are invisible anyway.
   static void snap_phases(S& start, S& end) noexcept {
-    if (start < epsilon<S>()) start = S(0);
-    if (S(1) - end < epsilon<S>()) end = S(1);
+    if (start < detail::epsilon<S>()) start = S(0);
+    if (S(1) - end < detail::epsilon<S>()) end = S(1);
     if (end < start) end = start;
   }
 
@@ -432,10 +439,10 @@ class TimeProfile {
   static Expected<TimeProfile> make(Shape shape, S duration, S peak = S(1)) {
     if (!std::isfinite(duration) || !(duration > S(0)))
       return make_error(ErrorCode::out_of_range,
-                        "duration: " + number_text(duration) + " is not positive");
+                        "duration: " + detail::number_text(duration) + " is not positive");
     if (!std::isfinite(peak / (duration * duration)))
       return make_error(ErrorCode::out_of_range,
-                        "duration: " + number_text(duration) +
+                        "duration: " + detail::number_text(duration) +
                             " is too short (the acceleration, ~1/T^2, overflows)");
     return TimeProfile(std::move(shape), duration);
   }

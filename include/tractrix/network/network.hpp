@@ -36,7 +36,7 @@ struct PieceEnd {
 };
 
 inline std::string to_string(const PieceEnd& e) {
-  return "piece " + number_text(e.piece) + (e.end == End::start ? " start" : " end");
+  return "piece " + detail::number_text(e.piece) + (e.end == End::start ? " start" : " end");
 }
 
 // How far joined ends may be apart, relative to the network's scale (its largest piece length or
@@ -91,7 +91,7 @@ class SwitchSettings {
 
   // Selects `leg` on its side of its joint. An end that is no switch leg (a buffer stop, an end
   // alone on its side of a joint) or not in the network is an error; nothing changes then.
-  std::optional<Error> set(const PieceEnd& leg) {
+  [[nodiscard]] std::optional<Error> set(const PieceEnd& leg) {
     if (!topology_ || leg.piece >= topology_->joint_of.size())
       return make_error(ErrorCode::out_of_range, to_string(leg) + ": no such piece in the network");
     const std::size_t joint = topology_->joint(leg);
@@ -102,7 +102,7 @@ class SwitchSettings {
     if (ends.size() < 2)
       return make_error(ErrorCode::out_of_range,
                         to_string(leg) + " is no switch leg: it is alone on its side of joint " +
-                            number_text(joint));
+                            detail::number_text(joint));
     for (std::size_t k = 0; k < ends.size(); ++k)
       if (ends[k] == leg) selected_[2 * joint + side] = static_cast<std::uint32_t>(k);
     return std::nullopt;
@@ -196,22 +196,23 @@ class Network {
       if (!(value >= 0.0) || !std::isfinite(S(value)))
         return make_error(ErrorCode::out_of_range,
                           std::string("network: joint tolerance ") + name + " " +
-                              number_text(value) +
+                              detail::number_text(value) +
                               " is not a finite number >= 0 in this scalar type (0: the default)");
     S scale = S(0);
     for (std::size_t i = 0; i < pieces.size(); ++i) {
       if (pieces[i].closed())
         return make_error(ErrorCode::mismatched_topology,
-                          "network: piece " + number_text(i) +
+                          "network: piece " + detail::number_text(i) +
                               " is closed; a piece has two ends (split a loop into pieces)");
       scale = std::max({scale, pieces[i].length(), pieces[i].path().path().extent()});
     }
     using std::max;
-    const S gap_limit = S(tolerance.relative_gap > 0.0 ? tolerance.relative_gap
-                                                       : max(1e-9, 64.0 * double(epsilon<S>()))) *
-                        scale;
+    const S gap_limit =
+        S(tolerance.relative_gap > 0.0 ? tolerance.relative_gap
+                                       : max(1e-9, 64.0 * double(detail::epsilon<S>()))) *
+        scale;
     const S angle_base =
-        S(tolerance.angle > 0.0 ? tolerance.angle : max(1e-6, 64.0 * double(epsilon<S>())));
+        S(tolerance.angle > 0.0 ? tolerance.angle : max(1e-6, 64.0 * double(detail::epsilon<S>())));
 
     auto topology = std::make_shared<detail::Topology>();
     topology->joint_of.assign(pieces.size(), {detail::Topology::none, detail::Topology::none});
@@ -219,9 +220,10 @@ class Network {
     topology->sides.resize(joints.size());
     for (std::size_t j = 0; j < joints.size(); ++j) {
       const std::vector<PieceEnd>& ends = joints[j];
-      const std::string joint = "joint " + number_text(j) + ": ";
+      const std::string joint = "joint " + detail::number_text(j) + ": ";
       if (ends.size() < 2)
-        return make_error(ErrorCode::too_few_points, joint + "lists " + number_text(ends.size()) +
+        return make_error(ErrorCode::too_few_points, joint + "lists " +
+                                                         detail::number_text(ends.size()) +
                                                          " piece ends; a joint joins two or more");
       std::vector<Vector3<S>> point(ends.size()), outward(ends.size());
       std::vector<S> turn(ends.size());  // how far rounding can turn each end's tangent
@@ -229,13 +231,15 @@ class Network {
         const PieceEnd& e = ends[k];
         if (e.piece >= pieces.size())
           return make_error(ErrorCode::out_of_range, joint + to_string(e) + ": the network has " +
-                                                         number_text(pieces.size()) + " pieces");
+                                                         detail::number_text(pieces.size()) +
+                                                         " pieces");
         std::size_t& slot = topology->joint_of[e.piece][static_cast<std::size_t>(e.end)];
         if (slot == j)
           return make_error(ErrorCode::out_of_range, joint + to_string(e) + " is listed twice");
         if (slot != detail::Topology::none)
-          return make_error(ErrorCode::out_of_range,
-                            joint + to_string(e) + " is already in joint " + number_text(slot));
+          return make_error(
+              ErrorCode::out_of_range,
+              joint + to_string(e) + " is already in joint " + detail::number_text(slot));
         slot = j;
         const MeasuredPath<S>& path = pieces[e.piece].path();
         const bool at_start = e.end == End::start;
@@ -247,10 +251,11 @@ class Network {
         const Path<S, 3>& curve = path.path();
         const S t = at_start ? S(0) : curve.end_parameter();
         const S speed = curve.derivative(t, 1).norm();
-        S handle = speed > S(64) * epsilon<S>() * path.length() ? speed / S(3) : S(0);
+        S handle = speed > S(64) * detail::epsilon<S>() * path.length() ? speed / S(3) : S(0);
         for (int order = 2; order <= 3 && !(handle > S(0)); ++order)
           handle = curve.derivative(t, order).norm() / S(6);
-        turn[k] = handle > S(0) ? epsilon<S>() * point[k].cwiseAbs().maxCoeff() / handle : S(0);
+        turn[k] =
+            handle > S(0) ? detail::epsilon<S>() * point[k].cwiseAbs().maxCoeff() / handle : S(0);
       }
       // Sides by outward direction: with the first end, or against it. Two ends continue each
       // other whatever their angle (a kink past 90° was taken for two parallel legs, and its
@@ -267,8 +272,8 @@ class Network {
           if (!(gap <= gap_limit))
             return make_error(ErrorCode::not_continuous,
                               joint + to_string(ends[a]) + " and " + to_string(ends[b]) + " are " +
-                                  number_text(double(gap)) + " apart (tolerance " +
-                                  number_text(double(gap_limit)) + ")");
+                                  detail::number_text(double(gap)) + " apart (tolerance " +
+                                  detail::number_text(double(gap_limit)) + ")");
           // Ends on opposite sides must continue each other: outward tangents opposite.
           const bool across = topology->side(ends[a]) != topology->side(ends[b]);
           const Vector3<S> other = across ? Vector3<S>(-outward[b]) : outward[b];
@@ -283,16 +288,17 @@ class Network {
           if (!(angle <= angle_limit))
             return make_error(ErrorCode::not_continuous,
                               joint + "the tangents of " + to_string(ends[a]) + " and " +
-                                  to_string(ends[b]) + " are " + number_text(double(angle)) +
+                                  to_string(ends[b]) + " are " +
+                                  detail::number_text(double(angle)) +
                                   " rad from collinear (tolerance " +
-                                  number_text(double(angle_limit)) + ")");
+                                  detail::number_text(double(angle_limit)) + ")");
         }
       // Collinear, and all pointing one way: no two of them continue each other.
       if (topology->sides[j][1].empty())
         return make_error(ErrorCode::not_continuous,
-                          joint + "all " + number_text(ends.size()) + " ends point the same way (" +
-                              to_string(ends[0]) + " and " + to_string(ends[1]) +
-                              "): a train cannot pass from one to another");
+                          joint + "all " + detail::number_text(ends.size()) +
+                              " ends point the same way (" + to_string(ends[0]) + " and " +
+                              to_string(ends[1]) + "): a train cannot pass from one to another");
     }
     auto [order, boxes] = piece_order(pieces);
     PathBounds<S, 3> index(boxes);

@@ -42,7 +42,7 @@ struct Step {
 };
 
 inline std::string to_string(const Step& step) {
-  return "piece " + number_text(step.piece) +
+  return "piece " + detail::number_text(step.piece) +
          (step.direction == Direction::forward ? " forward" : " backward");
 }
 
@@ -82,17 +82,17 @@ class Route {
     for (std::size_t i = 0; i < steps.size(); ++i)
       if (steps[i].piece >= network.piece_count())
         return make_error(ErrorCode::out_of_range,
-                          "route: step " + number_text(i) + " (" + to_string(steps[i]) +
-                              ") leaves the network of " + number_text(network.piece_count()) +
-                              " pieces");
+                          "route: step " + detail::number_text(i) + " (" + to_string(steps[i]) +
+                              ") leaves the network of " +
+                              detail::number_text(network.piece_count()) + " pieces");
     for (std::size_t i = 1; i < steps.size() + (closed ? 1 : 0); ++i) {
       const Step& from = steps[i - 1];
       const Step& to = steps[i % steps.size()];
       if (auto error = break_between(network, from, to))
         return make_error(ErrorCode::not_continuous,
-                          "route: step " + number_text(i % steps.size()) + " (" + to_string(to) +
-                              ") does not continue step " + number_text(i - 1) + " (" +
-                              to_string(from) + "): " + *error);
+                          "route: step " + detail::number_text(i % steps.size()) + " (" +
+                              to_string(to) + ") does not continue step " +
+                              detail::number_text(i - 1) + " (" + to_string(from) + "): " + *error);
     }
     return Route(std::move(network), std::move(steps), closed);
   }
@@ -107,7 +107,7 @@ class Route {
     if (start.piece >= network.piece_count())
       return make_error(ErrorCode::out_of_range,
                         "route: the start (" + to_string(start) + ") is not in the network of " +
-                            number_text(network.piece_count()) + " pieces");
+                            detail::number_text(network.piece_count()) + " pieces");
     bool closed = false;
     auto steps = walk(network, settings, start, min_length, Walk::follow, &closed);
     if (!steps) return steps.error();
@@ -145,8 +145,8 @@ class Route {
 
   // s wrapped (closed) or clamped (open) into [0, length()]; NaN gives 0.
   S wrap_or_clamp(S s) const noexcept {
-    if (data_->closed) return wrap(s, length());
-    return clamp_or_low(s, S(0), length());
+    if (data_->closed) return detail::wrap(s, length());
+    return detail::clamp_or_low(s, S(0), length());
   }
 
   // Point and unit tangent along the route at distance s (wrapped or clamped), exact to the
@@ -157,7 +157,7 @@ class Route {
     const Step& step = data_->steps[i];
     const auto& piece = data_->network.piece_lookup(step.piece);
     const S piece_length = piece.table.length();
-    const S local = clamp_or_low(s - data_->offsets[i], S(0), piece_length);
+    const S local = detail::clamp_or_low(s - data_->offsets[i], S(0), piece_length);
     const bool forward = step.direction == Direction::forward;
     const S d = forward ? local : piece_length - local;
     const auto at = MeasuredPath<S>::sample_with(piece, d, cursor.table);
@@ -269,13 +269,14 @@ class Route {
     for (const Step& step : steps) {
       const Track<S>& piece = network.piece(step.piece);
       const S next = sum + piece.length();
-      carry += rounding_of_sum(sum, piece.length(), next);
+      carry += detail::rounding_of_sum(sum, piece.length(), next);
       sum = next;
       offsets.push_back(sum + carry);
       scale = std::max(scale, piece.path().path().extent());
       const Vector3<S>& own = piece.up_source().world_up();
-      same_up = same_up && piece.up_source().is_constant() && exactly_equal(own.x(), up.x()) &&
-                exactly_equal(own.y(), up.y()) && exactly_equal(own.z(), up.z());
+      same_up = same_up && piece.up_source().is_constant() &&
+                detail::exactly_equal(own.x(), up.x()) && detail::exactly_equal(own.y(), up.y()) &&
+                detail::exactly_equal(own.z(), up.z());
     }
     scale = std::max(scale, offsets.back());
     data_ =
@@ -292,12 +293,13 @@ class Route {
     if (j == detail::Topology::none) return to_string(out) + " is a buffer stop";
     if (topology.joint(in) != j) {
       const std::size_t k = topology.joint(in);
-      return to_string(out) + " is in joint " + number_text(j) + ", " + to_string(in) +
-             (k == detail::Topology::none ? " is a buffer stop" : " in joint " + number_text(k));
+      return to_string(out) + " is in joint " + detail::number_text(j) + ", " + to_string(in) +
+             (k == detail::Topology::none ? " is a buffer stop"
+                                          : " in joint " + detail::number_text(k));
     }
     if (topology.side(out) == topology.side(in))
       return to_string(out) + " and " + to_string(in) + " are on the same side of joint " +
-             number_text(j) + " (a train cannot turn back there)";
+             detail::number_text(j) + " (a train cannot turn back there)";
     return std::nullopt;
   }
 
@@ -332,9 +334,10 @@ class Route {
       const std::uint8_t side = topology.side(out);
       if (topology.sides[j][side].size() > 1 && settings.selected(j, side) != out) {
         if (mode == Walk::around) break;
-        return make_error(ErrorCode::no_solution,
-                          "route: joint " + number_text(j) + " is entered from " + to_string(out) +
-                              " but the switch is set to " + to_string(settings.selected(j, side)));
+        return make_error(ErrorCode::no_solution, "route: joint " + detail::number_text(j) +
+                                                      " is entered from " + to_string(out) +
+                                                      " but the switch is set to " +
+                                                      to_string(settings.selected(j, side)));
       }
       const PieceEnd in = settings.selected(j, static_cast<std::uint8_t>(1 - side));
       const Step next{in.piece, in.end == End::start ? Direction::forward : Direction::backward};
@@ -344,10 +347,10 @@ class Route {
       }
       if (steps.size() == most)
         return make_error(ErrorCode::out_of_range,
-                          "route: from " + to_string(start) + ", " + number_text(most) +
+                          "route: from " + to_string(start) + ", " + detail::number_text(most) +
                               " steps (the limit: 4 a piece + 1024) cover " +
-                              number_text(double(length)) + " of the " +
-                              number_text(double(min_length)) +
+                              detail::number_text(double(length)) + " of the " +
+                              detail::number_text(double(min_length)) +
                               " asked for; a route laps a loop a few times at most");
       steps.push_back(next);
       length += network.piece(next.piece).length();

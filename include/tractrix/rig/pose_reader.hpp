@@ -92,7 +92,8 @@ S falloff_raw(PoseFalloff falloff, S t) noexcept {
 // and 0 at t >= 1; monotone up to rounding (a few ulps).
 template <class S>
 S falloff_weight(PoseFalloff falloff, S t) noexcept {
-  return clamp_or_low(detail::falloff_raw(falloff, clamp_or_low(t, S(0), S(1))), S(0), S(1));
+  return detail::clamp_or_low(detail::falloff_raw(falloff, detail::clamp_or_low(t, S(0), S(1))),
+                              S(0), S(1));
 }
 
 template <class S>
@@ -107,20 +108,21 @@ class PoseReader {
       if (!std::isfinite(range.inner) || !std::isfinite(range.outer))
         return make_error(ErrorCode::non_finite, field + ": non-finite angle");
       if (range.inner < S(0) || range.outer > limit)
-        return make_error(ErrorCode::out_of_range,
-                          field + ": angles must lie in [0, " + number_text(limit) + "], got [" +
-                              number_text(range.inner) + ", " + number_text(range.outer) + "]");
+        return make_error(ErrorCode::out_of_range, field + ": angles must lie in [0, " +
+                                                       detail::number_text(limit) + "], got [" +
+                                                       detail::number_text(range.inner) + ", " +
+                                                       detail::number_text(range.outer) + "]");
       if (range.inner > range.outer)
-        return make_error(ErrorCode::out_of_range, field + ": inner " + number_text(range.inner) +
-                                                       " exceeds outer " +
-                                                       number_text(range.outer));
+        return make_error(ErrorCode::out_of_range,
+                          field + ": inner " + detail::number_text(range.inner) +
+                              " exceeds outer " + detail::number_text(range.outer));
       return std::nullopt;
     };
-    if (auto e = check(settings.cone, "cone", pi<S>())) return *e;
+    if (auto e = check(settings.cone, "cone", detail::pi<S>())) return *e;
     if (settings.elliptical_y)
-      if (auto e = check(*settings.elliptical_y, "elliptical_y", pi<S>())) return *e;
+      if (auto e = check(*settings.elliptical_y, "elliptical_y", detail::pi<S>())) return *e;
     if (settings.twist)
-      if (auto e = check(*settings.twist, "twist", pi<S>())) return *e;
+      if (auto e = check(*settings.twist, "twist", detail::pi<S>())) return *e;
     return PoseReader(settings);
   }
 
@@ -136,7 +138,7 @@ class PoseReader {
     const Vector3<S> b = normalized_or(Vector3<S>(turned.col(2)), zero);
     if (!(a.squaredNorm() > S(0)) || !(b.squaredNorm() > S(0)))
       return settings_.reversed ? S(1) : S(0);
-    const S angle = angle_between(a, b);
+    const S angle = detail::angle_between(a, b);
     const ConeRange<S>& cone = settings_.cone;
     S w;
     if (settings_.elliptical_y) {
@@ -157,7 +159,7 @@ class PoseReader {
   // The angle (radians) between the reader's z axis and the target axis, from
   // atan2(|a × b|, a · b): full relative precision near 0 and near π, where acos loses half.
   S angle(const Matrix3& reader, const Matrix3& target) const noexcept {
-    return angle_between(reader.col(2), Vector3<S>(aimed_frame(target).col(2)));
+    return detail::angle_between(reader.col(2), Vector3<S>(aimed_frame(target).col(2)));
   }
 
   // Twist (radians, in (−π, π]) of the target relative to the reader about the reader's z axis,
@@ -168,8 +170,8 @@ class PoseReader {
     const Eigen::Quaternion<S> q(relative);
     using std::atan2;
     S angle = S(2) * atan2(q.z(), q.w());
-    if (angle > pi<S>()) angle -= S(2) * pi<S>();
-    if (angle <= -pi<S>()) angle += S(2) * pi<S>();
+    if (angle > detail::pi<S>()) angle -= S(2) * detail::pi<S>();
+    if (angle <= -detail::pi<S>()) angle += S(2) * detail::pi<S>();
     return angle;
   }
 
@@ -208,7 +210,7 @@ class PoseReader {
   // Radius of the ellipse with half-axes (along_x, along_y) in direction (px, py); exactly the
   // common radius when both are equal, and either one when there is no direction (at the pose).
   static S elliptical(S along_x, S along_y, S px, S py) noexcept {
-    if (exactly_equal(along_x, along_y)) return along_x;
+    if (detail::exactly_equal(along_x, along_y)) return along_x;
     const S c = px * along_y, s = py * along_x;
     const S denominator = std::sqrt(c * c + s * s);
     if (!(denominator > S(0))) return along_x < along_y ? along_x : along_y;

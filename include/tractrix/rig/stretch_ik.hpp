@@ -50,10 +50,10 @@ class GlobalScale {
   static Expected<GlobalScale> from(S value) {
     if (!std::isfinite(value))
       return make_error(ErrorCode::non_finite,
-                        "global scale: " + number_text(value) + " is not finite");
+                        "global scale: " + detail::number_text(value) + " is not finite");
     if (!(value > S(0)))
       return make_error(ErrorCode::out_of_range,
-                        "global scale: " + number_text(value) + " is not positive");
+                        "global scale: " + detail::number_text(value) + " is not positive");
     return GlobalScale(value);
   }
 
@@ -73,9 +73,10 @@ class GlobalScale {
     using std::abs;
     if (abs(sx - mean) > tolerance * mean || abs(sy - mean) > tolerance * mean ||
         abs(sz - mean) > tolerance * mean)
-      return make_error(ErrorCode::out_of_range,
-                        "global scale: non-uniform (" + number_text(double(sx)) + ", " +
-                            number_text(double(sy)) + ", " + number_text(double(sz)) + ")");
+      return make_error(ErrorCode::out_of_range, "global scale: non-uniform (" +
+                                                     detail::number_text(double(sx)) + ", " +
+                                                     detail::number_text(double(sy)) + ", " +
+                                                     detail::number_text(double(sz)) + ")");
     return from(mean);
   }
 
@@ -105,19 +106,21 @@ class StretchChain {
     if (rest_lengths.empty()) return make_error(ErrorCode::empty_input, "rest_lengths: empty");
     for (std::size_t i = 0; i < rest_lengths.size(); ++i)
       if (!std::isfinite(rest_lengths[i]) || !(rest_lengths[i] > S(0)))
-        return make_error(ErrorCode::out_of_range, "bone " + number_text(i) + ": rest length " +
-                                                       number_text(rest_lengths[i]) +
-                                                       " is not positive");
+        return make_error(ErrorCode::out_of_range,
+                          "bone " + detail::number_text(i) + ": rest length " +
+                              detail::number_text(rest_lengths[i]) + " is not positive");
     if (std::isnan(settings.max_stretch) || !(settings.max_stretch >= S(1)))
-      return make_error(ErrorCode::out_of_range,
-                        "max_stretch: " + number_text(settings.max_stretch) + " is below 1");
+      return make_error(
+          ErrorCode::out_of_range,
+          "max_stretch: " + detail::number_text(settings.max_stretch) + " is below 1");
     if (!std::isfinite(settings.stretch_start) || !(settings.stretch_start > S(0)) ||
         settings.stretch_start > S(1))
-      return make_error(ErrorCode::out_of_range,
-                        "stretch_start: " + number_text(settings.stretch_start) + " not in (0, 1]");
+      return make_error(
+          ErrorCode::out_of_range,
+          "stretch_start: " + detail::number_text(settings.stretch_start) + " not in (0, 1]");
     if (!std::isfinite(settings.soft) || settings.soft < S(0) || !(settings.soft < S(1)))
       return make_error(ErrorCode::out_of_range,
-                        "soft: " + number_text(settings.soft) + " not in [0, 1)");
+                        "soft: " + detail::number_text(settings.soft) + " not in [0, 1)");
     StretchChain chain;
     chain.rest_ = std::move(rest_lengths);
     chain.total_ = std::accumulate(chain.rest_.begin(), chain.rest_.end(), S(0));
@@ -235,7 +238,7 @@ class StretchChain {
     // the chain's size, whichever is larger (a chain of 1e-5 bent away from its pole when the
     // threshold held an absolute unit). Projected twice: where the pole lies near the line, one
     // projection leaves v off perpendicular by up to its rounding over |v|.
-    if (v_norm > S(64) * epsilon<S>() * std::max(toward_pole.stableNorm(), total_)) {
+    if (v_norm > S(64) * detail::epsilon<S>() * std::max(toward_pole.stableNorm(), total_)) {
       v /= v_norm;
       v = (v - v.dot(u) * u).normalized();
     } else {
@@ -249,7 +252,7 @@ class StretchChain {
     S cosine = S(1), sine = S(0);
     // A stretched chain is straight by design; snapping within rounding of full reach keeps the
     // √eps sensitivity of a nearly straight triangle out of the answer.
-    const bool straight = aimed >= (l[0] + l[1]) * (S(1) - S(8) * epsilon<S>());
+    const bool straight = aimed >= (l[0] + l[1]) * (S(1) - S(8) * detail::epsilon<S>());
     // A power of two near the longest side: dividing by it is exact, so ordinary chains get the
     // same triangle as without it, bit for bit.
     S unit = std::max({l[0], l[1], aimed});
@@ -259,7 +262,7 @@ class StretchChain {
     const S a = l[0] / unit, b = l[1] / unit, c = aimed / unit;
     if (a > S(0) && c > S(0) && !straight) {
       const S denominator = S(2) * a * c;
-      cosine = clamp_or_low((a * a + c * c - b * b) / denominator, S(-1), S(1));
+      cosine = detail::clamp_or_low((a * a + c * c - b * b) / denominator, S(-1), S(1));
       const S product = (a + b + c) * (a + b - c) * (c + a - b) * (c - a + b);
       sine = product > S(0) ? sqrt(product) / denominator : S(0);
     }
@@ -277,7 +280,7 @@ class StretchChain {
     // It is kept in the bend plane: its rounding off the plane, eps·(aimed + l0)/l1, would tilt
     // its frame off a rotation (5e-3 for a bone 70 eps of the others long).
     const Vector3<S> hinge = v.cross(u);
-    const bool lower_lost = !(l[1] > S(64) * epsilon<S>() * (aimed + l[0]));
+    const bool lower_lost = !(l[1] > S(64) * detail::epsilon<S>() * (aimed + l[0]));
     Vector3<S> lower = c * u - a * upper;
     lower -= lower.dot(hinge) * hinge;
     lower = lower_lost ? u : normalized_or(lower, u);

@@ -39,7 +39,7 @@ class HeadPosition {
     using std::abs;
     if (!(abs(delta) < length_)) {
       const S rest = std::fmod(delta, length_);
-      lap_ = add_laps(lap_, laps_between(delta, rest, length_));
+      lap_ = add_laps(lap_, detail::laps_between(delta, rest, length_));
       delta = rest;
     }
     add(delta);
@@ -78,10 +78,10 @@ class HeadPosition {
   // distance_ + low_ is the head exactly (up to the rounding of low_ itself, ulps of an ulp).
   void add(S x) noexcept {
     const S sum = distance_ + x;
-    low_ += rounding_of_sum(distance_, x, sum);
+    low_ += detail::rounding_of_sum(distance_, x, sum);
     // Renormalized: distance_ the rounded head, low_ what is left (within half an ulp of it).
     const S folded = sum + low_;
-    low_ = rounding_of_sum(sum, low_, folded);
+    low_ = detail::rounding_of_sum(sum, low_, folded);
     distance_ = folded;
   }
 

@@ -67,7 +67,7 @@ void train_kinematics(const TrainSolver<S, TrackType>& solver, const WagonPose<S
   auto follow = [&](const Point& a, Point& b) {
     const Vector3<S> d = b.position - a.position;
     const S denominator = d.dot(b.tangent);
-    if (exactly_equal(denominator, S(0))) {
+    if (detail::exactly_equal(denominator, S(0))) {
       b.first = a.first, b.second = a.second;
       return;
     }

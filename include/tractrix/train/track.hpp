@@ -78,8 +78,9 @@ class Track {
   // distances walk the table from one entry to the next). An array that cannot take `count`
   // poses, or null distances, is an error and nothing is written.
   template <class T>
-  std::optional<Error> frames_at(const S* distances, std::size_t count, const PoseArray<T>& poses,
-                                 const EngineAxes& axes = EngineAxes::tractrix()) const {
+  [[nodiscard]] std::optional<Error> frames_at(
+      const S* distances, std::size_t count, const PoseArray<T>& poses,
+      const EngineAxes& axes = EngineAxes::tractrix()) const {
     if (auto error = detail::output_error("poses", poses, count, "pose")) return error;
     if (auto error = detail::distances_error(distances, count)) return error;
     if (poses.count == 0) return std::nullopt;  // no part wanted

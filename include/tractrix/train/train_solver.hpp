@@ -14,6 +14,7 @@
 #endif
 
 #include "tractrix/train/track.hpp"
+#include "tractrix/train/track_concept.hpp"
 #include "tractrix/train/wagon.hpp"
 
 namespace tractrix {
@@ -29,9 +30,11 @@ struct TrainOptions {
   Spacing spacing = Spacing::chord;
 };
 
-// On a Track, or on any track type with the same queries (a network's Route<S>).
+// On a Track, or on any track type (train/track_concept.hpp: a network's Route<S>, say).
 template <class S, class TrackType = Track<S>>
 class TrainSolver {
+  static_assert(detail::check_track<TrackType, S>(), "TrainSolver<S, TrackType>: see above");
+
  public:
   // Checks every wagon (finite, 0 < bogie_distance <= length, overhang >= 0) and, for chord
   // spacing on a loop, that each chord has a solution at 256 evenly spaced positions.
@@ -45,7 +48,7 @@ class TrainSolver {
                                                      : "wrap: circular needs a closed track");
     for (std::size_t i = 0; i < wagons.size(); ++i) {
       const Wagon<S>& w = wagons[i];
-      const std::string name = "wagon " + number_text(i) + ": ";
+      const std::string name = "wagon " + detail::number_text(i) + ": ";
       if (!std::isfinite(w.length) || !std::isfinite(w.bogie_distance) ||
           !std::isfinite(w.front_overhang))
         return make_error(ErrorCode::non_finite,
@@ -53,15 +56,15 @@ class TrainSolver {
       if (!(w.bogie_distance > S(0)))
         return make_error(
             ErrorCode::out_of_range,
-            name + "bogie_distance " + number_text(w.bogie_distance) + " is not positive");
+            name + "bogie_distance " + detail::number_text(w.bogie_distance) + " is not positive");
       if (w.bogie_distance > w.length)
-        return make_error(ErrorCode::out_of_range, name + "bogie_distance " +
-                                                       number_text(w.bogie_distance) +
-                                                       " exceeds length " + number_text(w.length));
+        return make_error(ErrorCode::out_of_range,
+                          name + "bogie_distance " + detail::number_text(w.bogie_distance) +
+                              " exceeds length " + detail::number_text(w.length));
       if (w.front_overhang < S(0))
         return make_error(
             ErrorCode::out_of_range,
-            name + "front_overhang " + number_text(w.front_overhang) + " is negative");
+            name + "front_overhang " + detail::number_text(w.front_overhang) + " is negative");
     }
     TrainSolver solver(std::move(track), std::move(wagons), options);
     if (options.spacing == Spacing::chord && solver.track_.closed()) {
@@ -74,7 +77,8 @@ class TrainSolver {
         longest = std::max({longest, w.bogie_distance, w.length - w.bogie_distance});
       const S reach = solver.narrowest_reach(longest);
       // Where the coordinates' rounding sets the solver's tolerances, it may be what failed.
-      const std::string coarse = ", or its coordinates, " + number_text(solver.coordinate_scale_) +
+      const std::string coarse = ", or its coordinates, " +
+                                 detail::number_text(solver.coordinate_scale_) +
                                  " from the origin, round too coarsely for it: place the track "
                                  "near the origin and its poses in the world";
       std::vector<std::pair<S, S>> checked;  // chord, unsolvable_at (NaN: solvable)
@@ -83,15 +87,15 @@ class TrainSolver {
         for (const S chord : {w.bogie_distance, w.length - w.bogie_distance}) {
           if (!(chord > reach)) continue;
           auto c = std::find_if(checked.begin(), checked.end(), [chord](const auto& entry) {
-            return exactly_equal(entry.first, chord);
+            return detail::exactly_equal(entry.first, chord);
           });
           if (c == checked.end())
             c = checked.insert(checked.end(), {chord, solver.chord_unsolvable_at(chord)});
           if (!std::isnan(c->second))
             return make_error(ErrorCode::no_solution,
-                              "wagon " + number_text(i) + ": no track point lies " +
-                                  number_text(chord) + " (a bogie chord) behind distance " +
-                                  number_text(c->second) +
+                              "wagon " + detail::number_text(i) + ": no track point lies " +
+                                  detail::number_text(chord) + " (a bogie chord) behind distance " +
+                                  detail::number_text(c->second) +
                                   " within one lap (the track is narrower than the chord there" +
                                   (solver.rounding_bound_ ? coarse : std::string()) + ")");
         }
@@ -249,7 +253,7 @@ class TrainSolver {
     long long lap = 0;
     S head = head_distance;
     if (loop) {
-      head = wrap(head_distance, length);
+      head = detail::wrap(head_distance, length);
       lap = whole_laps(head_distance, head);
     } else if (options_.wrap == Wrap::clamp && head > length) {
       // Past the far end the locomotive is held there and the train behind it stops with it,
@@ -316,8 +320,9 @@ class TrainSolver {
       : track_(std::move(track)),
         coordinate_scale_(track_.coordinate_scale()),
         rounding_bound_(coordinate_scale_ > track_.length() &&
-                        S(2) * epsilon<S>() * coordinate_scale_ > S(1e-12) * track_.length()),
-        coincident_(S(1024) * epsilon<S>() * coordinate_scale_),
+                        S(2) * detail::epsilon<S>() * coordinate_scale_ >
+                            S(1e-12) * track_.length()),
+        coincident_(S(1024) * detail::epsilon<S>() * coordinate_scale_),
         wagons_(std::move(wagons)),
         options_(options) {
     // A compensated sum, as a route's offsets: each offset within an ulp of the exact one. A
@@ -327,14 +332,14 @@ class TrainSolver {
     for (const Wagon<S>& w : wagons_) {
       offsets_.push_back(sum + carry);
       const S next = sum + w.length;
-      carry += rounding_of_sum(sum, w.length, next);
+      carry += detail::rounding_of_sum(sum, w.length, next);
       sum = next;
     }
   }
 
   // Whole track lengths between an unwrapped distance and its wrapped value, saturated.
   long long whole_laps(S unwrapped, S wrapped) const noexcept {
-    return laps_between(unwrapped, wrapped, track_.length());
+    return detail::laps_between(unwrapped, wrapped, track_.length());
   }
 
   // s (the wrapped head less a wagon's offset, so below length) into [0, length), counting laps;
@@ -349,7 +354,7 @@ class TrainSolver {
       if (s >= length) s = S(0), ++laps;  // −tiny + length rounds up to length
       return s;
     }
-    const S r = wrap(s, length);
+    const S r = detail::wrap(s, length);
     laps += whole_laps(s, r);
     return r;
   }
@@ -360,7 +365,7 @@ class TrainSolver {
   S keep_on_loop(S s, long long& laps) const noexcept {
     const S length = track_.length();
     if (!(s >= -length && s < S(2) * length)) {
-      const S r = wrap(s, length);
+      const S r = detail::wrap(s, length);
       laps += whole_laps(s, r);
       return r;
     }
@@ -373,7 +378,7 @@ class TrainSolver {
 
   // Distances are kept unwrapped on loops (wrapped when sampled); clamp mode holds them on track.
   S place(S s) const noexcept {
-    if (options_.wrap == Wrap::clamp) return clamp_or_low(s, S(0), track_.length());
+    if (options_.wrap == Wrap::clamp) return detail::clamp_or_low(s, S(0), track_.length());
     return s;
   }
 
@@ -405,7 +410,7 @@ class TrainSolver {
       using std::sqrt;
       const S spacing = options_.spacing == Spacing::chord ? (f.point - r.point).norm()
                                                            : p.front_distance - p.rear_distance;
-      pose.status = spacing < wagon.bogie_distance * (S(1) - sqrt(epsilon<S>()))
+      pose.status = spacing < wagon.bogie_distance * (S(1) - sqrt(detail::epsilon<S>()))
                         ? WagonStatus::compressed
                         : WagonStatus::held_at_end;
     }
@@ -466,7 +471,7 @@ class TrainSolver {
     // whichever is larger. Where rounding noise keeps g above it, Newton stalls (next == s) or
     // bisection closes the bracket.
     const S tolerance =
-        S(2) * chord * std::max(S(1e-12) * length, S(2) * epsilon<S>() * coordinate_scale_);
+        S(2) * chord * std::max(S(1e-12) * length, S(2) * detail::epsilon<S>() * coordinate_scale_);
     // Where the last step before a bracket started, and g there (set wherever check_below is).
     S stepped_from = from, g_before = S(0);
     // A landing with g below this is checked: +inf after a step that may leap, g_before after a
@@ -570,7 +575,7 @@ class TrainSolver {
         found = sample_at(place(arc_guess), cursor);
         return place(arc_guess);
       }
-      if (exactly_equal(next, s)) return s;  // bracketed to the last representable distance
+      if (detail::exactly_equal(next, s)) return s;  // bracketed to the last representable distance
       // Steps that may leap: Newton's past its model's reach (g'' ≈ 2 bends g by step², and a
       // step whose bend could undo half its rise can cross the top); a chord step where Newton's
       // would be longer (the track along the sphere); a chord step towards p from within c / 64
@@ -627,7 +632,7 @@ class TrainSolver {
     }
     // Points sampled where coordinates are much larger than the track (float far from the
     // origin) are each a few ulps of those coordinates off, and so is every distance between them.
-    const S rounding = S(8) * epsilon<S>() * coordinate_scale_;
+    const S rounding = S(8) * detail::epsilon<S>() * coordinate_scale_;
     using std::sqrt;
     return sqrt(*std::min_element(farthest.begin(), farthest.end())) - margin - rounding;
   }

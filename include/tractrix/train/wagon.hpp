@@ -89,7 +89,7 @@ struct WagonPoseArrays {
 
   // The first part that cannot be written, named (check once where the arrays are set up; solve
   // skips such a part).
-  std::optional<Error> error() const {
+  [[nodiscard]] std::optional<Error> error() const {
     const std::pair<const char*, const PoseArray<T>*> parts[] = {
         {"body", &body}, {"front", &front}, {"rear", &rear}, {"body_centered", &body_centered}};
     for (const auto& [name, part] : parts)

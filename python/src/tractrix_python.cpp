@@ -524,7 +524,7 @@ NB_MODULE(_tractrix, m) {
             std::vector<tx::Step> list;
             for (const auto& [piece, backward] : steps)
               list.push_back({piece, backward ? tx::Direction::backward : tx::Direction::forward});
-            return value_or_raise(Route::build(network, std::move(list), closed));
+            return value_or_raise(Route::build(network, std::move(list), closure(closed)));
           })
       .def_static(
           "follow",

@@ -1,4 +1,4 @@
-// Contracts every kind must keep, run over every up source kind and every time profile kind, for
+// Contracts every kind must keep, run over every up source, time profile and track type, for
 // float and double: the promises a caller relies on without knowing which kind it was handed.
 #include <algorithm>
 #include <cmath>
@@ -75,6 +75,44 @@ Scene<S> random_scene(std::mt19937_64& rng, Closure closure) {
   auto roll = *RollProfile<S>::build({S(0), length / S(3), length / S(2)},
                                      {S(0.2), S(-0.4), S(0.1)}, period);
   return {std::move(path), std::move(rail), std::move(roll)};
+}
+
+// The same geometry as a route through a network: `path` cut into three pieces at segments 2
+// and 5, the middle one stored turned round (driven backwards), each piece world up.
+template <class S>
+Route<S> route_of(const MeasuredPath<S>& path) {
+  const Path<S, 3>& whole = path.path();
+  const std::size_t cuts[] = {0, 2, 5, whole.size()};
+  std::vector<Track<S>> pieces;
+  std::vector<Step> steps;
+  for (std::size_t k = 0; k < 3; ++k) {
+    std::vector<CubicBezier<S, 3>> segments;
+    for (std::size_t i = cuts[k]; i < cuts[k + 1]; ++i)
+      segments.push_back(whole.segment(i));
+    const bool turn = k == 1;
+    if (turn) {
+      std::reverse(segments.begin(), segments.end());
+      for (auto& segment : segments)
+        std::reverse(segment.points.begin(), segment.points.end());
+    }
+    pieces.push_back(*Track<S>::build(
+        MeasuredPath<S>::build(Path<S, 3>::from_segments(segments, Closure::open))));
+    steps.push_back({k, turn ? Direction::backward : Direction::forward});
+  }
+  std::vector<std::vector<PieceEnd>> joints{{steps[0].exit(), steps[1].entry()},
+                                            {steps[1].exit(), steps[2].entry()}};
+  if (whole.closed()) joints.push_back({steps[2].exit(), steps[0].entry()});
+  return *Route<S>::build(*Network<S>::build(std::move(pieces), joints), steps,
+                          whole.closed() ? Closure::closed : Closure::open);
+}
+
+// Every track type on one scene, with a name for failure messages: the path as a Track with
+// every up source, and as a Route of pieces (world up).
+template <class S, class Check>
+void for_every_track(const Scene<S>& scene, Check&& check) {
+  for (const auto& named : every_up_source(scene.path, scene.rail, scene.roll))
+    check(*Track<S>::build(scene.path, named.source), "Track, " + named.name);
+  check(route_of(scene.path), std::string("Route of 3 pieces, world +Y"));
 }
 
 }  // namespace
@@ -283,21 +321,25 @@ TEMPLATE_TEST_CASE("contract: a camera starts on its first key and stops on its 
   }
 }
 
-TEMPLATE_TEST_CASE("contract: every spacing and up source keeps bogies on the track, exactly apart",
-                   "[contract][train]", float, double) {
+TEMPLATE_TEST_CASE(
+    "contract: every track type, spacing and up source keeps bogies on the track, "
+    "exactly apart",
+    "[contract][train]", float, double) {
   using S = TestType;
   auto rng = make_rng(207);
   const Scene<S> scene = random_scene<S>(rng, Closure::closed);
   const S length = scene.path.length();
   const std::vector<Wagon<S>> wagons{{S(14), S(9), S(1)}, {S(11), S(7)}, {S(11), S(7)}};
   const S tolerance = contract<S>(1e-9) * length;
-  for (const auto& named : every_up_source(scene.path, scene.rail, scene.roll)) {
-    const auto track = *Track<S>::build(scene.path, named.source);
+  for_every_track(scene, [&](const auto& track, const std::string& name) {
+    using TrackType = std::decay_t<decltype(track)>;
+    REQUIRE(std::abs(track.length() - length) <= tolerance);
     for (Spacing spacing : {Spacing::chord, Spacing::arc}) {
-      const auto solver = *TrainSolver<S>::build(track, wagons, {Wrap::automatic, spacing});
+      const auto solver =
+          *TrainSolver<S, TrackType>::build(track, wagons, {Wrap::automatic, spacing});
       for (S head : {S(3), length / S(2), length - S(1), S(5) * length + S(7)}) {
-        INFO(named.name << ", " << (spacing == Spacing::chord ? "chord" : "arc")
-                        << " spacing, head " << head);
+        INFO(name << ", " << (spacing == Spacing::chord ? "chord" : "arc") << " spacing, head "
+                  << head);
         const auto poses = solver.solve(head);
         for (std::size_t i = 0; i < wagons.size(); ++i) {
           const WagonPose<S>& pose = poses[i];
@@ -318,11 +360,13 @@ TEMPLATE_TEST_CASE("contract: every spacing and up source keeps bogies on the tr
         }
       }
     }
-  }
+  });
 }
 
-TEMPLATE_TEST_CASE("contract: open track clamps or extends, and says where each wagon stands",
-                   "[contract][train]", float, double) {
+TEMPLATE_TEST_CASE(
+    "contract: open track of every type clamps or extends, and says where each "
+    "wagon stands",
+    "[contract][train]", float, double) {
   using S = TestType;
   auto rng = make_rng(209);
   const Scene<S> scene = random_scene<S>(rng, Closure::open);
@@ -330,26 +374,29 @@ TEMPLATE_TEST_CASE("contract: open track clamps or extends, and says where each 
   const std::vector<Wagon<S>> wagons{{S(14), S(9), S(1)}, {S(11), S(7)}, {S(11), S(7)}};
   const S tolerance = contract<S>(1e-9) * length;
   const Vector3<S> end = scene.path.point_at(length), direction = scene.path.tangent_at(length);
-  for (const auto& named : every_up_source(scene.path, scene.rail, scene.roll)) {
-    const auto track = *Track<S>::build(scene.path, named.source);
+  for_every_track(scene, [&](const auto& track, const std::string& name) {
+    using Solver = TrainSolver<S, std::decay_t<decltype(track)>>;
+    // The end as the track sees it (a route's pieces sum to the length within rounding).
+    const S track_end = track.length();
+    REQUIRE(std::abs(track_end - length) <= tolerance);
     for (Spacing spacing : {Spacing::chord, Spacing::arc}) {
-      INFO(named.name << ", " << (spacing == Spacing::chord ? "chord" : "arc") << " spacing");
+      INFO(name << ", " << (spacing == Spacing::chord ? "chord" : "arc") << " spacing");
       // Extend: 5 past the end the locomotive runs on the end tangent's straight line.
-      const auto extended = *TrainSolver<S>::build(track, wagons, {Wrap::extend, spacing});
-      const WagonPose<S> ahead = extended.solve(length + S(5))[0];
-      CHECK(ahead.front_distance == length + S(5));
+      const auto extended = *Solver::build(track, wagons, {Wrap::extend, spacing});
+      const WagonPose<S> ahead = extended.solve(track_end + S(5))[0];
+      CHECK(ahead.front_distance == track_end + S(5));
       CHECK((ahead.front.origin - (end + S(5) * direction)).norm() <= tolerance);
       CHECK(ahead.front.forward().dot(direction) >= S(1) - S(64) * eps<S>());
       // Clamp: driven 30 past the end, the locomotive is held there; mid-track all are on it.
-      const auto clamped = *TrainSolver<S>::build(track, wagons, {Wrap::clamp, spacing});
-      const auto held = clamped.solve(length + S(30));
-      CHECK(held[0].front_distance == length);
+      const auto clamped = *Solver::build(track, wagons, {Wrap::clamp, spacing});
+      const auto held = clamped.solve(track_end + S(30));
+      CHECK(held[0].front_distance == track_end);
       CHECK((held[0].front.origin - end).norm() <= tolerance);
       CHECK(held[0].status != WagonStatus::on_track);
-      for (const auto& pose : clamped.solve(length / S(2))) {
+      for (const auto& pose : clamped.solve(track_end / S(2))) {
         CHECK(pose.status == WagonStatus::on_track);
         CHECK(pose.rear_distance >= S(0));
       }
     }
-  }
+  });
 }

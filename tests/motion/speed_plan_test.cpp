@@ -193,8 +193,8 @@ TEST_CASE("speed plan: curvature limits lateral acceleration on a curve", "[moti
   const auto network = Network<double>::build(
       halves, {{{0, End::end}, {1, End::start}}, {{1, End::end}, {0, End::start}}});
   REQUIRE(network);
-  const auto route =
-      Route<double>::build(*network, {{0, Direction::forward}, {1, Direction::forward}}, true);
+  const auto route = Route<double>::build(
+      *network, {{0, Direction::forward}, {1, Direction::forward}}, Closure::closed);
   REQUIRE(route);
   const auto on_route =
       SpeedLimits<double>::from_curvature(*route, 30.0, lateral, track.length() / 100);

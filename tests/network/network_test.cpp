@@ -139,7 +139,7 @@ TEST_CASE("a closed route of several pieces gives the poses of the same loop as 
   for (const auto& path : {trefoil<double>(24, 20.0), circle<double>(60.0, 12)}) {
     const std::size_t n = path.size();
     const Split s = split(path, {n / 4, n / 4 + 2, n / 2 + 1, n - 3, n}, up);
-    const auto route = Route<double>::build(s.network, s.steps, true);
+    const auto route = Route<double>::build(s.network, s.steps, Closure::closed);
     REQUIRE(route);
     const auto whole = *Track<double>::build(MeasuredPath<double>::build(path), up);
     REQUIRE(std::abs(route->length() - whole.length()) <= 1e-12 * whole.length());
@@ -206,7 +206,7 @@ TEST_CASE("pieces banked by their own roll: a route of forward pieces is the ban
   const auto up = UpSource<double>::world().value().with_roll(roll);
   const auto path = circle<double>(60.0, 12);
   const Split s = split(path, {3, 7, 12}, up, false);
-  const auto route = *Route<double>::build(s.network, s.steps, true);
+  const auto route = *Route<double>::build(s.network, s.steps, Closure::closed);
   REQUIRE(route.constant_up() == nullptr);
   const auto whole = *Track<double>::build(MeasuredPath<double>::build(path), up);
   const auto wagons = train_of(6);
@@ -430,7 +430,8 @@ TEST_CASE("reversal: the reversed train on the reversed route stands where the t
   const auto path = *Path<double, 3>::from_segments(segments, Closure::open);
   for (bool closed : {false, true}) {
     const Split s = closed ? split(loop, {5, 9, 16, 20, 24}, up) : split(path, {3, 8, 13, 18}, up);
-    const auto route = *Route<double>::build(s.network, s.steps, closed);
+    const auto route =
+        *Route<double>::build(s.network, s.steps, closed ? Closure::closed : Closure::open);
     const Route<double> back = route.reversed();
     for (Spacing spacing : {Spacing::chord, Spacing::arc}) {
       INFO((closed ? "loop " : "line ") << (spacing == Spacing::chord ? "chord" : "arc"));
@@ -560,6 +561,14 @@ TEST_CASE("bad networks and routes are named errors", "[network]") {
         std::string::npos);
   CHECK(message(Network<double>::build({a, b}, {{{0, End::end}, {7, End::start}}}))
             .find("piece 7 start") != std::string::npos);
+  // An index that was -1 in the caller's signed arithmetic is named as -1, not as 2^64 - 1.
+  const std::size_t minus_one = ~std::size_t(0), minus_two = minus_one - 1;
+  CHECK(message(Network<double>::build({a, b}, {{{0, End::end}, {minus_one, End::start}}})) ==
+        "joint 0: piece -1 start: the network has 2 pieces");
+  CHECK(to_string(Step{minus_two, Direction::backward}) == "piece -2 backward");
+  CHECK(to_string(PieceEnd{std::size_t(1) << 63, End::end}) == "piece -9223372036854775808 end");
+  CHECK(to_string(PieceEnd{(std::size_t(1) << 63) - 1, End::end}) ==
+        "piece 9223372036854775807 end");
   const auto ring = *Track<double>::build(MeasuredPath<double>::build(circle<double>(5.0, 4)));
   CHECK(message(Network<double>::build({a, ring}, {})).find("piece 1 is closed") !=
         std::string::npos);
@@ -611,8 +620,9 @@ TEST_CASE("bad networks and routes are named errors", "[network]") {
   CHECK(route_message(
             Route<double>::build(network, {{0, Direction::forward}, {9, Direction::forward}}))
             .find("leaves the network") != std::string::npos);
-  CHECK(route_message(
-            Route<double>::build(network, {{0, Direction::forward}, {1, Direction::forward}}, true))
+  CHECK(route_message(Route<double>::build(network,
+                                           {{0, Direction::forward}, {1, Direction::forward}},
+                                           Closure::closed))
             .find("does not continue step 1") != std::string::npos);
   CHECK(route_message(Route<double>::build(network, {})).find("no steps") != std::string::npos);
 }
@@ -876,7 +886,7 @@ TEST_CASE("around: a switch thrown behind the train, a train longer than its rou
   CHECK(laps->route.length() >= 2000.0);
 
   // A closed route needs no walk, but another network's settings are still an error.
-  const auto closed_route = *Route<double>::build(loop.network, loop.steps, true);
+  const auto closed_route = *Route<double>::build(loop.network, loop.steps, Closure::closed);
   const auto unchanged = closed_route.around(10.0, 5.0, loop.network.default_settings(), 1e3, 0.0);
   REQUIRE(unchanged);
   CHECK(unchanged->route.closed());
@@ -910,7 +920,7 @@ TEST_CASE("float: a closed route of pieces gives the poses of the same loop as o
     joints.push_back({steps[k].exit(), steps[(k + 1) % 4].entry()});
   const auto network = Network<float>::build(pieces, joints);
   REQUIRE(network);
-  const auto route = *Route<float>::build(*network, steps, true);
+  const auto route = *Route<float>::build(*network, steps, Closure::closed);
   const auto whole = *Track<float>::build(MeasuredPath<float>::build(path));
   const float tolerance = 64 * eps<float>() * 60.0f;
   for (Spacing spacing : {Spacing::chord, Spacing::arc}) {
@@ -972,7 +982,7 @@ TEST_CASE("float: a loop cut into pieces far from the origin joins with the defa
     INFO("offset " << offset);
     const auto network = Network<float>::build(pieces, joints);
     REQUIRE(network);
-    const auto route = *Route<float>::build(*network, steps, true);
+    const auto route = *Route<float>::build(*network, steps, Closure::closed);
     const auto whole = *Track<float>::build(
         MeasuredPath<float>::build(Path<float, 3>::from_segments(segments, Closure::closed)));
     const float tolerance = 64 * eps<float>() * float(offset);
@@ -1060,7 +1070,7 @@ TEST_CASE("float: chord trains on a route far from the origin hold the float pro
     REQUIRE(network);
     const auto route = *Route<float>::build(
         *network, std::vector<Step>(steps.begin(), steps.begin() + std::ptrdiff_t(c.used)),
-        c.closed);
+        c.closed ? Closure::closed : Closure::open);
     const auto train = *TrainSolver<float, Route<float>>::build(
         route, std::vector<Wagon<float>>(3, {14.0f, 9.0f, 1.0f}),
         {c.closed ? Wrap::circular : Wrap::clamp, Spacing::chord});

@@ -189,6 +189,13 @@ std::string number_text(T x) {
     return text;
   }
 }
+
+// An index for an error message. Indices come in as std::size_t, so a caller's -1 arrives as
+// 2^64 - 1; indices in the upper half print as the negative number they were ("piece -1").
+inline std::string index_text(std::size_t index) {
+  const std::size_t half = ~std::size_t(0) / 2;
+  return index > half ? "-" + std::to_string(~index + 1) : std::to_string(index);
+}
 }  // namespace detail
 
 /// Builds an `Error`; the message should name the field and its value.

@@ -65,6 +65,10 @@ class ArcLengthTable {
     // Refused below √(smallest normal / eps), where speeds down to √eps of the size still square
     // to normal numbers: 1e-146 in double, 3.1e-16 in float.
     const S size = path_size(path);
+    // Distances on a path of zero length have no direction to move in (every conversion would
+    // divide by the length); refused before any entry is built. Any other path has a length.
+    if (!(size > S(0)) && std::isfinite(size))
+      return make_error(ErrorCode::out_of_range, "path: zero length (all control points equal)");
     using std::sqrt;
     const S smallest = sqrt(std::numeric_limits<S>::min() / detail::epsilon<S>());
     if (size > S(0) && size < smallest)

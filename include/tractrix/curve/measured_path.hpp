@@ -39,12 +39,10 @@ class MeasuredPath {
   };
 
   // Measures `path` (exact Gauss–Legendre table by default). A path of zero length has no
-  // direction to move in and is rejected.
+  // direction to move in and is rejected (by the table).
   static Expected<MeasuredPath> build(Path<S, D> path, ArcLengthSettings settings = {}) {
     auto table = ArcLengthTable<S>::build(path, settings);
     if (!table) return table.error();
-    if (!(table->length() > S(0)))
-      return make_error(ErrorCode::out_of_range, "path: zero length (all control points equal)");
     PathBounds<S, D> bounds(path);
     return MeasuredPath(
         std::make_shared<const Data>(Data{std::move(path), std::move(*table), std::move(bounds)}));

@@ -36,7 +36,7 @@ struct PieceEnd {
 };
 
 inline std::string to_string(const PieceEnd& e) {
-  return "piece " + detail::number_text(e.piece) + (e.end == End::start ? " start" : " end");
+  return "piece " + detail::index_text(e.piece) + (e.end == End::start ? " start" : " end");
 }
 
 // How far joined ends may be apart, relative to the network's scale (its largest piece length or

@@ -42,7 +42,7 @@ struct Step {
 };
 
 inline std::string to_string(const Step& step) {
-  return "piece " + detail::number_text(step.piece) +
+  return "piece " + detail::index_text(step.piece) +
          (step.direction == Direction::forward ? " forward" : " backward");
 }
 
@@ -77,7 +77,9 @@ class Route {
   // exit end and the next's entry end in one joint, on opposite sides — and, if `closed`, the
   // first continues the last. Switch settings are not consulted (a route is what the train will
   // drive; SwitchSettings::set each leg on it to show it). A break names both steps and why.
-  static Expected<Route> build(Network<S> network, std::vector<Step> steps, bool closed = false) {
+  static Expected<Route> build(Network<S> network, std::vector<Step> steps,
+                               Closure closure = Closure::open) {
+    const bool closed = closure == Closure::closed;
     if (steps.empty()) return make_error(ErrorCode::empty_input, "route: no steps");
     for (std::size_t i = 0; i < steps.size(); ++i)
       if (steps[i].piece >= network.piece_count())
@@ -95,6 +97,11 @@ class Route {
                               detail::number_text(i - 1) + " (" + to_string(from) + "): " + *error);
     }
     return Route(std::move(network), std::move(steps), closed);
+  }
+  // 0.2's spelling, kept for one release.
+  [[deprecated("pass Closure::closed or Closure::open")]] static Expected<Route> build(
+      Network<S> network, std::vector<Step> steps, bool closed) {
+    return build(std::move(network), std::move(steps), closed ? Closure::closed : Closure::open);
   }
 
   // The walk from `start` that a train takes with these switch settings: piece after piece until

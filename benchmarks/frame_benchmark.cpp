@@ -63,12 +63,12 @@ void BM_FrameWorldUp(benchmark::State& state) {
 BENCHMARK(BM_FrameWorldUp);
 
 void BM_FrameRail(benchmark::State& state) {
-  frame_query(state, tractrix::UpSource<S>::rail(setup().rail));
+  frame_query(state, *tractrix::UpSource<S>::rail(setup().rail));
 }
 BENCHMARK(BM_FrameRail);
 
 void BM_FrameRailClosestPoint(benchmark::State& state) {
-  frame_query(state, tractrix::UpSource<S>::rail(setup().rail, tractrix::RailMatch::closest_point));
+  frame_query(state, *tractrix::UpSource<S>::rail(setup().rail, tractrix::RailMatch::closest_point));
 }
 BENCHMARK(BM_FrameRailClosestPoint);
 

@@ -27,8 +27,8 @@ int main(int argc, char** argv) {
     up = UpSource<double>::world()->with_roll(*RollProfile<double>::build(
         {0, length / 4, length / 2, 3 * length / 4}, {0, 0.2, -0.1, 0.3}, length));
   if (kind == "rmf") up = *UpSource<double>::rotation_minimizing(path);
-  if (kind == "rail") up = UpSource<double>::rail(rail);
-  if (kind == "rail_closest") up = UpSource<double>::rail(rail, RailMatch::closest_point);
+  if (kind == "rail") up = *UpSource<double>::rail(rail);
+  if (kind == "rail_closest") up = *UpSource<double>::rail(rail, RailMatch::closest_point);
   if (!up && kind != "bare") {
     std::fprintf(stderr, "usage: frame_queries bare|world|roll|rmf|rail|rail_closest\n");
     return 1;

@@ -18,7 +18,7 @@ int main(int argc, char** argv) {
   }
 #if __has_include("tractrix/curve/measured_path.hpp")
   auto path = *MeasuredPath<double>::build(Path<double>::catmull_rom(pts, Closure::closed));
-  auto up = rail ? UpSource<double>::rail(*MeasuredPath<double>::build(
+  auto up = rail ? *UpSource<double>::rail(*MeasuredPath<double>::build(
                        Path<double>::catmull_rom(rpts, Closure::closed)))
                  : *UpSource<double>::world();
   auto track = *Track<double>::build(path, up);

@@ -146,7 +146,7 @@ Track make_track(const MeasuredPath& path, const std::string& kind, const In& up
   tx::UpSource<double> source = [&] {
     if (kind == "rail") {
       if (!rail) throw nb::value_error("up: a rail source needs a rail path");
-      return tx::UpSource<double>::rail(*rail, rail_closest_point
+      return *tx::UpSource<double>::rail(*rail, rail_closest_point
                                                    ? tx::RailMatch::closest_point
                                                    : tx::RailMatch::normalized_arc_length);
     }

@@ -46,8 +46,8 @@ std::vector<NamedSource<S>> every_up_source(const MeasuredPath<S>& path,
   std::vector<NamedSource<S>> sources{
       {"world +Y", *UpSource<S>::world()},
       {"world (0, 3, 4)", *UpSource<S>::world(Vector3<S>(0, 3, 4))},
-      {"rail, normalized arc length", UpSource<S>::rail(rail)},
-      {"rail, closest point", UpSource<S>::rail(rail, RailMatch::closest_point)},
+      {"rail, normalized arc length", *UpSource<S>::rail(rail)},
+      {"rail, closest point", *UpSource<S>::rail(rail, RailMatch::closest_point)},
       {"rotation-minimizing", *UpSource<S>::rotation_minimizing(path)}};
   const std::size_t kinds = sources.size();
   for (std::size_t i = 0; i < kinds; ++i)

@@ -1,4 +1,5 @@
 #include <cmath>
+#include <limits>
 #include <vector>
 
 #include "support/catch.hpp"
@@ -134,6 +135,62 @@ TEMPLATE_TEST_CASE("rotation-minimizing frames are scale invariant and seam-free
   const auto start = rmf.frame_at(knot, S(0));
   const auto end = rmf.frame_at(knot, knot.length() * (S(1) - S(1e-12)));
   CHECK((start.rotation - end.rotation).norm() <= 1e-9);
+}
+
+TEMPLATE_TEST_CASE(
+    "rotation-minimizing up at a distance laps away on a loop is the up at the "
+    "distance itself",
+    "[frame][rmf]", float, double) {
+  using S = TestType;
+  // A trefoil has holonomy, so the last entry's up carried a lap on is visibly wrong: 0.2 used
+  // it for every distance past the length.
+  const auto knot = *MeasuredPath<S>::build(trefoil<S>(24, S(10)));
+  const auto frames = *RotationMinimizingFrames<S>::build(knot);
+  REQUIRE(std::abs(frames.holonomy()) > S(0.01));
+  const S length = knot.length();
+  for (int i = 0; i < 12; ++i) {
+    const S s = length * (S(i) + S(0.37)) / S(12);
+    const Vector3<S> point = knot.point_at(s), tangent = knot.tangent_at(s);
+    const Vector3<S> up = frames.up_at(s, point, tangent);
+    for (const int laps : {1, 3, -1, -2}) {
+      INFO("s " << s << ", " << laps << " laps");
+      const S away = s + S(laps) * length;
+      // The same place to the rounding of `away` itself, a few eps of the laps' length.
+      const S tolerance = S(64) * eps<S>() * S(std::abs(laps) + 1);
+      CHECK((frames.up_at(away, point, tangent) - up).norm() <= tolerance);
+    }
+  }
+  // NaN is the start.
+  const Vector3<S> start = frames.up_at(S(0), knot.point_at(S(0)), knot.tangent_at(S(0)));
+  CHECK((frames.up_at(std::numeric_limits<S>::quiet_NaN(), knot.point_at(S(0)),
+                      knot.tangent_at(S(0))) -
+         start)
+            .norm() == S(0));
+}
+
+TEMPLATE_TEST_CASE("rotation-minimizing frames of any density make an up source",
+                   "[frame][rmf][up]", float, double) {
+  using S = TestType;
+  const auto knot = *MeasuredPath<S>::build(trefoil<S>(24, S(10)));
+  for (const int per_segment : {2, 5, 40}) {
+    auto frames = RotationMinimizingFrames<S>::build(knot, Vector3<S>::UnitY(), per_segment);
+    REQUIRE(frames);
+    const auto source = UpSource<S>::rotation_minimizing(frames);
+    REQUIRE(source);
+    REQUIRE(source->frames() != nullptr);
+    CHECK(source->frames()->path().shares_data_with(knot));
+    for (int i = 0; i <= 8; ++i) {
+      const S s = knot.length() * S(i) / S(8);
+      const Vector3<S> point = knot.point_at(s), tangent = knot.tangent_at(s);
+      CHECK((source->up_at(s, knot.length(), point, tangent) - frames->up_at(s, point, tangent))
+                .norm() == S(0));
+    }
+  }
+  // A density the frames refuse is the source's error.
+  const auto refused = UpSource<S>::rotation_minimizing(
+      RotationMinimizingFrames<S>::build(knot, Vector3<S>::UnitY(), 0));
+  REQUIRE_FALSE(refused);
+  CHECK(refused.error().message == "per_segment: 0 not in [1, 1048576]");
 }
 
 TEMPLATE_TEST_CASE("a double-reflection step at one point turns up by the tangents' rotation",

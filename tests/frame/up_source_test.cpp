@@ -38,8 +38,9 @@ TEMPLATE_TEST_CASE("every up source gives orthonormal frames along random paths"
     const auto roll =
         *RollProfile<S>::build({S(0), path.length() / S(2)}, {S(0.2), S(-0.4)}, path.length());
     std::vector<UpSource<S>> sources{
-        *UpSource<S>::world(), *UpSource<S>::world(Vector3<S>::UnitZ()), UpSource<S>::rail(rail),
-        UpSource<S>::rail(rail, RailMatch::closest_point), *UpSource<S>::rotation_minimizing(path)};
+        *UpSource<S>::world(), *UpSource<S>::world(Vector3<S>::UnitZ()), *UpSource<S>::rail(rail),
+        *UpSource<S>::rail(rail, RailMatch::closest_point),
+        *UpSource<S>::rotation_minimizing(path)};
     sources.push_back(sources[0].with_roll(roll));
     sources.push_back(sources[4].with_roll(roll));
     for (const auto& source : sources) {
@@ -65,13 +66,13 @@ TEMPLATE_TEST_CASE("a rail beside a circle banks by atan2(w, h)", "[frame][up][r
     // matches the path's, but the closest point in the normal plane still does. From 1.2 rad on,
     // Newton from the normalized match reached the crossing across the loop (up pointed over it).
     const auto shifted_rail = *MeasuredPath<S>::build(circle<S>(radius + w, 64, h, S(0.7)));
-    const auto by_length = UpSource<S>::rail(rail);
-    const auto by_plane = UpSource<S>::rail(shifted_rail, RailMatch::closest_point);
-    const auto by_shifted_length = UpSource<S>::rail(shifted_rail);
+    const auto by_length = *UpSource<S>::rail(rail);
+    const auto by_plane = *UpSource<S>::rail(shifted_rail, RailMatch::closest_point);
+    const auto by_shifted_length = *UpSource<S>::rail(shifted_rail);
     const S expected = std::atan2(w, h);
     const S circle_error = S(2.7e-4) * std::pow(S(4) / S(64), S(6)) * (radius + w);
     for (const S phase : {S(1.2), S(1.4), S(2), S(2.5), S(3.1)}) {
-      const auto far_shifted = UpSource<S>::rail(
+      const auto far_shifted = *UpSource<S>::rail(
           *MeasuredPath<S>::build(circle<S>(radius + w, 64, h, phase)), RailMatch::closest_point);
       for (int i = 0; i < 50; ++i) {
         const S s = path.length() * S(i) / S(50);
@@ -108,7 +109,7 @@ TEMPLATE_TEST_CASE("closed paths have no seam, also at exactly 100% with a rail"
   const auto path = *MeasuredPath<S>::build(circle<S>(S(50), 16));
   const auto rail = *MeasuredPath<S>::build(circle<S>(S(51), 16, S(1)));
   const S length = path.length();
-  for (const auto& source : {UpSource<S>::rail(rail), *UpSource<S>::rotation_minimizing(path)}) {
+  for (const auto& source : {*UpSource<S>::rail(rail), *UpSource<S>::rotation_minimizing(path)}) {
     const auto start = source.frame_at(path, S(0));
     const auto end = source.frame_at(path, length);  // where the TrainDriver plugin failed
     CHECK((start.rotation - end.rotation).norm() <= S(64) * eps<S>());
@@ -225,8 +226,8 @@ TEMPLATE_TEST_CASE("up sources reject bad input", "[frame][up][errors]", float, 
   const auto path = *MeasuredPath<S>::build(circle<S>(S(5), 8));
   // The rail keeps the density its caller measured it with (0.1 rebuilt it at a fixed 16).
   const auto coarse_rail = *MeasuredPath<S>::build(circle<S>(S(6), 8), {3});
-  CHECK(UpSource<S>::rail(coarse_rail).rail_path()->table().samples_per_segment() == 3);
-  CHECK(UpSource<S>::rail(coarse_rail).rail_path()->shares_data_with(coarse_rail));
+  CHECK(UpSource<S>::rail(coarse_rail)->rail_path()->table().samples_per_segment() == 3);
+  CHECK(UpSource<S>::rail(coarse_rail)->rail_path()->shares_data_with(coarse_rail));
   // Rotation-minimizing frames sit at 16 parameters a segment, whatever the table's density.
   const auto rmf = *UpSource<S>::rotation_minimizing(path);
   CHECK(rmf.frames()->size() == 16 * path.path().size() + 1);
@@ -251,7 +252,7 @@ TEMPLATE_TEST_CASE("rail and roll frames do not change when everything is scaled
     const auto roll =
         *RollProfile<S>::build({S(0), path.length() / S(3)}, {S(0.1), S(-0.2)}, path.length());
     const auto rail = *MeasuredPath<S>::build(Path<S, 3>::catmull_rom(b, Closure::closed));
-    const auto up = UpSource<S>::rail(rail, match).with_roll(roll);
+    const auto up = UpSource<S>::rail(rail, match)->with_roll(roll);
     std::vector<Eigen::Matrix<S, 3, 3>> out;
     for (int i = 0; i < 25; ++i)
       out.push_back(up.frame_at(path, path.length() * S(i) / S(25)).rotation);

@@ -31,7 +31,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const Vector3d world_up = in.vector();
   if (auto s = UpSource<double>::world(world_up)) sources.push_back(*s);
   const auto match = in.flag() ? RailMatch::closest_point : RailMatch::normalized_arc_length;
-  sources.push_back(UpSource<double>::rail(*rail, match));
+  sources.push_back(*UpSource<double>::rail(*rail, match));
   const Vector3d initial_up = in.vector();
   if (auto s = UpSource<double>::rotation_minimizing(*path, initial_up)) sources.push_back(*s);
   std::vector<double> roll_distances{in.mostly_finite(), in.mostly_finite()};

@@ -103,8 +103,8 @@ TEST_CASE("per-frame calls allocate nothing", "[hardening][allocation]") {
   const auto rail = *MeasuredPath<double>::build(test::circle<double>(51, 16, 1.0));
   const auto roll = *RollProfile<double>::build({0.0, 100.0}, {0.1, -0.1}, path.length());
   const std::vector<UpSource<double>> sources{
-      *UpSource<double>::world(), UpSource<double>::rail(rail),
-      UpSource<double>::rail(rail, RailMatch::closest_point),
+      *UpSource<double>::world(), *UpSource<double>::rail(rail),
+      *UpSource<double>::rail(rail, RailMatch::closest_point),
       *UpSource<double>::rotation_minimizing(path), UpSource<double>::world()->with_roll(roll)};
   std::vector<Wagon<double>> wagons(50, Wagon<double>{6, 4, 0.5});
   const auto chord = *TrainSolver<double>::build(*Track<double>::build(path, sources[1]), wagons);

@@ -390,7 +390,7 @@ TEMPLATE_TEST_CASE("loops repeat every lap and have no seam, also with a rail at
   const auto path = circle<S>(S(40), 24);
   const auto rail = circle<S>(S(41), 24, S(1.2));
   const auto track = *Track<S>::build(MeasuredPath<S>::build(path),
-                                      UpSource<S>::rail(*MeasuredPath<S>::build(rail)));
+                                      *UpSource<S>::rail(*MeasuredPath<S>::build(rail)));
   const S length = track.length();
   std::mt19937_64 rng(73);
   const auto solver = *TrainSolver<S>::build(track, mixed_train<S>(rng, 5));
@@ -688,7 +688,7 @@ TEMPLATE_TEST_CASE("bad trains are rejected at construction, naming wagon and fi
             .error()
             .message == "wrap: circular needs a closed track");
   // A rail must share the track's topology.
-  const auto open_rail = UpSource<S>::rail(
+  const auto open_rail = *UpSource<S>::rail(
       *MeasuredPath<S>::build(Path<S, 3>::catmull_rom({V(0, 1, 0), V(9, 1, 0)}, Closure::open)));
   const auto mixed = Track<S>::build(MeasuredPath<S>::build(circle<S>(S(5), 16)), open_rail);
   REQUIRE_FALSE(mixed);

@@ -110,10 +110,12 @@ class RotationMinimizingFrames {
     return frames;
   }
 
-  // Up vector at arc length s (in [0, length]), where the path has point and unit tangent.
-  // At and past the end (s clamped to length, the point on an open path's straight extension),
-  // from the last entry: a step from the one before bent the straight run (3e-7 rad in double).
+  // Up vector at arc length s, where the path has point and unit tangent. A closed path wraps
+  // s into [0, length) (any number of laps, as the point was found); on an open one, at and past
+  // the end (the point on its straight extension) the up comes from the last entry: a step from
+  // the one before bent the straight run (3e-7 rad in double). NaN is the start.
   Vector3<S> up_at(S s, const Vector3<S>& point, const Vector3<S>& unit_tangent) const noexcept {
+    if (path_.closed() || std::isnan(s)) s = detail::wrap(s, path_.length());
     const std::size_t entry =
         s >= distances_.back() ? distances_.size() - 1 : detail::interval_of(distances_, s);
     Vector3<S> r =

@@ -42,16 +42,27 @@ class UpSource {
 
   // Up = offset from the path point to the matched rail point, projected onto the normal plane.
   // The rail is measured by its caller (its table density is the caller's choice) and shared.
-  static UpSource rail(MeasuredPath<S> rail_path,
-                       RailMatch match = RailMatch::normalized_arc_length) {
+  // Returns an Expected like every other source (a measured rail always makes one), so sources
+  // are built and passed on alike: Track::build(path, UpSource<S>::rail(rail)).
+  static Expected<UpSource> rail(MeasuredPath<S> rail_path,
+                                 RailMatch match = RailMatch::normalized_arc_length) {
     return UpSource(Rail{std::move(rail_path), match});
   }
+  // The rail the step before measured; its error passes through.
+  static Expected<UpSource> rail(Expected<MeasuredPath<S>> rail_path,
+                                 RailMatch match = RailMatch::normalized_arc_length) {
+    if (!rail_path) return rail_path.error();
+    return rail(std::move(*rail_path), match);
+  }
 
-  // Rotation-minimizing frames at 16 parameters a segment (RotationMinimizingFrames::build sets
-  // another count).
+  // Rotation-minimizing frames at 16 parameters a segment.
   static Expected<UpSource> rotation_minimizing(
       const MeasuredPath<S>& path, const Vector3<S>& initial_up = Vector3<S>::UnitY()) {
-    auto frames = RotationMinimizingFrames<S>::build(path, initial_up);
+    return rotation_minimizing(RotationMinimizingFrames<S>::build(path, initial_up));
+  }
+  // Rotation-minimizing frames built at any density (RotationMinimizingFrames::build's
+  // per_segment); their error passes through.
+  static Expected<UpSource> rotation_minimizing(Expected<RotationMinimizingFrames<S>> frames) {
     if (!frames) return frames.error();
     return UpSource(
         MinimalTwist{std::make_shared<const RotationMinimizingFrames<S>>(std::move(*frames))});

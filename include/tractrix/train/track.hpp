@@ -36,6 +36,12 @@ class Track {
     if (!path) return path.error();
     return build(std::move(*path), std::move(up));
   }
+  // Either step's error passes through (the path's first).
+  static Expected<Track> build(Expected<MeasuredPath<S>> path, Expected<UpSource<S>> up) {
+    if (!path) return path.error();
+    if (!up) return make_error(up.error().code, "track: " + up.error().message);
+    return build(std::move(*path), std::move(*up));
+  }
 
   const MeasuredPath<S>& path() const noexcept { return path_; }
   const UpSource<S>& up_source() const noexcept { return up_; }

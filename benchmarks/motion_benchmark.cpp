@@ -237,9 +237,11 @@ tractrix::SpeedLimits<double> plan_limits(const tractrix::Track<double>& track) 
     const double start = u(rng) * track.length();
     zones.push_back({start, start + 50 + 450 * u(rng), 10 + 25 * u(rng)});
   }
-  return *SpeedLimits<double>::from_curvature(track, 40.0, 1.0, 25.0)
-              ->with_zones(zones)
-              ->for_train(200);
+  CurvatureLimits<double> curves;
+  curves.max_velocity = 40.0;
+  curves.lateral_acceleration = 1.0;
+  curves.section_length = 25.0;
+  return *SpeedLimits<double>::from_curvature(track, curves)->with_zones(zones)->for_train(200);
 }
 
 std::vector<tractrix::StationStop<double>> plan_stations(double length) {

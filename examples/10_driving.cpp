@@ -1,7 +1,6 @@
-// 10 — driving a train. Speed limits read from the line (its curves under a lateral-acceleration
-// limit, a slow zone, held until the last wagon has left), the fastest jerk-limited run under
-// them with a station stop, a replan when a restriction comes in, and one while the train stands
-// at the station (it keeps the rest of its dwell); `10_driving plot.svg` plots the first two.
+// 10 — driving a train. Speed limits from the line's curves and a slow zone, held until the last
+// wagon has left; the fastest jerk-limited run under them with a station stop; replans when a
+// restriction comes in and during the dwell (which it keeps). `10_driving plot.svg` plots them.
 #include <cstdio>
 #include <vector>
 
@@ -17,10 +16,11 @@ int main(int argc, char** argv) {
   const auto track = Track<double>::build(
       MeasuredPath<double>::build(Path<double>::catmull_rom(keys, Closure::open)));
   if (!track) return std::printf("%s\n", track.error().message.c_str()), 1;
-  // 30 m/s line, 0.8 m/s² lateral (per 20 m), a 12 m/s bridge, a 150 m train; and_then passes
-  // any step's error (a zone off the line) on to the one check after the call.
+  CurvatureLimits<double> curves;  // by name: 30 m/s line, 0.8 m/s² sideways, per 20 m section
+  curves.max_velocity = 30, curves.lateral_acceleration = 0.8, curves.section_length = 20;
+  // A 12 m/s bridge, a 150 m train; and_then passes any step's error on to the one check.
   auto limits_with = [&](const std::vector<SpeedZone<double>>& zones) {
-    return SpeedLimits<double>::from_curvature(*track, 30.0, 0.8, 20.0)
+    return SpeedLimits<double>::from_curvature(*track, curves)
         .and_then([&](const SpeedLimits<double>& line) { return line.with_zones(zones); })
         .and_then([](const SpeedLimits<double>& held) { return held.for_train(150); });
   };

@@ -147,8 +147,8 @@ Track make_track(const MeasuredPath& path, const std::string& kind, const In& up
     if (kind == "rail") {
       if (!rail) throw nb::value_error("up: a rail source needs a rail path");
       return *tx::UpSource<double>::rail(*rail, rail_closest_point
-                                                   ? tx::RailMatch::closest_point
-                                                   : tx::RailMatch::normalized_arc_length);
+                                                    ? tx::RailMatch::closest_point
+                                                    : tx::RailMatch::normalized_arc_length);
     }
     if (kind == "rotation_minimizing")
       return value_or_raise(tx::UpSource<double>::rotation_minimizing(path, vec3(up.data())));
@@ -617,15 +617,15 @@ NB_MODULE(_tractrix, m) {
       .def_static(
           "from_track",
           [](const Track& track, double max_velocity, double lateral, double section, int samples) {
-            return value_or_raise(
-                Limits::from_curvature(track, max_velocity, lateral, section, samples));
+            return value_or_raise(Limits::from_curvature(
+                track, tx::CurvatureLimits<double>{max_velocity, lateral, section, samples}));
           },
           nb::call_guard<nb::gil_scoped_release>())
       .def_static(
           "from_route",
           [](const Route& route, double max_velocity, double lateral, double section, int samples) {
-            return value_or_raise(
-                Limits::from_curvature(route, max_velocity, lateral, section, samples));
+            return value_or_raise(Limits::from_curvature(
+                route, tx::CurvatureLimits<double>{max_velocity, lateral, section, samples}));
           },
           nb::call_guard<nb::gil_scoped_release>())
       .def("with_zones",

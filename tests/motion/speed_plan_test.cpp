@@ -161,8 +161,11 @@ TEST_CASE("speed plan: curvature limits lateral acceleration on a curve", "[moti
   const double radius = 200;
   const auto track = *Track<double>::build(MeasuredPath<double>::build(circle<double>(radius, 16)));
   const double lateral = 0.8;
-  const auto limits =
-      SpeedLimits<double>::from_curvature(track, 30.0, lateral, track.length() / 100);
+  CurvatureLimits<double> curves;
+  curves.max_velocity = 30.0;
+  curves.lateral_acceleration = lateral;
+  curves.section_length = track.length() / 100;
+  const auto limits = SpeedLimits<double>::from_curvature(track, curves);
   REQUIRE(limits);
   const double expected = std::sqrt(lateral * radius);
   for (std::size_t i = 0; i < limits->size(); ++i)
@@ -177,8 +180,10 @@ TEST_CASE("speed plan: curvature limits lateral acceleration on a curve", "[moti
     const double kappa = track.curvature_vector(track.sample(s.position, cursor)).norm();
     CHECK(s.velocity * s.velocity * kappa <= lateral * (1 + 1e-3));
   }
-  CHECK(SpeedLimits<double>::from_curvature(track, 30.0, -1.0, 10.0).error().code ==
-        ErrorCode::out_of_range);
+  CurvatureLimits<double> backwards = curves;
+  backwards.lateral_acceleration = -1.0;
+  CHECK(SpeedLimits<double>::from_curvature(track, backwards).error().message ==
+        "speed limits: lateral_acceleration -1 is not positive and finite");
   // On a route too: the same circle as two half-circle pieces joined into a loop gives the same
   // limits section by section.
   const Path<double, 3> whole = circle<double>(radius, 16);
@@ -196,8 +201,7 @@ TEST_CASE("speed plan: curvature limits lateral acceleration on a curve", "[moti
   const auto route = Route<double>::build(
       *network, {{0, Direction::forward}, {1, Direction::forward}}, Closure::closed);
   REQUIRE(route);
-  const auto on_route =
-      SpeedLimits<double>::from_curvature(*route, 30.0, lateral, track.length() / 100);
+  const auto on_route = SpeedLimits<double>::from_curvature(*route, curves);
   REQUIRE(on_route);
   for (double s = 0; s < track.length(); s += track.length() / 333)
     CHECK(std::abs(on_route->at(s) - limits->at(s)) <= 1e-9 * expected);

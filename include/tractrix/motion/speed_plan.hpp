@@ -36,6 +36,19 @@ struct SpeedZone {
   S limit = S(0);
 };
 
+// Limits a line's curvature sets (SpeedLimits::from_curvature), by name:
+//   CurvatureLimits<double> curves;
+//   curves.max_velocity = 30;          // m/s, the line's own limit
+//   curves.lateral_acceleration = 0.8; // m/s², the most a passenger may feel sideways
+//   curves.section_length = 20;        // m: one limit per section this long
+template <class S>
+struct CurvatureLimits {
+  S max_velocity = S(0);
+  S lateral_acceleration = S(0);
+  S section_length = S(0);
+  int samples = 8;  // curvature samples a section, ends included: samples + 1 points
+};
+
 // A stop: the head halts at `position` and stands for `dwell` seconds.
 template <class S>
 struct StationStop {
@@ -67,9 +80,25 @@ class SpeedLimits {
   // between the samples than at them is missed (a section of a tenth of the tightest radius
   // misses little).
   template <class Line>
-  static Expected<SpeedLimits> from_curvature(const Line& line_along, S max_velocity,
-                                              S lateral_acceleration, S section_length,
-                                              int samples = 8) {
+  static Expected<SpeedLimits> from_curvature(const Line& line_along,
+                                              const CurvatureLimits<S>& curves) {
+    return from_curvature_of(line_along, curves.max_velocity, curves.lateral_acceleration,
+                             curves.section_length, curves.samples);
+  }
+  // 0.2's spelling, kept for one release: the same numbers in CurvatureLimits' order.
+  template <class Line>
+  [[deprecated("pass a CurvatureLimits: the numbers by name")]] static Expected<SpeedLimits>
+  from_curvature(const Line& line_along, S max_velocity, S lateral_acceleration, S section_length,
+                 int samples = 8) {
+    return from_curvature_of(line_along, max_velocity, lateral_acceleration, section_length,
+                             samples);
+  }
+
+ private:
+  template <class Line>
+  static Expected<SpeedLimits> from_curvature_of(const Line& line_along, S max_velocity,
+                                                 S lateral_acceleration, S section_length,
+                                                 int samples) {
     auto base = line(line_along.length(), max_velocity);
     if (!base) return base;
     if (!std::isfinite(lateral_acceleration) || !(lateral_acceleration > S(0)))
@@ -108,6 +137,7 @@ class SpeedLimits {
     return SpeedLimits(std::move(starts), std::move(limits), length);
   }
 
+ public:
   // These limits lowered inside each zone (a zone never raises a limit). Zones may overlap and
   // reach past the line's ends (clipped); start < end, limit positive.
   Expected<SpeedLimits> with_zones(const std::vector<SpeedZone<S>>& zones) const {

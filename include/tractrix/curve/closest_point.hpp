@@ -159,63 +159,86 @@ TRACTRIX_NOINLINE S polished_root(const Vector<S, D>& a, const Vector<S, D>& b,
   return found;
 }
 
-// Lowers `best` to the nearest point of one segment when that is nearer. The segment is
-// r(u) − q = a u³ + b u² + c u + d with d = P0 − q, and the squared distance's derivative is
-// twice the quintic (r − q)·r' = 3a·a u⁵ + 5a·b u⁴ + (4a·c + 2b·b) u³ + 3(a·d + b·c) u²
-// + (2b·d + c·c) u + c·d.
-// Its minima are among the quintic's roots and the ends; the quartic's roots (where the quintic
-// turns) are tried as well, so a tangential minimum that rounding lifts off zero is not lost.
+// One segment against a query point q: r(u) − q = a u³ + b u² + c u + d with d = P0 − q, and the
+// squared distance's derivative, twice the quintic (r − q)·r' = 3a·a u⁵ + 5a·b u⁴ + (4a·c + 2b·b)
+// u³
+// + 3(a·d + b·c) u² + (2b·d + c·c) u + c·d, with its derivative and its rounding.
 template <class S, int D>
-void nearest_on_segment(const Bezier<S, D, 3>& segment, std::size_t index, const Vector<S, D>& q,
-                        Nearest<S>& best) noexcept {
+struct SegmentQuintic {
   using V = Vector<S, D>;
-  // a, b and c from the control points themselves, not shifted by q: each P_j − q rounds to the
-  // spacing of numbers at |q|, which tilted a nearly straight segment's tangent and moved the
-  // foot of a query 10⁵ away by 1.7e-9 along a 10-unit segment.
-  const V& p0 = segment.points[0];
-  const V& p1 = segment.points[1];
-  const V& p2 = segment.points[2];
-  const V& p3 = segment.points[3];
-  const V c = S(3) * (p1 - p0), b = S(3) * ((p0 - p1) + (p2 - p1)),
-          a = (p3 - p0) + S(3) * (p1 - p2);
-  const V d = p0 - q;
-  const S quintic[6] = {c.dot(d),
-                        S(2) * b.dot(d) + c.dot(c),
-                        S(3) * (a.dot(d) + b.dot(c)),
-                        S(4) * a.dot(c) + S(2) * b.dot(b),
-                        S(5) * a.dot(b),
-                        S(3) * a.dot(a)};
-  const S derivative[5] = {quintic[1], S(2) * quintic[2], S(3) * quintic[3], S(4) * quintic[4],
-                           S(5) * quintic[5]};
-  using std::sqrt;
-  const S na = sqrt(a.squaredNorm()), nb = sqrt(b.squaredNorm()), nc = sqrt(c.squaredNorm()),
-          nd = sqrt(d.squaredNorm());
-  const S magnitude = nc * nd + S(2) * nb * nd + nc * nc + S(3) * (na * nd + nb * nc) +
-                      S(4) * na * nc + S(2) * nb * nb + S(5) * na * nb + S(3) * na * na;
-  // The quintic's rounding, from the dot products above and the conversion to Bernstein form,
-  // bounded by the norms' products; halving adds at most 5 eps of the largest coefficient (itself
-  // at most `magnitude`) a level: the margin holds three levels of it.
-  const S margin = S(64) * detail::epsilon<S>() * magnitude;
-  const auto squared_at = [&](S u) { return (((a * u + b) * u + c) * u + d).squaredNorm(); };
-  const auto consider = [&](S u) {
-    const S squared = squared_at(u);
-    if (squared < best.squared_distance) best = Nearest<S>{index, u, squared};
-  };
-  // A root that the quintic's rounding (a few eps of its magnitude, not the margin's 64) moves
-  // by more than √eps of the parameter, where the product (r − q)·r' rounds √eps times less
-  // (|r − q|·|r'| below √eps of the magnitude: beside a cusp), is re-found (polished_root).
-  // Elsewhere — a query near its centre of curvature, where both round alike, or any root of an
-  // ordinary segment, float's included — the root is as good as the distance can say.
-  const auto consider_root = [&](S u) {
+  V a, b, c, d;
+  S quintic[6];
+  S derivative[5];
+  // The norms' products that bound each coefficient; the quintic's rounding is a few eps of it.
+  S magnitude;
+  // The rounding of the dot products and of the conversion to Bernstein form; halving adds at
+  // most 5 eps of the largest coefficient (itself at most `magnitude`) a level: the margin
+  // holds three levels of it.
+  S margin;
+
+  TRACTRIX_FORCE_INLINE SegmentQuintic(const Bezier<S, D, 3>& segment, const V& q) noexcept {
+    // a, b and c from the control points themselves, not shifted by q: each P_j − q rounds to
+    // the spacing of numbers at |q|, which tilted a nearly straight segment's tangent and moved
+    // the foot of a query 10⁵ away by 1.7e-9 along a 10-unit segment.
+    const V& p0 = segment.points[0];
+    const V& p1 = segment.points[1];
+    const V& p2 = segment.points[2];
+    const V& p3 = segment.points[3];
+    c = S(3) * (p1 - p0);
+    b = S(3) * ((p0 - p1) + (p2 - p1));
+    a = (p3 - p0) + S(3) * (p1 - p2);
+    d = p0 - q;
+    quintic[0] = c.dot(d);
+    quintic[1] = S(2) * b.dot(d) + c.dot(c);
+    quintic[2] = S(3) * (a.dot(d) + b.dot(c));
+    quintic[3] = S(4) * a.dot(c) + S(2) * b.dot(b);
+    quintic[4] = S(5) * a.dot(b);
+    quintic[5] = S(3) * a.dot(a);
+    for (int i = 0; i < 5; ++i)
+      derivative[i] = S(i + 1) * quintic[i + 1];
+    using std::sqrt;
+    const S na = sqrt(a.squaredNorm()), nb = sqrt(b.squaredNorm()), nc = sqrt(c.squaredNorm()),
+            nd = sqrt(d.squaredNorm());
+    magnitude = nc * nd + S(2) * nb * nd + nc * nc + S(3) * (na * nd + nb * nc) + S(4) * na * nc +
+                S(2) * nb * nb + S(5) * na * nb + S(3) * na * na;
+    margin = S(64) * detail::epsilon<S>() * magnitude;
+  }
+  S squared_at(S u) const noexcept { return (((a * u + b) * u + c) * u + d).squaredNorm(); }
+
+  // A root u of the quintic as the distance can tell it. One that the quintic's rounding (a few
+  // eps of its magnitude, not the margin's 64) moves by more than √eps of the parameter, where
+  // the product (r − q)·r' rounds √eps times less (|r − q|·|r'| below √eps of the magnitude:
+  // beside a cusp), is re-found (polished_root). Elsewhere — a query near its centre of
+  // curvature, where both round alike, or any root of an ordinary segment, float's included —
+  // the root is as good as the distance can say.
+  S refined_root(S u) const noexcept {
     using std::abs;
+    using std::sqrt;
     const S root_eps = sqrt(detail::epsilon<S>());
     if (S(4) * detail::epsilon<S>() * magnitude > root_eps * abs(horner(derivative, 4, u))) {
       const V r = ((a * u + b) * u + c) * u + d, r1 = (S(3) * a * u + S(2) * b) * u + c;
       if (r.squaredNorm() * r1.squaredNorm() < detail::epsilon<S>() * magnitude * magnitude)
-        u = polished_root(a, b, c, d, derivative, margin, u);
+        return polished_root(a, b, c, d, derivative, margin, u);
     }
-    consider(u);
+    return u;
+  }
+};
+
+// Lowers `best` to the nearest point of one segment when that is nearer. Its minima are among the
+// quintic's roots and the ends; the quartic's roots (where the quintic turns) are tried as well,
+// so a tangential minimum that rounding lifts off zero is not lost.
+template <class S, int D>
+void nearest_on_segment(const Bezier<S, D, 3>& segment, std::size_t index, const Vector<S, D>& q,
+                        Nearest<S>& best) noexcept {
+  const SegmentQuintic<S, D> f(segment, q);
+  const S(&quintic)[6] = f.quintic;
+  const S(&derivative)[5] = f.derivative;
+  const S margin = f.margin;
+  const auto consider = [&](S u) {
+    const S squared = f.squared_at(u);
+    if (squared < best.squared_distance) best = Nearest<S>{index, u, squared};
   };
+  const auto consider_root = [&](S u) { consider(f.refined_root(u)); };
   // A turn of the quintic: a root too where the quintic is within its rounding of zero there.
   const auto consider_turn = [&](S u) {
     using std::abs;

@@ -178,14 +178,8 @@ class JerkTrajectory {
   // (no_solution, with the distance needed).
   static Expected<JerkTrajectory> between_cruises(S start, S end, S from_velocity, S to_velocity,
                                                   const JerkLimits<S>& limits) {
-    if (auto error =
-            input_error("between_cruises", {start, from_velocity, S(0)}, end, to_velocity, limits))
+    if (auto error = cruises_error(start, end, from_velocity, to_velocity, limits))
       return std::move(*error);
-    if (!(from_velocity >= S(0)) || !(to_velocity >= S(0)) || from_velocity > limits.max_velocity ||
-        !(end >= start))
-      return make_error(ErrorCode::out_of_range,
-                        "between_cruises: velocities must lie in [0, max_velocity] and end must "
-                        "not be before start");
     Builder b({start, from_velocity, S(0)});
     const Limits lim = b.brake(limits);
     // Velocities within rounding of each other (a start a few ulps over a limit, cruising on
@@ -1082,6 +1076,22 @@ class JerkTrajectory {
     if (!fast || abs(fast->duration - duration) > P(1e-12) * duration) return std::nullopt;
     fast->duration = duration;
     return fast;
+  }
+
+  // between_cruises' inputs: to_position's checks, both velocities in [0, v_max], end >= start.
+  static std::optional<Expected<JerkTrajectory>> cruises_error(S start, S end, S from_velocity,
+                                                               S to_velocity,
+                                                               const JerkLimits<S>& limits) {
+    if (auto error =
+            input_error("between_cruises", {start, from_velocity, S(0)}, end, to_velocity, limits))
+      return error;
+    if (!(from_velocity >= S(0)) || !(to_velocity >= S(0)) || from_velocity > limits.max_velocity ||
+        !(end >= start))
+      return Expected<JerkTrajectory>(make_error(
+          ErrorCode::out_of_range,
+          "between_cruises: velocities must lie in [0, max_velocity] and end must not be before "
+          "start"));
+    return std::nullopt;
   }
 
   static std::optional<Expected<JerkTrajectory>> input_error(const char* what,

@@ -190,116 +190,15 @@ class Network {
                                  const std::vector<std::vector<PieceEnd>>& joints,
                                  JointTolerance tolerance = {}) {
     if (pieces.empty()) return make_error(ErrorCode::empty_input, "network: no pieces");
-    for (const auto& [name, value] :
-         {std::pair<const char*, double>{"relative_gap", tolerance.relative_gap},
-          std::pair<const char*, double>{"angle", tolerance.angle}})
-      if (!(value >= 0.0) || !std::isfinite(S(value)))
-        return make_error(ErrorCode::out_of_range,
-                          std::string("network: joint tolerance ") + name + " " +
-                              detail::number_text(value) +
-                              " is not a finite number >= 0 in this scalar type (0: the default)");
-    S scale = S(0);
-    for (std::size_t i = 0; i < pieces.size(); ++i) {
-      if (pieces[i].closed())
-        return make_error(ErrorCode::mismatched_topology,
-                          "network: piece " + detail::number_text(i) +
-                              " is closed; a piece has two ends (split a loop into pieces)");
-      scale = std::max({scale, pieces[i].length(), pieces[i].path().path().extent()});
-    }
-    using std::max;
-    const S gap_limit =
-        S(tolerance.relative_gap > 0.0 ? tolerance.relative_gap
-                                       : max(1e-9, 64.0 * double(detail::epsilon<S>()))) *
-        scale;
-    const S angle_base =
-        S(tolerance.angle > 0.0 ? tolerance.angle : max(1e-6, 64.0 * double(detail::epsilon<S>())));
-
+    const auto limits = joint_limits(pieces, tolerance);
+    if (!limits) return limits.error();
     auto topology = std::make_shared<detail::Topology>();
     topology->joint_of.assign(pieces.size(), {detail::Topology::none, detail::Topology::none});
     topology->side_of.assign(pieces.size(), {0, 0});
     topology->sides.resize(joints.size());
-    for (std::size_t j = 0; j < joints.size(); ++j) {
-      const std::vector<PieceEnd>& ends = joints[j];
-      const std::string joint = "joint " + detail::number_text(j) + ": ";
-      if (ends.size() < 2)
-        return make_error(ErrorCode::too_few_points, joint + "lists " +
-                                                         detail::number_text(ends.size()) +
-                                                         " piece ends; a joint joins two or more");
-      std::vector<Vector3<S>> point(ends.size()), outward(ends.size());
-      std::vector<S> turn(ends.size());  // how far rounding can turn each end's tangent
-      for (std::size_t k = 0; k < ends.size(); ++k) {
-        const PieceEnd& e = ends[k];
-        if (e.piece >= pieces.size())
-          return make_error(ErrorCode::out_of_range, joint + to_string(e) + ": the network has " +
-                                                         detail::number_text(pieces.size()) +
-                                                         " pieces");
-        std::size_t& slot = topology->joint_of[e.piece][static_cast<std::size_t>(e.end)];
-        if (slot == j)
-          return make_error(ErrorCode::out_of_range, joint + to_string(e) + " is listed twice");
-        if (slot != detail::Topology::none)
-          return make_error(
-              ErrorCode::out_of_range,
-              joint + to_string(e) + " is already in joint " + detail::number_text(slot));
-        slot = j;
-        const MeasuredPath<S>& path = pieces[e.piece].path();
-        const bool at_start = e.end == End::start;
-        const auto at = path.sample(at_start ? S(0) : path.length());
-        point[k] = at.point;
-        outward[k] = at_start ? Vector3<S>(-at.tangent) : at.tangent;
-        // The handle the tangent came from: |r'|/3 where the sample took r' (as
-        // MeasuredPath::sample: above 64 eps of the length), else the next derivative's.
-        const Path<S, 3>& curve = path.path();
-        const S t = at_start ? S(0) : curve.end_parameter();
-        const S speed = curve.derivative(t, 1).norm();
-        S handle = speed > S(64) * detail::epsilon<S>() * path.length() ? speed / S(3) : S(0);
-        for (int order = 2; order <= 3 && !(handle > S(0)); ++order)
-          handle = curve.derivative(t, order).norm() / S(6);
-        turn[k] =
-            handle > S(0) ? detail::epsilon<S>() * point[k].cwiseAbs().maxCoeff() / handle : S(0);
-      }
-      // Sides by outward direction: with the first end, or against it. Two ends continue each
-      // other whatever their angle (a kink past 90° was taken for two parallel legs, and its
-      // message gave π less the angle).
-      for (std::size_t k = 0; k < ends.size(); ++k) {
-        const std::uint8_t side =
-            ends.size() == 2 ? (k == 0 ? 0 : 1) : (outward[k].dot(outward[0]) >= S(0) ? 0 : 1);
-        topology->side_of[ends[k].piece][static_cast<std::size_t>(ends[k].end)] = side;
-        topology->sides[j][side].push_back(ends[k]);
-      }
-      for (std::size_t a = 0; a < ends.size(); ++a)
-        for (std::size_t b = a + 1; b < ends.size(); ++b) {
-          const S gap = (point[a] - point[b]).norm();
-          if (!(gap <= gap_limit))
-            return make_error(ErrorCode::not_continuous,
-                              joint + to_string(ends[a]) + " and " + to_string(ends[b]) + " are " +
-                                  detail::number_text(double(gap)) + " apart (tolerance " +
-                                  detail::number_text(double(gap_limit)) + ")");
-          // Ends on opposite sides must continue each other: outward tangents opposite.
-          const bool across = topology->side(ends[a]) != topology->side(ends[b]);
-          const Vector3<S> other = across ? Vector3<S>(-outward[b]) : outward[b];
-          using std::atan2;
-          const S angle = atan2(outward[a].cross(other).norm(), outward[a].dot(other));
-          // The default grows with the two ends' rounding, twice over, to at most 1e-3 rad: data
-          // rounded coarser than that needs an explicit tolerance.
-          using std::min;
-          const S angle_limit = tolerance.angle > 0.0
-                                    ? angle_base
-                                    : max(angle_base, min(S(2) * (turn[a] + turn[b]), S(1e-3)));
-          if (!(angle <= angle_limit))
-            return make_error(ErrorCode::not_continuous,
-                              joint + "the tangents of " + to_string(ends[a]) + " and " +
-                                  to_string(ends[b]) + " are " +
-                                  detail::number_text(double(angle)) +
-                                  " rad from collinear (tolerance " +
-                                  detail::number_text(double(angle_limit)) + ")");
-        }
-      // Collinear, and all pointing one way: no two of them continue each other.
-      if (topology->sides[j][1].empty())
-        return make_error(ErrorCode::not_continuous,
-                          joint + "all " + detail::number_text(ends.size()) +
-                              " ends point the same way (" + to_string(ends[0]) + " and " +
-                              to_string(ends[1]) + "): a train cannot pass from one to another");
-    }
+    for (std::size_t j = 0; j < joints.size(); ++j)
+      if (auto error = add_joint(j, joints[j], pieces, *limits, *topology))
+        return std::move(*error);
     auto [order, boxes] = piece_order(pieces);
     PathBounds<S, 3> index(boxes);
     std::vector<typename MeasuredPath<S>::Lookup> lookups;
@@ -464,6 +363,141 @@ class Network {
   bool shares_data_with(const Network& other) const noexcept { return data_ == other.data_; }
 
  private:
+  // How far a joint's ends may be apart and how far from collinear, from the tolerance and the
+  // network's scale (its largest piece length or coordinate). `angle_given`: an explicit angle
+  // replaces the default, which otherwise grows with the ends' rounding (joint_angle_limit).
+  struct JointLimits {
+    S gap;
+    S angle;
+    bool angle_given;
+  };
+  static Expected<JointLimits> joint_limits(const std::vector<Track<S>>& pieces,
+                                            JointTolerance tolerance) {
+    for (const auto& [name, value] :
+         {std::pair<const char*, double>{"relative_gap", tolerance.relative_gap},
+          std::pair<const char*, double>{"angle", tolerance.angle}})
+      if (!(value >= 0.0) || !std::isfinite(S(value)))
+        return make_error(ErrorCode::out_of_range,
+                          std::string("network: joint tolerance ") + name + " " +
+                              detail::number_text(value) +
+                              " is not a finite number >= 0 in this scalar type (0: the default)");
+    S scale = S(0);
+    for (std::size_t i = 0; i < pieces.size(); ++i) {
+      if (pieces[i].closed())
+        return make_error(ErrorCode::mismatched_topology,
+                          "network: piece " + detail::number_text(i) +
+                              " is closed; a piece has two ends (split a loop into pieces)");
+      scale = std::max({scale, pieces[i].length(), pieces[i].path().path().extent()});
+    }
+    using std::max;
+    const double eps64 = 64.0 * double(detail::epsilon<S>());
+    return JointLimits{
+        S(tolerance.relative_gap > 0.0 ? tolerance.relative_gap : max(1e-9, eps64)) * scale,
+        S(tolerance.angle > 0.0 ? tolerance.angle : max(1e-6, eps64)), tolerance.angle > 0.0};
+  }
+
+  // A piece end as a joint sees it: where it is, the way out of its piece, and how far rounding
+  // can turn that direction (eps·|P| over the handle the tangent came from: |r'|/3 where
+  // MeasuredPath::sample took r', above 64 eps of the length, else the next derivative's).
+  struct EndGeometry {
+    Vector3<S> point, outward;
+    S turn;
+  };
+  static EndGeometry end_geometry(const Track<S>& piece, End end) {
+    const MeasuredPath<S>& path = piece.path();
+    const bool at_start = end == End::start;
+    const auto at = path.sample(at_start ? S(0) : path.length());
+    const Path<S, 3>& curve = path.path();
+    const S t = at_start ? S(0) : curve.end_parameter();
+    const S speed = curve.derivative(t, 1).norm();
+    S handle = speed > S(64) * detail::epsilon<S>() * path.length() ? speed / S(3) : S(0);
+    for (int order = 2; order <= 3 && !(handle > S(0)); ++order)
+      handle = curve.derivative(t, order).norm() / S(6);
+    const S turn =
+        handle > S(0) ? detail::epsilon<S>() * at.point.cwiseAbs().maxCoeff() / handle : S(0);
+    return {at.point, at_start ? Vector3<S>(-at.tangent) : at.tangent, turn};
+  }
+
+  // Joint j: its ends are pieces of the network in no other joint, each is put on a side by its
+  // outward direction (with the first end, or against it; two ends are on opposite sides whatever
+  // their angle, so a kink past 90° is measured as one), and every pair is checked. Fills in
+  // `topology`'s entries for the joint.
+  static std::optional<Error> add_joint(std::size_t j, const std::vector<PieceEnd>& ends,
+                                        const std::vector<Track<S>>& pieces,
+                                        const JointLimits& limits, detail::Topology& topology) {
+    const std::string joint = "joint " + detail::number_text(j) + ": ";
+    if (ends.size() < 2)
+      return make_error(ErrorCode::too_few_points, joint + "lists " +
+                                                       detail::number_text(ends.size()) +
+                                                       " piece ends; a joint joins two or more");
+    std::vector<EndGeometry> at(ends.size());
+    for (std::size_t k = 0; k < ends.size(); ++k) {
+      const PieceEnd& e = ends[k];
+      if (e.piece >= pieces.size())
+        return make_error(ErrorCode::out_of_range, joint + to_string(e) + ": the network has " +
+                                                       detail::number_text(pieces.size()) +
+                                                       " pieces");
+      std::size_t& slot = topology.joint_of[e.piece][static_cast<std::size_t>(e.end)];
+      if (slot == j)
+        return make_error(ErrorCode::out_of_range, joint + to_string(e) + " is listed twice");
+      if (slot != detail::Topology::none)
+        return make_error(ErrorCode::out_of_range, joint + to_string(e) + " is already in joint " +
+                                                       detail::number_text(slot));
+      slot = j;
+      at[k] = end_geometry(pieces[e.piece], e.end);
+    }
+    for (std::size_t k = 0; k < ends.size(); ++k) {
+      const std::uint8_t side =
+          ends.size() == 2 ? (k == 0 ? 0 : 1) : (at[k].outward.dot(at[0].outward) >= S(0) ? 0 : 1);
+      topology.side_of[ends[k].piece][static_cast<std::size_t>(ends[k].end)] = side;
+      topology.sides[j][side].push_back(ends[k]);
+    }
+    for (std::size_t a = 0; a < ends.size(); ++a)
+      for (std::size_t b = a + 1; b < ends.size(); ++b) {
+        const bool across = topology.side(ends[a]) != topology.side(ends[b]);
+        if (auto error = check_pair(joint, ends[a], ends[b], at[a], at[b], across, limits))
+          return error;
+      }
+    // Collinear, and all pointing one way: no two of them continue each other.
+    if (topology.sides[j][1].empty())
+      return make_error(ErrorCode::not_continuous,
+                        joint + "all " + detail::number_text(ends.size()) +
+                            " ends point the same way (" + to_string(ends[0]) + " and " +
+                            to_string(ends[1]) + "): a train cannot pass from one to another");
+    return std::nullopt;
+  }
+
+  // Two ends of a joint: within the gap of each other, and (`across`: on opposite sides)
+  // continuing each other or (same side: two legs of a switch) parallel, within the angle. The
+  // default angle grows with the two ends' rounding, twice over, to at most 1e-3 rad: data
+  // rounded coarser than that needs an explicit tolerance.
+  static std::optional<Error> check_pair(const std::string& joint, const PieceEnd& a,
+                                         const PieceEnd& b, const EndGeometry& at_a,
+                                         const EndGeometry& at_b, bool across,
+                                         const JointLimits& limits) {
+    const S gap = (at_a.point - at_b.point).norm();
+    if (!(gap <= limits.gap))
+      return make_error(ErrorCode::not_continuous,
+                        joint + to_string(a) + " and " + to_string(b) + " are " +
+                            detail::number_text(double(gap)) + " apart (tolerance " +
+                            detail::number_text(double(limits.gap)) + ")");
+    const Vector3<S> other = across ? Vector3<S>(-at_b.outward) : at_b.outward;
+    using std::atan2;
+    const S angle = atan2(at_a.outward.cross(other).norm(), at_a.outward.dot(other));
+    using std::max;
+    using std::min;
+    const S angle_limit = limits.angle_given
+                              ? limits.angle
+                              : max(limits.angle, min(S(2) * (at_a.turn + at_b.turn), S(1e-3)));
+    if (!(angle <= angle_limit))
+      return make_error(ErrorCode::not_continuous,
+                        joint + "the tangents of " + to_string(a) + " and " + to_string(b) +
+                            " are " + detail::number_text(double(angle)) +
+                            " rad from collinear (tolerance " +
+                            detail::number_text(double(angle_limit)) + ")");
+    return std::nullopt;
+  }
+
   struct Data {
     std::vector<Track<S>> pieces;
     std::vector<typename MeasuredPath<S>::Lookup> lookups;  // per piece

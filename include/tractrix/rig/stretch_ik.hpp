@@ -207,72 +207,21 @@ class StretchChain {
     if (!pole.allFinite()) pole = root;
     const Vector3<S> offset = (goal - root) / global_scale;
     const S d = offset.stableNorm();  // finite wherever offset is (its square may overflow)
-    S l[2];
-    S aim;
-    if (settings_.soft > S(0)) {
-      // Soft stretch: aim at the soft distance of the rest chain, then scale the whole chain by
-      // d / d_soft (capped by max_stretch), so the effector still lands on the goal but the chain
-      // never snaps straight.
-      const S soft_distance = soft_reach(d, total_);
-      S k = S(1);
-      if (d > soft_distance && soft_distance > S(0)) k = d / soft_distance;
-      if (k > settings_.max_stretch) k = settings_.max_stretch;
-      l[0] = rest_[0] * k;
-      l[1] = lower_rest_ * k;
-      aim = soft_distance * k;
-    } else {
-      const S length = chain_length(d * global_scale / scale.value());
-      l[0] = stretched(rest_[0], 1, length);
-      l[1] = stretched(lower_rest_, rest_.size() - 1, length);
-      const S reach = l[0] + l[1];
-      aim = d < reach ? d : reach;
-    }
-    const S lo = std::abs(l[0] - l[1]);
-    const S aimed = aim < lo ? lo : aim;
+    const Reach reach = reach_for(d, global_scale, scale);
+    const S lo = std::abs(reach.upper - reach.lower);
+    const S aimed = reach.aim < lo ? lo : reach.aim;
+    const Vector3<S> toward_pole = (pole - root) / global_scale;
     Vector3<S> u = d > S(0) ? Vector3<S>(offset / d) : Vector3<S>::Zero();
-    Vector3<S> toward_pole = (pole - root) / global_scale;
     if (!(d > S(0))) u = normalized_or(toward_pole, Vector3<S>(Vector3<S>::UnitX()));
-    Vector3<S> v = toward_pole - toward_pole.dot(u) * u;
-    const S v_norm = v.stableNorm();
-    // Off the line by more than the projection's rounding, relative to the pole's distance or
-    // the chain's size, whichever is larger (a chain of 1e-5 bent away from its pole when the
-    // threshold held an absolute unit). Projected twice: where the pole lies near the line, one
-    // projection leaves v off perpendicular by up to its rounding over |v|.
-    if (v_norm > S(64) * detail::epsilon<S>() * std::max(toward_pole.stableNorm(), total_)) {
-      v /= v_norm;
-      v = (v - v.dot(u) * u).normalized();
-    } else {
-      v = any_perpendicular(u);
-    }
-    // Angle at the root: cosine from the law of cosines; sine from Heron's product of the side
-    // differences, which is exactly 0 at full extension, where √(1 − cos²) would err by √eps.
-    // The sides are taken relative to the longest: their squares and products stay in range
-    // for chains of any size (bones of 1e200 overflowed in double, of 2e19 in float).
-    using std::sqrt;
-    S cosine = S(1), sine = S(0);
-    // A stretched chain is straight by design; snapping within rounding of full reach keeps the
-    // √eps sensitivity of a nearly straight triangle out of the answer.
-    const bool straight = aimed >= (l[0] + l[1]) * (S(1) - S(8) * detail::epsilon<S>());
-    // A power of two near the longest side: dividing by it is exact, so ordinary chains get the
-    // same triangle as without it, bit for bit.
-    S unit = std::max({l[0], l[1], aimed});
-    using std::ilogb;
-    using std::ldexp;
-    unit = unit > S(0) && unit <= std::numeric_limits<S>::max() ? ldexp(S(1), ilogb(unit)) : S(1);
-    const S a = l[0] / unit, b = l[1] / unit, c = aimed / unit;
-    if (a > S(0) && c > S(0) && !straight) {
-      const S denominator = S(2) * a * c;
-      cosine = detail::clamp_or_low((a * a + c * c - b * b) / denominator, S(-1), S(1));
-      const S product = (a + b + c) * (a + b - c) * (c + a - b) * (c - a + b);
-      sine = product > S(0) ? sqrt(product) / denominator : S(0);
-    }
-    const Vector3<S> upper = cosine * u + sine * v;  // unit: u and v are orthonormal
+    const Vector3<S> v = bend_direction(u, toward_pole);
+    const Triangle triangle = root_angle(reach.upper, reach.lower, aimed);
+    const Vector3<S> upper = triangle.cosine * u + triangle.sine * v;  // unit: u ⟂ v
     TwoBonePose<S> pose;
     pose.root = root;
-    pose.knee = root + global_scale * l[0] * upper;
+    pose.knee = root + global_scale * reach.upper * upper;
     pose.end = root + global_scale * aimed * u;
-    pose.upper_length = global_scale * l[0];
-    pose.lower_length = global_scale * l[1];
+    pose.upper_length = global_scale * reach.upper;
+    pose.lower_length = global_scale * reach.lower;
     // The bones' directions in rest space, not from the world joints (whose difference loses
     // digits far from the origin); a bone of length 0, or within rounding of it against the
     // other two sides (its direction would be their rounding: a one-bone chain with a soft zone
@@ -280,8 +229,8 @@ class StretchChain {
     // It is kept in the bend plane: its rounding off the plane, eps·(aimed + l0)/l1, would tilt
     // its frame off a rotation (5e-3 for a bone 70 eps of the others long).
     const Vector3<S> hinge = v.cross(u);
-    const bool lower_lost = !(l[1] > S(64) * detail::epsilon<S>() * (aimed + l[0]));
-    Vector3<S> lower = c * u - a * upper;
+    const bool lower_lost = !(reach.lower > S(64) * detail::epsilon<S>() * (aimed + reach.upper));
+    Vector3<S> lower = triangle.c * u - triangle.a * upper;
     lower -= lower.dot(hinge) * hinge;
     lower = lower_lost ? u : normalized_or(lower, u);
     pose.upper_rotation = bone_rotation(upper, hinge);
@@ -290,6 +239,73 @@ class StretchChain {
   }
 
  private:
+  // The two bones' lengths in rest space for a goal d away, and the distance the effector aims
+  // at (d, or less where the chain cannot reach it).
+  struct Reach {
+    S upper, lower, aim;
+  };
+  Reach reach_for(S d, S global_scale, GlobalScale<S> scale) const noexcept {
+    if (settings_.soft > S(0)) {
+      // Soft stretch: aim at the soft distance of the rest chain, then scale the whole chain by
+      // d / d_soft (capped by max_stretch), so the effector still lands on the goal but the chain
+      // never snaps straight.
+      const S soft_distance = soft_reach(d, total_);
+      S k = S(1);
+      if (d > soft_distance && soft_distance > S(0)) k = d / soft_distance;
+      if (k > settings_.max_stretch) k = settings_.max_stretch;
+      return {rest_[0] * k, lower_rest_ * k, soft_distance * k};
+    }
+    const S length = chain_length(d * global_scale / scale.value());
+    const S upper = stretched(rest_[0], 1, length);
+    const S lower = stretched(lower_rest_, rest_.size() - 1, length);
+    const S reach = upper + lower;
+    return {upper, lower, d < reach ? d : reach};
+  }
+
+  // The unit direction in the bend plane perpendicular to the root–goal direction u, towards the
+  // pole. Off the line by more than the projection's rounding, relative to the pole's distance or
+  // the chain's size, whichever is larger (a chain of 1e-5 bent away from its pole when the
+  // threshold held an absolute unit); else a fixed perpendicular of u. Projected twice: where
+  // the pole lies near the line, one projection leaves v off perpendicular by up to its rounding
+  // over |v|.
+  Vector3<S> bend_direction(const Vector3<S>& u, const Vector3<S>& toward_pole) const noexcept {
+    Vector3<S> v = toward_pole - toward_pole.dot(u) * u;
+    const S v_norm = v.stableNorm();
+    if (!(v_norm > S(64) * detail::epsilon<S>() * std::max(toward_pole.stableNorm(), total_)))
+      return any_perpendicular(u);
+    v /= v_norm;
+    return (v - v.dot(u) * u).normalized();
+  }
+
+  // The triangle of the two bones and the aimed distance, its sides a, b, c relative to a power
+  // of two near the longest (exact, so ordinary chains get the same triangle as without it, and
+  // the squares of bones of 1e200 in double or 2e19 in float stay in range), and the angle at
+  // the root: cosine from the law of cosines, sine from Heron's product of the side differences,
+  // exactly 0 at full extension where √(1 − cos²) would err by √eps. A stretched chain is
+  // straight by design: within rounding of full reach it is snapped straight, keeping the √eps
+  // sensitivity of a nearly straight triangle out of the answer.
+  struct Triangle {
+    S a, b, c, cosine, sine;
+  };
+  static Triangle root_angle(S upper, S lower, S aimed) noexcept {
+    const bool straight = aimed >= (upper + lower) * (S(1) - S(8) * detail::epsilon<S>());
+    S unit = std::max({upper, lower, aimed});
+    using std::ilogb;
+    using std::ldexp;
+    unit = unit > S(0) && unit <= std::numeric_limits<S>::max() ? ldexp(S(1), ilogb(unit)) : S(1);
+    Triangle t{upper / unit, lower / unit, aimed / unit, S(1), S(0)};
+    if (t.a > S(0) && t.c > S(0) && !straight) {
+      using std::sqrt;
+      const S denominator = S(2) * t.a * t.c;
+      t.cosine =
+          detail::clamp_or_low((t.a * t.a + t.c * t.c - t.b * t.b) / denominator, S(-1), S(1));
+      const S product =
+          (t.a + t.b + t.c) * (t.a + t.b - t.c) * (t.c + t.a - t.b) * (t.c - t.a + t.b);
+      t.sine = product > S(0) ? sqrt(product) / denominator : S(0);
+    }
+    return t;
+  }
+
   // A stretched length (rest space) of `bones` consecutive bones whose rest lengths sum to `rest`,
   // for a chain length: proportional, or each bone taking an equal share of the extra.
   S stretched(S rest, std::size_t bones, S length) const noexcept {

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -109,20 +110,42 @@ class ArcLengthTable {
   template <int D>
   static Expected<ArcLengthTable> build_at(const Path<S, D>& path, int uniform,
                                            ArcLengthMethod method, S length_scale) {
-    ArcLengthTable table;
-    table.samples_ = uniform;
-    table.closed_ = path.closed();
-    table.method_ = method;
-    const std::size_t n = path.size();
-    const std::size_t k = uniform > 0 ? static_cast<std::size_t>(uniform) : 1;
-    table.hodographs_.reserve(n);
-    table.segment_first_.reserve(n + 1);
-    table.distances_.reserve(n * k + 1);
-    table.distances_.push_back(S(0));
-    table.inverse_.reserve(n * k + 1);
-    const bool exact = method == ArcLengthMethod::gauss_legendre;
-    table.adaptive_.reserve(n * k);
-    table.segment_of_.reserve(n * k);
+    TableBuilder<D> builder(path, uniform, method, length_scale);
+    for (std::size_t i = 0; i < path.size(); ++i) {
+      builder.start_segment(i);
+      if (uniform > 0)
+        builder.uniform_segment();
+      else
+        builder.adaptive_segment();
+    }
+    if (!std::isfinite(
+            builder.total))  // (an infinite total leaves NaN in `lost`, and entries behind)
+      return make_error(ErrorCode::non_finite,
+                        "path: its length overflows (coordinates too large for this scalar type)");
+    ArcLengthTable& table = builder.table;
+    table.segment_first_.push_back(table.inverse_.size());
+    table.inverse_.push_back({S(static_cast<std::ptrdiff_t>(path.size()))});  // the end's parameter
+    table.tolerance_scale_ = table.distances_.back();
+    table.length_ = table.distances_.back();
+    // A copy holds exactly what was kept, its arrays allocated one after the other: a network's
+    // many small tables then lie as compactly as one (shrinking each array in place left them
+    // among the build's freed blocks, 20 % slower to walk across pieces).
+    ArcLengthTable compact = table;
+    return compact;
+  }
+
+  // A table being built, segment by segment and interval by interval. Invariant between calls:
+  // the table's parallel arrays (distances_, inverse_, segment_of_, adaptive_) hold one record
+  // per interval appended so far, and total + lost is the last distance (a compensated sum:
+  // `lost` keeps what each addition rounds away, so entries stay within an ulp of the exact sum
+  // however many intervals a path has; a plain sum drifts by ~√n half-ulps, 1e-5 of a
+  // 16 000-interval float track's length).
+  template <int D>
+  struct TableBuilder {
+    const Path<S, D>& path;
+    const int uniform;
+    const bool exact;
+    const S length_scale;
     // parameter_at adds Newton steps where the quintic may miss 1e-12 of the length in double,
     // 64 eps (7.6e-6) in float: float's promise is set by what float can resolve, not by
     // double's scaled (which would be 1.3e-4). The whole length is not known yet: the larger of
@@ -131,85 +154,129 @@ class ArcLengthTable {
     // hence the margin of 4.
     const S relative_tolerance = std::max(S(0.25e-12), S(16) * detail::epsilon<S>());
     S chords = S(0);
-    if (exact)
-      for (std::size_t i = 0; i < n; ++i)
-        chords += (path.segment(i).points[3] - path.segment(i).points[0]).norm();
-    // The running length as a compensated sum: `lost` keeps what each addition rounds away, so
-    // entries stay within an ulp of the exact sum however many intervals a path has (a plain sum
-    // drifts by ~√n half-ulps: 1e-5 of a 16 000-interval float track's length).
     S total = S(0), lost = S(0);
-    for (std::size_t i = 0; i < n; ++i) {
+    ArcLengthTable table;
+    // The segment being measured.
+    std::size_t index = 0;
+    S base = S(0), bend = S(0);
+    Vector<S, D> previous;  // chord tables: the last point measured
+    std::optional<SpeedQuadrature<S>> quadrature;
+
+    TableBuilder(const Path<S, D>& measured, int per_segment, ArcLengthMethod method, S scale)
+        : path(measured),
+          uniform(per_segment),
+          exact(method == ArcLengthMethod::gauss_legendre),
+          length_scale(scale) {
+      table.samples_ = uniform;
+      table.closed_ = path.closed();
+      table.method_ = method;
+      const std::size_t n = path.size();
+      const std::size_t k = uniform > 0 ? static_cast<std::size_t>(uniform) : 1;
+      table.hodographs_.reserve(n);
+      table.segment_first_.reserve(n + 1);
+      table.distances_.reserve(n * k + 1);
+      table.distances_.push_back(S(0));
+      table.inverse_.reserve(n * k + 1);
+      table.adaptive_.reserve(n * k);
+      table.segment_of_.reserve(n * k);
+      if (exact)
+        for (std::size_t i = 0; i < n; ++i)
+          chords += (path.segment(i).points[3] - path.segment(i).points[0]).norm();
+    }
+
+    void start_segment(std::size_t i) {
       const auto& segment = path.segment(i);
+      index = i;
+      base = S(static_cast<std::ptrdiff_t>(i));
+      previous = segment.points[0];
       table.segment_first_.push_back(table.inverse_.size());
       table.hodographs_.push_back(Hodograph<S>::of(segment));
       // Tolerance per unit u, from the control polygon (an upper bound of the segment's length).
       S polygon = S(0);
       for (std::size_t j = 0; j < 3; ++j)
         polygon += (segment.points[j + 1] - segment.points[j]).norm();
-      SpeedQuadrature<S> quadrature(table.hodographs_.back(),
-                                    S(8) * detail::epsilon<S>() * polygon);
+      quadrature.emplace(table.hodographs_.back(), S(8) * detail::epsilon<S>() * polygon);
       // |r''| = |2a·u + b| ≤ 2|a| + |b|.
       const auto& c = table.hodographs_.back().coefficients;
-      const S bend = exact ? S(2) * std::sqrt(c[0] * c[0] + c[1] * c[1] + c[2] * c[2]) +
-                                 std::sqrt(c[3] * c[3] + c[4] * c[4] + c[5] * c[5])
-                           : S(0);
-      const std::uint32_t index = static_cast<std::uint32_t>(i);
-      const S base = S(static_cast<std::ptrdiff_t>(i));
-      // Appends the interval [u0, u1] of this segment: its length, then its inverse; returns
-      // by how much the inverse misses its tolerance (<= 1: it holds unaided; infinite where
-      // the quadrature had to split the interval). Chord tables: 0.
-      Vector<S, D> previous = segment.points[0];
-      auto append = [&](S u0, S u1) {
-        std::array<S, 2> thirds{};
-        std::uint8_t flags = 0;
-        S piece;
-        if (exact) {
-          piece = quadrature.integrate(u0, u1, &thirds);
-          flags = quadrature.refined() ? split_quadrature : 0;
-        } else {
-          const Vector<S, D> current =
-              detail::exactly_equal(u1, S(1)) ? segment.points[3] : de_casteljau(segment, u1).point;
-          piece = (current - previous).norm();
-          previous = current;
-        }
-        const S sum = total + piece;
-        lost += detail::rounding_of_sum(total, piece, sum);
-        total = sum;
-        // Pieces are never negative; the max keeps rounding from ever stepping an entry back.
-        const S entry = std::max(table.distances_.back(), total + lost);
-        table.distances_.push_back(entry);
-        table.inverse_.push_back({base + u0});
-        table.inverse_.push_back({base + u1});  // the end, until the next interval's start
-        const std::size_t e = table.inverse_.size() - 2;
-        table.segment_of_.push_back(index);
-        table.adaptive_.push_back(flags);
-        table.set_inverse_piece(e);
-        table.tolerance_scale_ = entry;  // for distance_within in the check, as below
-        S miss = S(0);
-        if (exact) {
-          miss = table.inverse_error(e, thirds, bend, length_scale > std::max(entry, chords)) /
-                 (relative_tolerance * std::max({entry, chords, length_scale}));
-          if (!(miss <= S(1))) table.adaptive_.back() |= needs_newton;
-          if (flags & split_quadrature) miss = std::numeric_limits<S>::infinity();
-          // Nothing to refine where the miss is 0/0 (a zero-length path so far, speeds whose
-          // squares underflow) or the length overflowed (an error after the loop): halving
-          // would only fill 256 entries a segment before that.
-          if (std::isnan(miss) || !std::isfinite(total)) miss = S(0);
-        }
-        table.inverse_.pop_back();
-        return miss;
-      };
-      if (uniform > 0) {
-        const S step = S(1) / S(uniform);
-        for (std::size_t j = 0; j < k; ++j)
-          append(S(static_cast<std::ptrdiff_t>(j)) * step,
-                 j + 1 == k ? S(1) : S(static_cast<std::ptrdiff_t>(j + 1)) * step);
-        continue;
+      bend = exact ? S(2) * std::sqrt(c[0] * c[0] + c[1] * c[1] + c[2] * c[2]) +
+                         std::sqrt(c[3] * c[3] + c[4] * c[4] + c[5] * c[5])
+                   : S(0);
+    }
+
+    // The length of [u0, u1] of the segment, and the quadrature's thirds and flags (exact), or
+    // the chord from the last point measured (chord tables).
+    S measure(S u0, S u1, std::array<S, 2>& thirds, std::uint8_t& flags) {
+      if (exact) {
+        const S piece = quadrature->integrate(u0, u1, &thirds);
+        flags = quadrature->refined() ? split_quadrature : 0;
+        return piece;
       }
-      // Adaptive: an interval whose inverse or quadrature needs help is taken back and halved,
-      // left half first (entries stay in order), down to automatic_depth. (Cutting it at once
-      // into as many parts as the miss asks for at the quintic's h⁶ over-refines: the miss is
-      // the worst spot's, usually a slow end.)
+      const auto& segment = path.segment(index);
+      const Vector<S, D> current =
+          detail::exactly_equal(u1, S(1)) ? segment.points[3] : de_casteljau(segment, u1).point;
+      const S piece = (current - previous).norm();
+      previous = current;
+      return piece;
+    }
+
+    // Appends the interval [u0, u1]: its length, then its inverse; returns by how much the
+    // inverse misses its tolerance (<= 1: it holds unaided; infinite where the quadrature had to
+    // split the interval). Chord tables: 0.
+    S append(S u0, S u1) {
+      std::array<S, 2> thirds{};
+      std::uint8_t flags = 0;
+      const S piece = measure(u0, u1, thirds, flags);
+      const S sum = total + piece;
+      lost += detail::rounding_of_sum(total, piece, sum);
+      total = sum;
+      // Pieces are never negative; the max keeps rounding from ever stepping an entry back.
+      const S entry = std::max(table.distances_.back(), total + lost);
+      table.distances_.push_back(entry);
+      table.inverse_.push_back({base + u0});
+      table.inverse_.push_back({base + u1});  // the end, until the next interval's start
+      const std::size_t e = table.inverse_.size() - 2;
+      table.segment_of_.push_back(static_cast<std::uint32_t>(index));
+      table.adaptive_.push_back(flags);
+      table.set_inverse_piece(e);
+      table.tolerance_scale_ = entry;  // for distance_within in the check, as build_at's end
+      S miss = S(0);
+      if (exact) {
+        miss = table.inverse_error(e, thirds, bend, length_scale > std::max(entry, chords)) /
+               (relative_tolerance * std::max({entry, chords, length_scale}));
+        if (!(miss <= S(1))) table.adaptive_.back() |= needs_newton;
+        if (flags & split_quadrature) miss = std::numeric_limits<S>::infinity();
+        // Nothing to refine where the miss is 0/0 (speeds whose squares underflow) or the
+        // length overflowed (an error after the loop): halving would only fill 256 entries a
+        // segment before that.
+        if (std::isnan(miss) || !std::isfinite(total)) miss = S(0);
+      }
+      table.inverse_.pop_back();
+      return miss;
+    }
+
+    // Undoes the last append: the arrays and the running sum as they were before it.
+    void take_back(S total_before, S lost_before) {
+      table.distances_.pop_back();
+      table.inverse_.pop_back();
+      table.segment_of_.pop_back();
+      table.adaptive_.pop_back();
+      total = total_before;
+      lost = lost_before;
+    }
+
+    void uniform_segment() {
+      const std::size_t k = static_cast<std::size_t>(uniform);
+      const S step = S(1) / S(uniform);
+      for (std::size_t j = 0; j < k; ++j)
+        append(S(static_cast<std::ptrdiff_t>(j)) * step,
+               j + 1 == k ? S(1) : S(static_cast<std::ptrdiff_t>(j + 1)) * step);
+    }
+
+    // An interval whose inverse or quadrature needs help is taken back and halved, left half
+    // first (entries stay in order), down to automatic_depth. (Cutting it at once into as many
+    // parts as the miss asks for at the quintic's h⁶ over-refines: the miss is the worst
+    // spot's, usually a slow end.)
+    void adaptive_segment() {
       struct Pending {
         S u0, u1;
         int depth;
@@ -227,33 +294,16 @@ class ArcLengthTable {
             interval.depth == automatic_depth || !(middle > interval.u0 && middle < interval.u1);
         // Near a slow spot the quadrature would split a wide interval many times over, only for
         // the interval to be halved after: halve it first.
-        if (last || quadrature.clear(interval.u0, interval.u1)) {
-          const S saved_total = total, saved_lost = lost;
+        if (last || quadrature->clear(interval.u0, interval.u1)) {
+          const S total_before = total, lost_before = lost;
           if (append(interval.u0, interval.u1) <= S(1) || last) continue;
-          table.distances_.pop_back();
-          table.inverse_.pop_back();
-          table.segment_of_.pop_back();
-          table.adaptive_.pop_back();
-          total = saved_total;
-          lost = saved_lost;
+          take_back(total_before, lost_before);
         }
         stack[top++] = {middle, interval.u1, interval.depth + 1};
         stack[top++] = {interval.u0, middle, interval.depth + 1};
       }
     }
-    if (!std::isfinite(total))  // (an infinite total leaves NaN in `lost`, and entries behind)
-      return make_error(ErrorCode::non_finite,
-                        "path: its length overflows (coordinates too large for this scalar type)");
-    table.segment_first_.push_back(table.inverse_.size());
-    table.inverse_.push_back({S(static_cast<std::ptrdiff_t>(n))});  // the end's parameter
-    table.tolerance_scale_ = table.distances_.back();
-    table.length_ = table.distances_.back();
-    // A copy holds exactly what was kept, its arrays allocated one after the other: a network's
-    // many small tables then lie as compactly as one (shrinking each array in place left them
-    // among the build's freed blocks, 20 % slower to walk across pieces).
-    ArcLengthTable compact = table;
-    return compact;
-  }
+  };
 
  public:
   S length() const noexcept { return length_; }

@@ -273,81 +273,13 @@ class SpeedPlan {
   static Expected<SpeedPlan> build(const SpeedLimits<S>& limits, const JerkLimits<S>& motion,
                                    const AxisState<S>& start, S end,
                                    std::vector<StationStop<S>> stations = {}, S hold = S(0)) {
-    if (auto error = motion.error("speed plan")) return std::move(*error);
-    if (!std::isfinite(start.position) || !std::isfinite(start.velocity) ||
-        !std::isfinite(start.acceleration) || !std::isfinite(end))
-      return make_error(ErrorCode::non_finite, "speed plan: start or end not finite");
-    if (!(hold >= S(0)) || !std::isfinite(hold))
-      return make_error(ErrorCode::out_of_range, "speed plan: hold " + detail::number_text(hold) +
-                                                     " is not a finite time >= 0");
-    if (hold > S(0) && !(detail::exactly_equal(start.velocity, S(0)) &&
-                         detail::exactly_equal(start.acceleration, S(0))))
-      return make_error(ErrorCode::out_of_range,
-                        "speed plan: a hold of " + detail::number_text(hold) +
-                            " s needs a start at rest (velocity " +
-                            detail::number_text(start.velocity) + ", acceleration " +
-                            detail::number_text(start.acceleration) + ")");
-    // The line's highest speed: the scale of a plan's velocities, and of their rounding.
-    S fastest = S(0);
-    for (std::size_t i = 0; i < limits.size(); ++i)
-      fastest = std::max(fastest, limits.limit(i));
-    fastest = std::max(std::min(fastest, motion.max_velocity), start.velocity);
-    // A plan's own state in the last instants of its approach carries that rounding: a velocity
-    // a few ulps below zero (taken as rest), a position a few ulps past the end it is settling on.
-    const S slowest = -S(64) * detail::epsilon<S>() * fastest;
-    AxisState<S> from = start;
-    if (from.velocity < S(0) && from.velocity >= slowest) from.velocity = S(0);
-    const bool settling_past_end = end < from.position &&
-                                   from.position - end <= position_rounding(end, from.position) &&
-                                   settling_on(from, end, motion);
-    if (!(start.position >= S(0)) || !(end <= limits.length()) ||
-        !(end >= start.position || settling_past_end))
-      return make_error(ErrorCode::out_of_range,
-                        "speed plan: need 0 <= start " + detail::number_text(start.position) +
-                            " <= end " + detail::number_text(end) + " <= the line's length " +
-                            detail::number_text(limits.length()));
-    if (!(from.velocity >= S(0)))
-      return make_error(ErrorCode::out_of_range,
-                        "speed plan: start velocity " + detail::number_text(start.velocity) +
-                            " is negative (plan along a reversed route to go backwards)");
-    {
-      // Braking harder than the jerk limit can release before the train stops: every motion
-      // from there reverses (a plan's own states never do, up to rounding).
-      // (A plan's state on its last approach to rest carries the rounding of the phase it is
-      // on — of the velocities the plan runs at, up to the line's highest limit — not of its own
-      // tiny velocity: v and a²/2J there are both nearly zero.)
-      const S eased = JerkTrajectory<S>::eased_velocity(from, motion.max_jerk);
-      if (eased < -S(64) * detail::epsilon<S>() * (S(2) * from.velocity - eased + fastest))
-        return make_error(ErrorCode::out_of_range,
-                          "speed plan: start deceleration " +
-                              detail::number_text(start.acceleration) +
-                              " stops the train before the jerk limit can release it (it would "
-                              "reverse)");
-    }
-    std::sort(
-        stations.begin(), stations.end(),
-        [](const StationStop<S>& a, const StationStop<S>& b) { return a.position < b.position; });
-    std::vector<StationStop<S>> stops;
-    for (std::size_t i = 0; i < stations.size(); ++i) {
-      const StationStop<S>& st = stations[i];
-      if (!std::isfinite(st.position) || !std::isfinite(st.dwell) || !(st.dwell >= S(0)) ||
-          st.position < S(0) || st.position > limits.length())
-        return make_error(ErrorCode::out_of_range,
-                          "station at " + detail::number_text(st.position) + " (dwell " +
-                              detail::number_text(st.dwell) +
-                              "): off the line, or a negative or non-finite dwell");
-      // A station the start is arriving on (to rounding, still moving) is still ahead of it.
-      if ((st.position > from.position ||
-           (from.position - st.position <= position_rounding(st.position, from.position) &&
-            settling_on(from, st.position, motion))) &&
-          st.position < end)
-        stops.push_back(st);
-    }
-    stops.push_back({end, S(0)});
-
+    auto from = checked_start(limits, motion, start, end, hold);
+    if (!from) return from.error();
+    auto stops = stops_ahead(limits, motion, *from, end, std::move(stations));
+    if (!stops) return stops.error();
     SpeedPlan plan;
     plan.start_ = start.position;
-    AxisState<S> at = from;
+    AxisState<S> at = *from;
     S time = S(0);
     // Standing at rest where `at` is, from `time` for `seconds`.
     const auto stand = [&](S seconds) -> std::optional<Error> {
@@ -359,22 +291,16 @@ class SpeedPlan {
     };
     if (hold > S(0))
       if (auto error = stand(hold)) return *error;
-    for (std::size_t k = 0; k < stops.size(); ++k) {
-      if (auto error = plan.add_leg(limits, motion, at, time, stops[k].position)) return *error;
-      at = {stops[k].position, S(0), S(0)};
-      if (k + 1 < stops.size() || stops[k].dwell > S(0))
-        if (auto error = stand(stops[k].dwell)) return *error;
+    for (std::size_t k = 0; k < stops->size(); ++k) {
+      const StationStop<S>& stop = (*stops)[k];
+      if (auto error = plan.add_leg(limits, motion, at, time, stop.position)) return *error;
+      at = {stop.position, S(0), S(0)};
+      if (k + 1 < stops->size() || stop.dwell > S(0))
+        if (auto error = stand(stop.dwell)) return *error;
     }
     if (plan.pieces_.empty())  // already at the end, at rest: a plan of standing there
       if (auto error = stand(S(0))) return *error;
-    // Holds and dwells so long that a move after them rounds away (a hold of 1e30 s before a
-    // 70 s run: the head stood, then was at the end) are refused, not planned.
-    for (const Piece& p : plan.pieces_)
-      if (p.move.duration() > S(0) && !(p.start_time + p.move.duration() > p.start_time))
-        return make_error(ErrorCode::out_of_range,
-                          "speed plan: a move of " + detail::number_text(p.move.duration()) +
-                              " s starting at " + detail::number_text(p.start_time) +
-                              " s is lost to the rounding of the time (a hold or dwell too long)");
+    if (auto error = plan.move_lost_to_rounding()) return *error;
     plan.duration_ = time;
     plan.end_ = end;
     plan.piece_starts_.reserve(plan.pieces_.size());
@@ -437,6 +363,103 @@ class SpeedPlan {
   const JerkTrajectory<S>& piece(std::size_t i) const noexcept { return pieces_[i].move; }
 
  private:
+  // build's start, checked: finite, in order on the line, a hold only from rest, and a state
+  // the jerk limit can bring to rest without reversing. A velocity a few ulps below zero (a
+  // plan's own state in the last instants of its approach carries that rounding) is rest.
+  static Expected<AxisState<S>> checked_start(const SpeedLimits<S>& limits,
+                                              const JerkLimits<S>& motion,
+                                              const AxisState<S>& start, S end, S hold) {
+    if (auto error = motion.error("speed plan")) return std::move(*error);
+    if (!std::isfinite(start.position) || !std::isfinite(start.velocity) ||
+        !std::isfinite(start.acceleration) || !std::isfinite(end))
+      return make_error(ErrorCode::non_finite, "speed plan: start or end not finite");
+    if (!(hold >= S(0)) || !std::isfinite(hold))
+      return make_error(ErrorCode::out_of_range, "speed plan: hold " + detail::number_text(hold) +
+                                                     " is not a finite time >= 0");
+    if (hold > S(0) && !(detail::exactly_equal(start.velocity, S(0)) &&
+                         detail::exactly_equal(start.acceleration, S(0))))
+      return make_error(ErrorCode::out_of_range,
+                        "speed plan: a hold of " + detail::number_text(hold) +
+                            " s needs a start at rest (velocity " +
+                            detail::number_text(start.velocity) + ", acceleration " +
+                            detail::number_text(start.acceleration) + ")");
+    // The line's highest speed: the scale of a plan's velocities, and of their rounding.
+    S fastest = S(0);
+    for (std::size_t i = 0; i < limits.size(); ++i)
+      fastest = std::max(fastest, limits.limit(i));
+    fastest = std::max(std::min(fastest, motion.max_velocity), start.velocity);
+    const S slowest = -S(64) * detail::epsilon<S>() * fastest;
+    AxisState<S> from = start;
+    if (from.velocity < S(0) && from.velocity >= slowest) from.velocity = S(0);
+    // ... and a position a few ulps past the end it is settling on is at that end.
+    const bool settling_past_end = end < from.position &&
+                                   from.position - end <= position_rounding(end, from.position) &&
+                                   settling_on(from, end, motion);
+    if (!(start.position >= S(0)) || !(end <= limits.length()) ||
+        !(end >= start.position || settling_past_end))
+      return make_error(ErrorCode::out_of_range,
+                        "speed plan: need 0 <= start " + detail::number_text(start.position) +
+                            " <= end " + detail::number_text(end) + " <= the line's length " +
+                            detail::number_text(limits.length()));
+    if (!(from.velocity >= S(0)))
+      return make_error(ErrorCode::out_of_range,
+                        "speed plan: start velocity " + detail::number_text(start.velocity) +
+                            " is negative (plan along a reversed route to go backwards)");
+    // Braking harder than the jerk limit can release before the train stops: every motion from
+    // there reverses (a plan's own states never do, up to rounding). A plan's state on its last
+    // approach to rest carries the rounding of the phase it is on — of the velocities the plan
+    // runs at, up to the line's highest limit — not of its own tiny velocity: v and a²/2J there
+    // are both nearly zero.
+    const S eased = JerkTrajectory<S>::eased_velocity(from, motion.max_jerk);
+    if (eased < -S(64) * detail::epsilon<S>() * (S(2) * from.velocity - eased + fastest))
+      return make_error(ErrorCode::out_of_range,
+                        "speed plan: start deceleration " +
+                            detail::number_text(start.acceleration) +
+                            " stops the train before the jerk limit can release it (it would "
+                            "reverse)");
+    return from;
+  }
+
+  // The stations after `from` and before `end`, in order, then the end (dwell 0). A station the
+  // start is arriving on (to rounding, still moving) is still ahead of it; one it stands on is
+  // not.
+  static Expected<std::vector<StationStop<S>>> stops_ahead(const SpeedLimits<S>& limits,
+                                                           const JerkLimits<S>& motion,
+                                                           const AxisState<S>& from, S end,
+                                                           std::vector<StationStop<S>> stations) {
+    std::sort(
+        stations.begin(), stations.end(),
+        [](const StationStop<S>& a, const StationStop<S>& b) { return a.position < b.position; });
+    std::vector<StationStop<S>> stops;
+    for (const StationStop<S>& st : stations) {
+      if (!std::isfinite(st.position) || !std::isfinite(st.dwell) || !(st.dwell >= S(0)) ||
+          st.position < S(0) || st.position > limits.length())
+        return make_error(ErrorCode::out_of_range,
+                          "station at " + detail::number_text(st.position) + " (dwell " +
+                              detail::number_text(st.dwell) +
+                              "): off the line, or a negative or non-finite dwell");
+      if ((st.position > from.position ||
+           (from.position - st.position <= position_rounding(st.position, from.position) &&
+            settling_on(from, st.position, motion))) &&
+          st.position < end)
+        stops.push_back(st);
+    }
+    stops.push_back({end, S(0)});
+    return stops;
+  }
+
+  // Holds and dwells so long that a move after them rounds away (a hold of 1e30 s before a 70 s
+  // run: the head stood, then was at the end) are refused, not planned.
+  std::optional<Error> move_lost_to_rounding() const {
+    for (const Piece& p : pieces_)
+      if (p.move.duration() > S(0) && !(p.start_time + p.move.duration() > p.start_time))
+        return make_error(ErrorCode::out_of_range,
+                          "speed plan: a move of " + detail::number_text(p.move.duration()) +
+                              " s starting at " + detail::number_text(p.start_time) +
+                              " s is lost to the rounding of the time (a hold or dwell too long)");
+    return std::nullopt;
+  }
+
   struct Piece {
     S start_time;
     JerkTrajectory<S> move;

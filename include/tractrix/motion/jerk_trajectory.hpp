@@ -572,6 +572,8 @@ class JerkTrajectory {
   // duration they could hold, and skipped once that is no shorter than bound() (the best found so
   // far, or the fixed duration).
   template <class Found, class Bound>
+  // Known debt, not a deliberate exception: 152 lines of case analysis.
+  // NOLINTNEXTLINE(readability-function-size): to be split (docs/development.md)
   static void peak_velocities(const Problem& pr, P fixed_duration, Found found, Bound bound) {
     using std::abs;
     using std::sqrt;

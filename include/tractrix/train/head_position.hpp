@@ -1,6 +1,5 @@
-// HeadPosition: a train's head distance advanced frame by frame (speed · dt) without growing. A
-// game that adds 0.025 to a float head every frame stalls once the head passes 2^19 ≈ 5.2e5 (the
-// step is below half an ulp); on a loop this keeps the distance in [0, length) and counts laps.
+/// @file
+/// `HeadPosition`: a train's head distance advanced frame by frame (speed · dt) without growing.
 #pragma once
 
 #include <cmath>
@@ -11,20 +10,23 @@
 
 namespace tractrix {
 
+/// A train's head distance, advanced frame by frame. A game that adds 0.025 to a float head every
+/// frame stalls once the head passes 2^19 ≈ 5.2e5 (the step is below half an ulp); on a loop this
+/// keeps the distance in [0, length) and counts laps, and carries each step's rounding.
 template <class S>
 class HeadPosition {
  public:
-  // A head at `distance` along `track` (wrapped into [0, length) on a loop; kept as given on open
-  // track, where the TrainSolver's Wrap mode clamps or extends it).
+  /// A head at `distance` along `track` (wrapped into [0, length) on a loop; kept as given on open
+  /// track, where the TrainSolver's Wrap mode clamps or extends it).
   explicit HeadPosition(const Track<S>& track, S distance = S(0)) noexcept
       : length_(track.length()), closed_(track.closed()) {
     advance(distance);
   }
 
-  // Moves the head by `delta` (negative backs it up). The head is kept as a rounded distance
-  // plus what rounding took from it, so after any number of steps it is the correctly rounded
-  // sum of the deltas (wrapped), not that sum less a half-ulp per step. A non-finite delta is
-  // ignored, and so is one whose sum overflows on open track: the head stays where it was.
+  /// Moves the head by `delta` (negative backs it up). The head is kept as a rounded distance
+  /// plus what rounding took from it, so after any number of steps it is the correctly rounded
+  /// sum of the deltas (wrapped), not that sum less a half-ulp per step. A non-finite delta is
+  /// ignored, and so is one whose sum overflows on open track: the head stays where it was.
   void advance(S delta) noexcept {
     if (!std::isfinite(delta)) return;
     if (!closed_) {
@@ -62,9 +64,9 @@ class HeadPosition {
     }
   }
 
-  // The head to pass to TrainSolver::solve: in [0, length) on a loop.
+  /// The head to pass to TrainSolver::solve: in [0, length) on a loop.
   S distance() const noexcept { return distance_; }
-  // Whole laps completed (negative when backed up past the start); 0 on open track.
+  /// Whole laps completed (negative when backed up past the start); 0 on open track.
   long long lap() const noexcept { return lap_; }
 
  private:

@@ -1,4 +1,6 @@
-// Wagon: the TrainDriver plugin's per-car user data, and the pose the TrainSolver returns for it.
+/// @file
+/// `Wagon`: the TrainDriver plugin's per-car user data, and the pose the TrainSolver returns for
+/// it.
 #pragma once
 
 #include <cstddef>
@@ -13,26 +15,31 @@
 
 namespace tractrix {
 
+/// One car of a train, as the TrainDriver plugin's user data described it: `{length,
+/// bogie_distance}`, with 0 < bogie_distance <= length.
 template <class S>
 struct Wagon {
-  S length;          // front bogie → next wagon's front bogie (TrainDriver's Waggon_Length)
-  S bogie_distance;  // front bogie → rear bogie (TrainDriver's Distance_RearWheels)
-  S front_overhang = S(0);  // coupler point ahead of the front bogie, along the body
+  S length;          ///< front bogie → next wagon's front bogie (TrainDriver's Waggon_Length)
+  S bogie_distance;  ///< front bogie → rear bogie (TrainDriver's Distance_RearWheels)
+  S front_overhang = S(0);  ///< coupler point ahead of the front bogie, along the body
 };
 
-// Where a wagon stands. With Wrap::clamp on open track the train is held at the ends: past the
-// far end the locomotive is held there and the train stops behind it; wagons backed past the
-// start pile up there. A wagon with a bogie at an end is held there, and one whose bogies are
-// closer together than its bogie_distance (piled up at the start, or a chord longer than the
-// track reaches back) is compressed.
-enum class WagonStatus { on_track, held_at_end, compressed };
+/// Where a wagon stands. With Wrap::clamp on open track the train is held at the ends: past the
+/// far end the locomotive is held there and the train stops behind it; wagons backed past the
+/// start pile up there.
+enum class WagonStatus {
+  on_track,     ///< both bogies on the track, bogie_distance apart
+  held_at_end,  ///< a bogie held at an end of open track
+  compressed,   ///< held, with its bogies closer than bogie_distance (piled up at the start, or a
+                ///< chord longer than the track reaches back)
+};
 
-// The same train driven from its other end (backing into a siding is driving forwards on the
-// reversed route): the wagons in reverse order, each turned round, its rear bogie now its front.
-// Wagon k of the result is wagon j = n − 1 − k; its bogie_distance is the same and its length
-// reaches to the old rear bogie of wagon j − 1, so with the head at the old last rear bogie every
-// bogie stands where it stood (chord and arc spacing alike). Overhangs become 0: a Wagon has no
-// rear overhang to turn into a front one.
+/// The same train driven from its other end (backing into a siding is driving forwards on the
+/// reversed route): the wagons in reverse order, each turned round, its rear bogie now its front.
+/// Wagon k of the result is wagon j = n − 1 − k; its bogie_distance is the same and its length
+/// reaches to the old rear bogie of wagon j − 1, so with the head at the old last rear bogie
+/// every bogie stands where it stood (chord and arc spacing alike). Overhangs become 0: a Wagon
+/// has no rear overhang to turn into a front one.
 template <class S>
 std::vector<Wagon<S>> reversed_train(const std::vector<Wagon<S>>& wagons) {
   std::vector<Wagon<S>> out;
@@ -46,49 +53,51 @@ std::vector<Wagon<S>> reversed_train(const std::vector<Wagon<S>>& wagons) {
   return out;
 }
 
-// Where a bogie stands on the pieces under it: the piece (0 on a single Track) and the distance
-// along that piece in its own direction (a route may drive a piece backwards).
+/// Where a bogie stands on the pieces under it.
 template <class S>
 struct PiecePlace {
-  std::size_t piece = 0;
-  S distance = S(0);
+  std::size_t piece = 0;  ///< the piece (0 on a single Track)
+  S distance = S(0);  ///< along that piece in its own direction (a route may drive it backwards)
 };
 
+/// A solved wagon: both bogies' frames, the body's, where they stand.
 template <class S>
 struct WagonPose {
-  Frame<S> front;  // front bogie: forward = track tangent, up from the track's up source
-  Frame<S> rear;   // rear bogie, likewise
-  Frame<S> body;   // origin at the front bogie (TrainDriver's pivot), forward = front − rear
-  Vector3<S> body_midpoint = Vector3<S>::Zero();  // halfway between the bogies
-  Vector3<S> coupler = Vector3<S>::Zero();        // front_overhang ahead of the front bogie
-  S front_distance = S(0);  // along the track: [0, length) on loops, may leave [0, length)
-  S rear_distance = S(0);   // only with Wrap::extend on open track
-  // Whole laps of the front bogie on a loop: floor of (its unwrapped distance / length), counted
-  // from the head distance solved at (with a HeadPosition's wrapped head, add its lap()).
+  Frame<S> front;  ///< front bogie: forward = track tangent, up from the track's up source
+  Frame<S> rear;   ///< rear bogie, likewise
+  Frame<S> body;   ///< origin at the front bogie (TrainDriver's pivot), forward = front − rear
+  Vector3<S> body_midpoint = Vector3<S>::Zero();  ///< halfway between the bogies
+  Vector3<S> coupler = Vector3<S>::Zero();        ///< front_overhang ahead of the front bogie
+  /// The front bogie's distance along the track: in [0, length) on loops; beyond the ends only
+  /// with Wrap::extend on open track.
+  S front_distance = S(0);
+  S rear_distance = S(0);  ///< the rear bogie's, likewise
+  /// Whole laps of the front bogie on a loop: floor of (its unwrapped distance / length), counted
+  /// from the head distance solved at (with a HeadPosition's wrapped head, add its lap()).
   long long lap = 0;
-  PiecePlace<S> front_place;  // the front bogie's piece and distance on it (on a Route)
-  PiecePlace<S> rear_place;
-  WagonStatus status = WagonStatus::on_track;
+  PiecePlace<S> front_place;  ///< the front bogie's piece and distance on it (on a Route)
+  PiecePlace<S> rear_place;   ///< the rear bogie's
+  WagonStatus status = WagonStatus::on_track;  ///< on the track, held at an end, or compressed
 
-  // The body frame moved to the midpoint between the bogies.
+  /// The body frame moved to the midpoint between the bogies.
   Frame<S> body_centered() const { return Frame<S>{body_midpoint, body.rotation}; }
 };
 
-// Where TrainSolver::solve writes poses in an engine's own arrays: one PoseArray (position +
-// quaternion or a 4×4 matrix per record, any stride) for each part wanted, in the engine's axes;
-// parts left empty (count 0) are skipped. Which origin the body is drawn from is the choice
-// between `body` (the front bogie, the TrainDriver plugin's pivot) and `body_centered` (the
-// midpoint between the bogies, what most meshes are modelled around).
+/// Where TrainSolver::solve writes poses in an engine's own arrays: one PoseArray (position +
+/// quaternion or a 4×4 matrix per record, any stride) for each part wanted, in the engine's axes;
+/// parts left empty (count 0) are skipped. Which origin the body is drawn from is the choice
+/// between `body` (the front bogie, the TrainDriver plugin's pivot) and `body_centered` (the
+/// midpoint between the bogies, what most meshes are modelled around).
 template <class T>
 struct WagonPoseArrays {
-  PoseArray<T> body;  // the body frame at the front bogie (WagonPose::body)
-  PoseArray<T> front;
-  PoseArray<T> rear;
-  PoseArray<T> body_centered;  // the body frame at the midpoint between the bogies
-  EngineAxes axes = EngineAxes::tractrix();
+  PoseArray<T> body;           ///< the body frame at the front bogie (WagonPose::body)
+  PoseArray<T> front;          ///< the front bogie's frame
+  PoseArray<T> rear;           ///< the rear bogie's frame
+  PoseArray<T> body_centered;  ///< the body frame at the midpoint between the bogies
+  EngineAxes axes = EngineAxes::tractrix();  ///< the engine's axes, applied as poses are written
 
-  // The first part that cannot be written, named (check once where the arrays are set up; solve
-  // skips such a part).
+  /// The first part that cannot be written, named (check once where the arrays are set up; solve
+  /// skips such a part).
   [[nodiscard]] std::optional<Error> error() const {
     const std::pair<const char*, const PoseArray<T>*> parts[] = {
         {"body", &body}, {"front", &front}, {"rear", &rear}, {"body_centered", &body_centered}};

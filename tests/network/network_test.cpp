@@ -1154,6 +1154,78 @@ TEST_CASE("network files: the example oval with a passing loop and a siding", "[
   CHECK(!Route<double>::follow(file->network, settings, {0, Direction::forward}));
 }
 
+TEST_CASE("join_ends finds the joints a network file lists, and refuses ends that meet at a kink",
+          "[network]") {
+  std::ifstream in(std::string(TRACTRIX_EXAMPLES_DIR) + "/networks/passing_loop.net");
+  const auto file = network_file::read(in, "passing_loop.net");
+  REQUIRE(file);
+  const Network<double>& listed = file->network;
+  std::vector<Track<double>> pieces;
+  for (std::size_t i = 0; i < listed.piece_count(); ++i)
+    pieces.push_back(listed.piece(i));
+  const auto found = Network<double>::join_ends(pieces);
+  REQUIRE(found);
+  // The file's joints (written by hand) as sets of ends, against the joints found.
+  const auto ends_of = [](const Network<double>& network, std::size_t j) {
+    std::vector<std::pair<std::size_t, int>> ends;
+    for (std::uint8_t side = 0; side < 2; ++side)
+      for (const PieceEnd& e : network.side(j, side))
+        ends.push_back({e.piece, static_cast<int>(e.end)});
+    std::sort(ends.begin(), ends.end());
+    return ends;
+  };
+  REQUIRE(found->joint_count() == 7);
+  std::vector<std::vector<std::pair<std::size_t, int>>> want, got;
+  for (std::size_t j = 0; j < 7; ++j) {
+    want.push_back(ends_of(listed, j));
+    got.push_back(ends_of(*found, j));
+  }
+  // Numbered by their lowest end: the one of piece 0's start (bottom_west.start) first.
+  REQUIRE(listed.joint_of({0, End::start}));
+  CHECK(got[0] == want[*listed.joint_of({0, End::start})]);
+  std::sort(want.begin(), want.end());
+  std::sort(got.begin(), got.end());
+  CHECK(got == want);
+  // The siding's far end meets nothing: a buffer stop.
+  const std::size_t siding = static_cast<std::size_t>(
+      std::find(file->names.begin(), file->names.end(), "siding") - file->names.begin());
+  REQUIRE(siding < file->names.size());
+  CHECK(!listed.joint_of({siding, End::end}));
+  CHECK(!found->joint_of({siding, End::end}));
+  // The same main line round the oval, with each switch set as the file's default (the first
+  // end it lists; join_ends lists a joint's ends by piece, so its defaults may differ).
+  const SwitchSettings listed_settings = listed.default_settings();
+  SwitchSettings settings = found->default_settings();
+  for (std::size_t j = 0; j < listed.joint_count(); ++j)
+    for (std::uint8_t side = 0; side < 2; ++side)
+      if (listed.side(j, side).size() > 1)
+        REQUIRE(!settings.set(listed_settings.selected(j, side)));
+  const auto main = *Route<double>::follow(*found, settings, {0, Direction::forward});
+  CHECK(main.closed());
+  CHECK(main.size() == 7);
+  CHECK(std::abs(main.length() - (400.0 + 100.0 * 3.14159265358979)) <= 0.05);
+  // Ends that meet at a kink are refused as a listed joint is, not taken for buffer stops; ends
+  // farther apart than the gap are two buffer stops.
+  auto straight = [](Vector3<double> from, Vector3<double> to) {
+    return *Track<double>::build(MeasuredPath<double>::build(
+        Path<double, 3>::from_hermite_keys({from, to}, {to - from, to - from}, Closure::open)));
+  };
+  const auto a = straight({0, 0, 0}, {10, 0, 0});
+  const auto kink = Network<double>::join_ends({a, straight({10, 0, 0}, {20, 5, 0})});
+  REQUIRE_FALSE(kink);
+  CHECK(kink.error().message.find("joint 0: the tangents of piece 0 end and piece 1 start") == 0);
+  const auto apart = Network<double>::join_ends({a, straight({10.5, 0, 0}, {20, 0, 0})});
+  REQUIRE(apart);
+  CHECK(apart->joint_count() == 0);
+  // Three ends within the gap of one another chain into one joint: a switch.
+  const auto y = Network<double>::join_ends(
+      {a, straight({10, 0, 0}, {20, 0, 0}), straight({10, 0, 0}, {20, 1e-7, 0})});
+  REQUIRE(y);
+  CHECK(y->joint_count() == 1);
+  CHECK(y->side(0, 0).size() + y->side(0, 1).size() == 3);
+  CHECK(Network<double>::join_ends({}).error().message == "network: no pieces");
+}
+
 TEST_CASE("network files: errors name the line and the field", "[network]") {
   auto error = [](const std::string& text) {
     std::istringstream in(text);

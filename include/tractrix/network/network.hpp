@@ -210,6 +210,21 @@ class Network {
                                                      std::move(order), std::move(boxes)}));
   }
 
+  // The network of these pieces with its joints found rather than listed: piece ends within the
+  // gap tolerance of each other (chains of them, taken together) meet at a joint, numbered in the
+  // order of their lowest piece end (piece 0 start, piece 0 end, piece 1 start, …); an end near
+  // no other is a buffer stop. Each joint found is then checked as a listed one is (sides,
+  // angles), so ends that meet at a kink are an error, not two buffer stops. A joint's ends are
+  // listed by piece, so a switch's default leg (the first listed) is its lowest piece. Use
+  // build() with the joints listed where ends that meet must not join.
+  static Expected<Network> join_ends(std::vector<Track<S>> pieces, JointTolerance tolerance = {}) {
+    if (pieces.empty()) return make_error(ErrorCode::empty_input, "network: no pieces");
+    const auto limits = joint_limits(pieces, tolerance);
+    if (!limits) return limits.error();
+    auto joints = ends_that_meet(pieces, limits->gap);
+    return build(std::move(pieces), joints, tolerance);
+  }
+
   std::size_t piece_count() const noexcept { return data_->pieces.size(); }
   const Track<S>& piece(std::size_t i) const noexcept { return data_->pieces[i]; }
   // What a route samples piece i through (MeasuredPath::lookup), kept side by side for all
@@ -363,6 +378,51 @@ class Network {
   bool shares_data_with(const Network& other) const noexcept { return data_ == other.data_; }
 
  private:
+  // Groups the pieces' ends that lie within `gap` of each other, directly or through a chain of
+  // such ends: sorted along x, each end is compared with those after it until x differs by more
+  // than the gap (O(n log n) for ends spread out, as networks are), and merged by union-find.
+  static std::vector<std::vector<PieceEnd>> ends_that_meet(const std::vector<Track<S>>& pieces,
+                                                           S gap) {
+    const std::size_t count = 2 * pieces.size();
+    std::vector<Vector3<S>> point(count);
+    for (std::size_t i = 0; i < pieces.size(); ++i) {
+      const MeasuredPath<S>& path = pieces[i].path();
+      point[2 * i] = path.point_at(S(0));
+      point[2 * i + 1] = path.point_at(path.length());
+    }
+    std::vector<std::size_t> order(count), parent(count);
+    for (std::size_t k = 0; k < count; ++k)
+      order[k] = parent[k] = k;
+    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+      return point[a].x() < point[b].x() || (!(point[b].x() < point[a].x()) && a < b);
+    });
+    const auto root = [&](std::size_t k) {
+      while (parent[k] != k)
+        k = parent[k] = parent[parent[k]];
+      return k;
+    };
+    for (std::size_t i = 0; i < count; ++i)
+      for (std::size_t j = i + 1; j < count && point[order[j]].x() - point[order[i]].x() <= gap;
+           ++j)
+        if ((point[order[i]] - point[order[j]]).norm() <= gap) {
+          const std::size_t a = root(order[i]), b = root(order[j]);
+          parent[std::max(a, b)] = std::min(a, b);
+        }
+    // A joint per group of two or more, in the order of its lowest end (its root: a merge keeps
+    // the lower root), its ends in order.
+    std::vector<std::vector<std::size_t>> members(count);
+    for (std::size_t k = 0; k < count; ++k)
+      members[root(k)].push_back(k);
+    std::vector<std::vector<PieceEnd>> joints;
+    for (const std::vector<std::size_t>& group : members) {
+      if (group.size() < 2) continue;
+      joints.emplace_back();
+      for (const std::size_t k : group)
+        joints.back().push_back(PieceEnd{k / 2, k % 2 == 0 ? End::start : End::end});
+    }
+    return joints;
+  }
+
   // How far a joint's ends may be apart and how far from collinear, from the tolerance and the
   // network's scale (its largest piece length or coordinate). `angle_given`: an explicit angle
   // replaces the default, which otherwise grows with the ends' rounding (joint_angle_limit).

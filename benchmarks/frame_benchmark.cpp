@@ -68,7 +68,8 @@ void BM_FrameRail(benchmark::State& state) {
 BENCHMARK(BM_FrameRail);
 
 void BM_FrameRailClosestPoint(benchmark::State& state) {
-  frame_query(state, *tractrix::UpSource<S>::rail(setup().rail, tractrix::RailMatch::closest_point));
+  frame_query(state,
+              *tractrix::UpSource<S>::rail(setup().rail, tractrix::RailMatch::closest_point));
 }
 BENCHMARK(BM_FrameRailClosestPoint);
 

@@ -632,9 +632,17 @@ TEMPLATE_TEST_CASE("automatic density places entries where the curve needs them"
       CHECK(std::abs(reference_distance(table.parameter_at(s)) - s) <= contract<S>(1e-12) * length);
     }
   }
-  // Chord tables (the lecture's) keep 16 entries a segment.
-  CHECK(ArcLengthTable<S>::build(zigzag_path, {0, ArcLengthMethod::chord})->samples_per_segment() ==
-        16);
+  // Chord tables (the lecture's) keep 16 entries a segment, evenly spaced, when automatic; exact
+  // ones place theirs, and say so.
+  const auto chord_table = *ArcLengthTable<S>::build(
+      zigzag_path, {ArcLengthSettings::automatic, ArcLengthMethod::chord});
+  CHECK(chord_table.samples_per_segment() == 16);
+  CHECK_FALSE(chord_table.is_adaptive());
+  CHECK(chord_table.entry_count() == 16 * zigzag_path.size());
+  const auto exact_table = *ArcLengthTable<S>::build(zigzag_path, {ArcLengthSettings::automatic});
+  CHECK(exact_table.samples_per_segment() == 0);
+  CHECK(exact_table.is_adaptive());
+  CHECK_FALSE(ArcLengthTable<S>::build(zigzag_path, {5})->is_adaptive());
 }
 
 namespace {

@@ -38,7 +38,9 @@ enum class ArcLengthMethod {
 // of itself took up to 4.1× the entries of the same segments in one long curve
 // (benchmarks/README.md, "Networks").
 struct ArcLengthSettings {
-  int samples_per_segment = 0;
+  // The automatic density, by name: {ArcLengthSettings::automatic, ArcLengthMethod::chord}.
+  static constexpr int automatic = 0;
+  int samples_per_segment = automatic;
   ArcLengthMethod method = ArcLengthMethod::gauss_legendre;
   double length_scale = 0.0;
 };
@@ -309,9 +311,12 @@ class ArcLengthTable {
   S length() const noexcept { return length_; }
   bool closed() const noexcept { return closed_; }
   ArcLengthMethod method() const noexcept { return method_; }
-  // The entries per segment of a table built at an explicit density; 0 for an automatic exact
-  // table, whose entries sit where each segment needs them (entry_parameter).
+  // The entries per segment where they are evenly spaced in u: the explicit density asked for,
+  // or 16 for an automatic chord table; 0 for an automatic exact table, whose entries sit where
+  // each segment needs them (is_adaptive(); entry_parameter).
   int samples_per_segment() const noexcept { return samples_; }
+  // True for an automatic exact table: entries placed per segment where the curve needs them.
+  bool is_adaptive() const noexcept { return samples_ == 0; }
   std::size_t segment_count() const noexcept { return hodographs_.size(); }
   // Accumulated distance at every entry (entry_count() + 1 values: the last is the length).
   const std::vector<S>& distances() const noexcept { return distances_; }

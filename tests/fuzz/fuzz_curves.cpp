@@ -20,7 +20,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const int samples = in.count(0, 40);
   const ArcLengthSettings settings{
       samples, in.flag() ? ArcLengthMethod::chord : ArcLengthMethod::gauss_legendre};
-  // The measured path owns the table; a zero-length path is no measured path, but a table.
+  // The measured path owns the table; where it is refused, the table alone is tried (both refuse
+  // a zero-length path, so this is the table's own refusals and successes).
   auto measured = MeasuredPath<double>::build(*path, settings);
   auto table = measured ? Expected<ArcLengthTable<double>>(measured->table())
                         : ArcLengthTable<double>::build(*path, settings);

@@ -12,7 +12,8 @@
 #include "tractrix/tractrix.hpp"
 
 // Sanitizers own operator new (mixing theirs and ours is an alloc-dealloc mismatch), so the
-// counting replacement is compiled only in plain builds; the test and clang presets run it.
+// counting replacement is compiled only in plain builds: the test preset runs it (the clang and
+// asan presets are sanitized).
 #if defined(__SANITIZE_ADDRESS__)
 #define TRACTRIX_SANITIZED 1
 #elif defined(__has_feature)

@@ -57,9 +57,9 @@ template class SpeedLimits<double>;
 template class SpeedPlan<float>;
 template class SpeedPlan<double>;
 template Expected<SpeedLimits<float>> SpeedLimits<float>::from_curvature<Track<float>>(
-    const Track<float>&, float, float, float, int);
+    const Track<float>&, const CurvatureLimits<float>&);
 template Expected<SpeedLimits<double>> SpeedLimits<double>::from_curvature<Route<double>>(
-    const Route<double>&, double, double, double, int);
+    const Route<double>&, const CurvatureLimits<double>&);
 template class CameraRig<float>;
 template class CameraRig<double>;
 template class PoseReader<float>;

@@ -6,20 +6,21 @@
 ///
 /// A track answers by distance `s` along it, in world units from its start:
 ///
+// clang-format off
 /// | member | what it must do |
 /// |---|---|
 /// | `using Sample` | a point of the track: `.point`, unit `.tangent` (`Vector3<S>`) |
 /// | `using Cursor` | per-caller search state; value-initialized is valid, any value is valid |
 /// | `S length() const` | the length, > 0 |
 /// | `bool closed() const` | a loop: `s` and `s + length()` are the same place |
-/// | `Sample sample(S s, Cursor&) const` | the point at `s`, wrapped on a loop, clamped to the ends
-/// otherwise | | `Sample sample_extended(S s, Cursor&) const` | as `sample`, but beyond an open end
-/// along the end's tangent | | `Vector3<S> up_at(S s, const Sample&) const` | the unit up at `s`
-/// (not yet orthogonal to the tangent) | | `const Vector3<S>* constant_up() const` | the up if it
-/// is the same everywhere, else null | | `Vector3<S> curvature_vector(const Sample&) const` | κ·N
-/// at the sample | | `PiecePlace<S> place(S s, const Sample&) const` | which piece `s` is on, and
-/// the distance on it | | `S coordinate_scale() const` | the larger of the length and the largest
-/// coordinate: the scale rounding is relative to |
+/// | `Sample sample(S s, Cursor&) const` | the point at `s`, wrapped on a loop, clamped to the ends otherwise |
+/// | `Sample sample_extended(S s, Cursor&) const` | as `sample`, but beyond an open end along the end's tangent |
+/// | `Vector3<S> up_at(S s, const Sample&) const` | the unit up at `s` (not yet orthogonal to the tangent) |
+/// | `const Vector3<S>* constant_up() const` | the up if it is the same everywhere, else null |
+/// | `Vector3<S> curvature_vector(const Sample&) const` | κ·N at the sample |
+/// | `PiecePlace<S> place(S s, const Sample&) const` | which piece `s` is on, and the distance on it |
+/// | `S coordinate_scale() const` | the larger of the length and the largest coordinate: the scale rounding is relative to |
+// clang-format on
 ///
 /// Every query is `noexcept` and total: finite input gives finite output.
 #pragma once

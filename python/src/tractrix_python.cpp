@@ -486,6 +486,12 @@ NB_MODULE(_tractrix, m) {
             return value_or_raise(Network::build(std::move(pieces), ends, {relative_gap, angle}));
           },
           nb::call_guard<nb::gil_scoped_release>())
+      .def_static(
+          "join_ends",
+          [](std::vector<Track> pieces, double relative_gap, double angle) {
+            return value_or_raise(Network::join_ends(std::move(pieces), {relative_gap, angle}));
+          },
+          nb::call_guard<nb::gil_scoped_release>())
       .def_prop_ro("piece_count", &Network::piece_count)
       .def_prop_ro("joint_count", &Network::joint_count)
       .def("piece",

@@ -186,6 +186,15 @@ def test_network_errors():
         tx.Route(network, [(0, "forward"), (1, "forward"), (2, "forward")])
     with pytest.raises(ValueError, match="network: piece 0 is closed"):
         tx.Network([tx.Track(tx.MeasuredPath(tx.Path.catmull_rom(KEYS, closed=True)))], [])
+    # Joints left out are found where ends meet: the two straights join (a train crosses), a
+    # kink where ends meet is refused, and ends apart stay buffer stops.
+    found = tx.Network(line)
+    assert found.joint_count == 1
+    assert tx.Route(found, [(0, "forward"), (1, "forward")]).length == pytest.approx(20, rel=1e-14)
+    assert tx.Network(line, []).joint_count == 0
+    assert tx.Network([line[0], piece((11, 0, 0), (20, 0, 0))]).joint_count == 0
+    with pytest.raises(ValueError, match="joint 0: the tangents of piece 0 end and piece 1 start"):
+        tx.Network([line[0], piece((10, 0, 0), (20, 5, 0))])
     with pytest.raises(IndexError, match="piece 5: the network has 2 pieces"):
         network.piece(5)
     assert network.piece(1).length == pytest.approx(10, rel=1e-15)

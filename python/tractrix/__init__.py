@@ -656,12 +656,14 @@ class SwitchSettings:
 class Network(_Immutable):
     """Open tracks (pieces) joined end to end. joints: per joint, the (piece, "start"|"end")
     ends that meet there — two for a plain joint, three or more for a switch; an end in no joint
-    is a buffer stop. Every joint is checked (gap and tangent angle; relative_gap of the
+    is a buffer stop. Left out (None), the joints are found: ends within the gap tolerance of
+    each other meet. Every joint is checked (gap and tangent angle; relative_gap of the
     network's scale and angle in radians loosen the defaults for hand-placed data)."""
 
     __slots__ = ("_core",)
 
-    def __init__(self, pieces: Sequence[Track], joints: Sequence[Sequence[Tuple[int, str]]],
+    def __init__(self, pieces: Sequence[Track],
+                 joints: Optional[Sequence[Sequence[Tuple[int, str]]]] = None,
                  relative_gap: float = 0.0, angle: float = 0.0) -> None:
         if isinstance(pieces, _core.Network):
             self._core = pieces
@@ -672,10 +674,13 @@ class Network(_Immutable):
                 raise TypeError(f"pieces[{i}]: expected a tractrix.Track, got "
                                 f"{type(piece).__name__}")
             cores.append(piece._core)
+        gap, turn = _scalar("relative_gap", relative_gap), _scalar("angle", angle)
+        if joints is None:
+            self._core = _core.Network.join_ends(cores, gap, turn)
+            return
         ends = [[_piece_and(f"joints[{j}]", end, _ENDS) for end in joint]
                 for j, joint in enumerate(joints)]
-        self._core = _core.Network.build(cores, ends, _scalar("relative_gap", relative_gap),
-                                         _scalar("angle", angle))
+        self._core = _core.Network.build(cores, ends, gap, turn)
 
     @property
     def piece_count(self) -> int:

@@ -1,4 +1,5 @@
-// Fixed-size Eigen vector aliases used throughout tractrix.
+/// @file
+/// Fixed-size Eigen vector aliases used throughout tractrix, and two direction helpers.
 #pragma once
 
 #include <cmath>
@@ -11,18 +12,21 @@
 
 namespace tractrix {
 
+/// A column vector of D scalars.
 template <class S, int D>
 using Vector = Eigen::Matrix<S, D, 1>;
 
+/// A 2-D vector.
 template <class S>
 using Vector2 = Vector<S, 2>;
+/// A 3-D vector.
 template <class S>
 using Vector3 = Vector<S, 3>;
 
-using Vector2d = Vector2<double>;
-using Vector3d = Vector3<double>;
-using Vector2f = Vector2<float>;
-using Vector3f = Vector3<float>;
+using Vector2d = Vector2<double>;  ///< 2-D, double
+using Vector3d = Vector3<double>;  ///< 3-D, double
+using Vector2f = Vector2<float>;   ///< 2-D, float
+using Vector3f = Vector3<float>;   ///< 3-D, float
 
 namespace detail {
 // Angle between two 3D directions from atan2(|a × b|, a · b): accurate near 0 and π, unlike acos.
@@ -45,11 +49,11 @@ typename A::Scalar angle_between(const Eigen::MatrixBase<A>& a, const Eigen::Mat
 
 }  // namespace detail
 
-// v scaled to unit length, or `fallback` where v is zero or not finite. A finite v whose squared
-// norm overflows or loses digits to underflow (components beyond ~1e154 or below ~1e-146 in
-// double, 1e19 and 3e-16 in float) is divided by its largest component first, so its direction
-// keeps full precision at any finite size. That branch is rarely taken; the usual one costs a
-// squared norm, a square root and a divide.
+/// v scaled to unit length, or `fallback` where v is zero or not finite. A finite v whose squared
+/// norm overflows or loses digits to underflow (components beyond ~1e154 or below ~1e-146 in
+/// double, 1e19 and 3e-16 in float) is divided by its largest component first, so its direction
+/// keeps full precision at any finite size. That branch is rarely taken; the usual one costs a
+/// squared norm, a square root and a divide.
 template <class S, int D>
 TRACTRIX_FORCE_INLINE Vector<S, D> normalized_or(const Vector<S, D>& v,
                                                  const Vector<S, D>& fallback) noexcept {
@@ -66,9 +70,9 @@ TRACTRIX_FORCE_INLINE Vector<S, D> normalized_or(const Vector<S, D>& v,
   return scaled / scaled.norm();
 }
 
-// A unit vector perpendicular to v (|v| > 0): the cross product with the coordinate axis least
-// aligned with v, so the result is well conditioned. The one fallback wherever a direction
-// perpendicular to another is needed and none is given (frames, cone readers, pole vectors).
+/// A unit vector perpendicular to v (|v| > 0): the cross product with the coordinate axis least
+/// aligned with v, so the result is well conditioned. The one fallback wherever a direction
+/// perpendicular to another is needed and none is given (frames, cone readers, pole vectors).
 template <class S>
 Vector3<S> any_perpendicular(const Vector3<S>& v) {
   const Vector3<S> a = v.cwiseAbs();

@@ -1,5 +1,6 @@
-// Euler angles for DCC users: any Tait–Bryan order, and Cinema 4D's HPB order (the TrainDriver
-// plugin's).
+/// @file
+/// Euler angles for DCC users: any Tait–Bryan order, and Cinema 4D's HPB order (the TrainDriver
+/// plugin's).
 #pragma once
 
 #include <array>
@@ -9,10 +10,17 @@
 
 namespace tractrix {
 
-// R = R_a(angle0) · R_b(angle1) · R_c(angle2) for order "abc" (intrinsic: a first, then the
-// rotated b, then the rotated c). hpb = yxz: heading about up, pitch about side, bank about
-// forward.
-enum class EulerOrder { xyz, xzy, yxz, yzx, zxy, zyx, hpb = yxz };
+/// R = R_a(angle0) · R_b(angle1) · R_c(angle2) for order "abc" (intrinsic: a first, then the
+/// rotated b, then the rotated c).
+enum class EulerOrder {
+  xyz,       ///< about x, then the rotated y, then the rotated z
+  xzy,       ///< about x, then z, then y
+  yxz,       ///< about y, then x, then z
+  yzx,       ///< about y, then z, then x
+  zxy,       ///< about z, then x, then y
+  zyx,       ///< about z, then y, then x
+  hpb = yxz  ///< Cinema 4D's: heading about up, pitch about side, bank about forward
+};
 
 namespace detail {
 inline std::array<int, 3> euler_axes(EulerOrder order) {
@@ -34,7 +42,7 @@ inline std::array<int, 3> euler_axes(EulerOrder order) {
 }
 }  // namespace detail
 
-// The rotation matrix of three angles (radians) in the given order.
+/// The rotation matrix of three angles (radians) in the given order.
 template <class S>
 Eigen::Matrix<S, 3, 3> from_euler(const Vector3<S>& angles, EulerOrder order) {
   const auto axes = detail::euler_axes(order);
@@ -45,14 +53,14 @@ Eigen::Matrix<S, 3, 3> from_euler(const Vector3<S>& angles, EulerOrder order) {
   return r;
 }
 
-// Angles (a, b, c) with b in [−π/2, π/2] and a, c in (−π, π]. At gimbal lock (|b| = π/2, where only
-// a ± c is defined) c is set to 0 and a carries the whole rotation, so from_euler still
-// round-trips. For R = R_i(α) R_j(β) R_k(γ) with parity σ (+1 for cyclic i, j, k): sin β = σ
-// R(i,k), α = atan2(−σ R(j,k), R(k,k)). γ is read from R_i(α)ᵀ R = R_j(β) R_k(γ), whose row j is
-// (σ sin γ, cos γ) at columns (i, j) and cos α R(j,·) + σ sin α R(k,·) in R's entries: those
-// are of size 1 where R(i,j) and R(i,i) are of size cos β, so near gimbal lock the rounding of
-// R's entries does not reach γ divided by cos β, and γ stays consistent with the α taken
-// (from_euler(euler_angles(R)) was off by eps / cos β: 1e-3 at 1e-12 rad from the lock).
+/// Angles (a, b, c) with b in [−π/2, π/2] and a, c in (−π, π]. At gimbal lock (|b| = π/2, where
+/// only a ± c is defined) c is set to 0 and a carries the whole rotation, so from_euler still
+/// round-trips. For R = R_i(α) R_j(β) R_k(γ) with parity σ (+1 for cyclic i, j, k): sin β = σ
+/// R(i,k), α = atan2(−σ R(j,k), R(k,k)). γ is read from R_i(α)ᵀ R = R_j(β) R_k(γ), whose row j is
+/// (σ sin γ, cos γ) at columns (i, j) and cos α R(j,·) + σ sin α R(k,·) in R's entries: those
+/// are of size 1 where R(i,j) and R(i,i) are of size cos β, so near gimbal lock the rounding of
+/// R's entries does not reach γ divided by cos β, and γ stays consistent with the α taken
+/// (from_euler(euler_angles(R)) was off by eps / cos β: 1e-3 at 1e-12 rad from the lock).
 template <class S>
 Vector3<S> euler_angles(const Eigen::Matrix<S, 3, 3>& r, EulerOrder order) {
   using std::atan2;
@@ -79,8 +87,8 @@ Vector3<S> euler_angles(const Eigen::Matrix<S, 3, 3>& r, EulerOrder order) {
   return Vector3<S>(alpha, beta, gamma);
 }
 
-// Heading, pitch, bank of a frame in Cinema 4D's order (R = R_y(h) R_x(p) R_z(b)) in
-// tractrix's right-handed frame. Cinema 4D itself is left-handed: compare signs before mixing.
+/// Heading, pitch, bank of a frame in Cinema 4D's order (R = R_y(h) R_x(p) R_z(b)) in
+/// tractrix's right-handed frame. Cinema 4D itself is left-handed: compare signs before mixing.
 template <class S>
 Vector3<S> hpb(const Frame<S>& frame) {
   return euler_angles(frame.rotation, EulerOrder::hpb);

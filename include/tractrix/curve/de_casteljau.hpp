@@ -1,5 +1,6 @@
-// De Casteljau evaluation of Bézier segments: point and tangent in one pass, derivatives,
-// splitting.
+/// @file
+/// De Casteljau evaluation of Bézier segments: point and tangent in one pass, derivatives,
+/// splitting.
 #pragma once
 
 #include <array>
@@ -11,11 +12,11 @@
 
 namespace tractrix {
 
-// A point on a curve and its tangent dr/du (not normalized: its length is the parametric speed).
+/// A point on a curve and its tangent dr/du (not normalized: its length is the parametric speed).
 template <class S, int D>
 struct PointTangent {
-  Vector<S, D> point;
-  Vector<S, D> tangent;
+  Vector<S, D> point;    ///< r(u)
+  Vector<S, D> tangent;  ///< r'(u)
 };
 
 namespace detail {
@@ -26,8 +27,8 @@ inline Vector<S, D> lerp(const Vector<S, D>& a, const Vector<S, D>& b, S u, S on
 }
 }  // namespace detail
 
-// Point and tangent at u. The levels of De Casteljau's scheme are built down to the last two
-// points Q0, Q1; then r(u) = (1 − u) Q0 + u Q1 and r'(u) = Degree · (Q1 − Q0).
+/// Point and tangent at u. The levels of De Casteljau's scheme are built down to the last two
+/// points Q0, Q1; then r(u) = (1 − u) Q0 + u Q1 and r'(u) = Degree · (Q1 − Q0).
 template <class S, int D, int N>
 TRACTRIX_FORCE_INLINE PointTangent<S, D> de_casteljau(const Bezier<S, D, N>& b, S u) noexcept {
   const S v = S(1) - u;
@@ -56,9 +57,9 @@ TRACTRIX_FORCE_INLINE PointTangent<S, D> de_casteljau(const Bezier<S, D, N>& b, 
   }
 }
 
-// The order-th derivative d^k r / du^k at u, for 0 <= order <= N (0 outside that range).
-// Forward differences give the control points of the k-th hodograph (times N!/(N−k)!), which
-// De Casteljau then evaluates.
+/// The order-th derivative d^k r / du^k at u, for 0 <= order <= N (0 outside that range).
+/// Forward differences give the control points of the k-th hodograph (times N!/(N−k)!), which
+/// De Casteljau then evaluates.
 template <class S, int D, int N>
 Vector<S, D> derivative(const Bezier<S, D, N>& b, S u, int order) noexcept {
   if (order < 0 || order > N) return Vector<S, D>::Zero();
@@ -77,7 +78,7 @@ Vector<S, D> derivative(const Bezier<S, D, N>& b, S u, int order) noexcept {
   return factor * level[0];
 }
 
-// Splits at u into the parts over [0, u] and [u, 1], each reparameterized to [0, 1].
+/// Splits at u into the parts over [0, u] and [u, 1], each reparameterized to [0, 1].
 template <class S, int D, int N>
 std::pair<Bezier<S, D, N>, Bezier<S, D, N>> split(const Bezier<S, D, N>& b, S u) noexcept {
   const S v = S(1) - u;

@@ -1,4 +1,5 @@
-// Frame: an origin and a rotation whose columns are side (x), up (y) and forward (z), x = y × z.
+/// @file
+/// Frame: an origin and a rotation whose columns are side (x), up (y) and forward (z), x = y × z.
 #pragma once
 
 #include <cmath>
@@ -12,18 +13,22 @@
 
 namespace tractrix {
 
+/// A right-handed frame: an origin and a rotation whose columns are side (x), up (y) and
+/// forward (z), x = y × z.
 template <class S>
 struct Frame {
-  using Matrix3 = Eigen::Matrix<S, 3, 3>;
+  using Matrix3 = Eigen::Matrix<S, 3, 3>;  ///< the rotation's type
 
-  Vector3<S> origin = Vector3<S>::Zero();
-  Matrix3 rotation = Matrix3::Identity();
+  Vector3<S> origin = Vector3<S>::Zero();  ///< where the frame is
+  Matrix3 rotation = Matrix3::Identity();  ///< columns: side, up, forward
 
-  Vector3<S> side() const { return rotation.col(0); }
-  Vector3<S> up() const { return rotation.col(1); }
-  Vector3<S> forward() const { return rotation.col(2); }
+  Vector3<S> side() const { return rotation.col(0); }     ///< x, the left of travel
+  Vector3<S> up() const { return rotation.col(1); }       ///< y
+  Vector3<S> forward() const { return rotation.col(2); }  ///< z, the direction of travel
 
+  /// The rotation as a quaternion.
   Eigen::Quaternion<S> quaternion() const { return Eigen::Quaternion<S>(rotation); }
+  /// The frame as an Eigen isometry (local → world).
   Eigen::Transform<S, 3, Eigen::Isometry> isometry() const {
     Eigen::Transform<S, 3, Eigen::Isometry> t = Eigen::Transform<S, 3, Eigen::Isometry>::Identity();
     t.linear() = rotation;
@@ -31,47 +36,40 @@ struct Frame {
     return t;
   }
 
+  /// A frame at `origin` rotated by `q` (normalized first).
   static Frame from_quaternion(const Vector3<S>& origin, const Eigen::Quaternion<S>& q) {
     return Frame{origin, q.normalized().toRotationMatrix()};
   }
+  /// The frame of an Eigen isometry.
   static Frame from_isometry(const Eigen::Transform<S, 3, Eigen::Isometry>& t) {
     return Frame{t.translation(), t.linear()};
   }
 
-  // Local → world.
+  /// A point given in this frame, in the world.
   Vector3<S> to_world(const Vector3<S>& local_point) const {
     return origin + rotation * local_point;
   }
+  /// A direction given in this frame, in the world.
   Vector3<S> direction_to_world(const Vector3<S>& local) const { return rotation * local; }
-  // World → local.
+  /// A world point in this frame's coordinates.
   Vector3<S> to_local(const Vector3<S>& world_point) const {
     return rotation.transpose() * (world_point - origin);
   }
 
-  // this ∘ child: the child frame given in this frame's coordinates, expressed in the world.
+  /// this ∘ child: the child frame given in this frame's coordinates, expressed in the world.
   Frame operator*(const Frame& child) const {
     return Frame{origin + rotation * child.origin, rotation * child.rotation};
   }
+  /// The world as seen from this frame: inverse() * (*this) is the identity.
   Frame inverse() const {
     const Matrix3 rt = rotation.transpose();
     return Frame{-(rt * origin), rt};
   }
 };
 
-using Framed = Frame<double>;
-using Framef = Frame<float>;
+using Framed = Frame<double>;  ///< a frame in double
+using Framef = Frame<float>;   ///< a frame in float
 
-// The TrainDriver plugin's HPBTarget done right: forward normalized, side = up_hint × forward
-// normalized, up = forward × side (the hint re-orthogonalized), so x = y × z holds for a
-// right-handed frame.
-//
-// Fallbacks (never NaN): a zero or non-finite forward becomes +Z; an up_hint that is zero,
-// non-finite, or exactly parallel to forward (|up × forward| underflows) is replaced by the
-// coordinate axis least aligned with forward. Near-parallel hints are used as given: the side
-// vector is computed from the cross product's own direction, which floating point keeps accurate
-// until it underflows, so the frame turns continuously with the hint. Where forward passes exactly
-// through ±up_hint the side must turn (no continuous choice exists on the whole sphere, by the
-// hairy-ball theorem): use rotation-minimizing frames or a rail for tracks that go vertical.
 namespace detail {
 // look_at for a forward already of unit length (a track tangent), written in place: skips the
 // forward's normalization and the copy of a returned frame (hot loops write straight into poses).
@@ -162,6 +160,17 @@ TRACTRIX_FORCE_INLINE void look_at(Frame<S>& frame, const Vector3<S>& origin,
 
 }  // namespace detail
 
+/// The TrainDriver plugin's HPBTarget done right: forward normalized, side = up_hint × forward
+/// normalized, up = forward × side (the hint re-orthogonalized), so x = y × z holds for a
+/// right-handed frame.
+///
+/// Fallbacks (never NaN): a zero or non-finite forward becomes +Z; an up_hint that is zero,
+/// non-finite, or exactly parallel to forward (|up × forward| underflows) is replaced by the
+/// coordinate axis least aligned with forward. Near-parallel hints are used as given: the side
+/// vector is computed from the cross product's own direction, which floating point keeps accurate
+/// until it underflows, so the frame turns continuously with the hint. Where forward passes exactly
+/// through ±up_hint the side must turn (no continuous choice exists on the whole sphere, by the
+/// hairy-ball theorem): use rotation-minimizing frames or a rail for tracks that go vertical.
 template <class A, class B, class C>
 Frame<typename A::Scalar> look_at(const Eigen::MatrixBase<A>& origin,
                                   const Eigen::MatrixBase<B>& forward,
@@ -172,7 +181,7 @@ Frame<typename A::Scalar> look_at(const Eigen::MatrixBase<A>& origin,
   return frame;
 }
 
-// Rotates v about the unit axis by angle (right-handed), Rodrigues' formula.
+/// Rotates v about the unit axis by angle (right-handed), Rodrigues' formula.
 template <class S>
 Vector3<S> rotate_about(const Vector3<S>& v, const Vector3<S>& unit_axis, S angle) {
   using std::cos;
@@ -181,7 +190,7 @@ Vector3<S> rotate_about(const Vector3<S>& v, const Vector3<S>& unit_axis, S angl
   return c * v + s * unit_axis.cross(v) + (S(1) - c) * unit_axis.dot(v) * unit_axis;
 }
 
-// Signed angle from a to b about the unit axis (both roughly perpendicular to it), in (−π, π].
+/// Signed angle from a to b about the unit axis (both roughly perpendicular to it), in (−π, π].
 template <class S>
 S signed_angle(const Vector3<S>& a, const Vector3<S>& b, const Vector3<S>& unit_axis) {
   using std::atan2;

@@ -192,22 +192,7 @@ class Network {
     if (pieces.empty()) return make_error(ErrorCode::empty_input, "network: no pieces");
     const auto limits = joint_limits(pieces, tolerance);
     if (!limits) return limits.error();
-    auto topology = std::make_shared<detail::Topology>();
-    topology->joint_of.assign(pieces.size(), {detail::Topology::none, detail::Topology::none});
-    topology->side_of.assign(pieces.size(), {0, 0});
-    topology->sides.resize(joints.size());
-    for (std::size_t j = 0; j < joints.size(); ++j)
-      if (auto error = add_joint(j, joints[j], pieces, *limits, *topology))
-        return std::move(*error);
-    auto [order, boxes] = piece_order(pieces);
-    PathBounds<S, 3> index(boxes);
-    std::vector<typename MeasuredPath<S>::Lookup> lookups;
-    lookups.reserve(pieces.size());
-    for (const Track<S>& piece : pieces)
-      lookups.push_back(piece.path().lookup());  // into the pieces' shared data, which Data keeps
-    return Network(std::make_shared<const Data>(Data{std::move(pieces), std::move(lookups),
-                                                     std::move(topology), std::move(index),
-                                                     std::move(order), std::move(boxes)}));
+    return joined(std::move(pieces), joints, *limits);
   }
 
   // The network of these pieces with its joints found rather than listed: piece ends within the
@@ -221,8 +206,8 @@ class Network {
     if (pieces.empty()) return make_error(ErrorCode::empty_input, "network: no pieces");
     const auto limits = joint_limits(pieces, tolerance);
     if (!limits) return limits.error();
-    auto joints = ends_that_meet(pieces, limits->gap);
-    return build(std::move(pieces), joints, tolerance);
+    const auto joints = ends_that_meet(pieces, limits->gap);
+    return joined(std::move(pieces), joints, *limits);
   }
 
   std::size_t piece_count() const noexcept { return data_->pieces.size(); }
@@ -454,6 +439,28 @@ class Network {
     return JointLimits{
         S(tolerance.relative_gap > 0.0 ? tolerance.relative_gap : max(1e-9, eps64)) * scale,
         S(tolerance.angle > 0.0 ? tolerance.angle : max(1e-6, eps64)), tolerance.angle > 0.0};
+  }
+
+  // The network of checked pieces (joint_limits passed) with these joints: each joint added and
+  // checked (add_joint), then the piece index and the pieces' lookups built.
+  static Expected<Network> joined(std::vector<Track<S>> pieces,
+                                  const std::vector<std::vector<PieceEnd>>& joints,
+                                  const JointLimits& limits) {
+    auto topology = std::make_shared<detail::Topology>();
+    topology->joint_of.assign(pieces.size(), {detail::Topology::none, detail::Topology::none});
+    topology->side_of.assign(pieces.size(), {0, 0});
+    topology->sides.resize(joints.size());
+    for (std::size_t j = 0; j < joints.size(); ++j)
+      if (auto error = add_joint(j, joints[j], pieces, limits, *topology)) return std::move(*error);
+    auto [order, boxes] = piece_order(pieces);
+    PathBounds<S, 3> index(boxes);
+    std::vector<typename MeasuredPath<S>::Lookup> lookups;
+    lookups.reserve(pieces.size());
+    for (const Track<S>& piece : pieces)
+      lookups.push_back(piece.path().lookup());  // into the pieces' shared data, which Data keeps
+    return Network(std::make_shared<const Data>(Data{std::move(pieces), std::move(lookups),
+                                                     std::move(topology), std::move(index),
+                                                     std::move(order), std::move(boxes)}));
   }
 
   // A piece end as a joint sees it: where it is, the way out of its piece, and how far rounding

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "support/catch.hpp"
+#include "support/pieces.hpp"
 #include "support/properties.hpp"
 #include "tractrix/tractrix.hpp"
 
@@ -86,17 +87,8 @@ Route<S> route_of(const MeasuredPath<S>& path) {
   std::vector<Track<S>> pieces;
   std::vector<Step> steps;
   for (std::size_t k = 0; k < 3; ++k) {
-    std::vector<CubicBezier<S, 3>> segments;
-    for (std::size_t i = cuts[k]; i < cuts[k + 1]; ++i)
-      segments.push_back(whole.segment(i));
     const bool turn = k == 1;
-    if (turn) {
-      std::reverse(segments.begin(), segments.end());
-      for (auto& segment : segments)
-        std::reverse(segment.points.begin(), segment.points.end());
-    }
-    pieces.push_back(*Track<S>::build(
-        MeasuredPath<S>::build(Path<S, 3>::from_segments(segments, Closure::open))));
+    pieces.push_back(piece_of(whole, cuts[k], cuts[k + 1], turn));
     steps.push_back({k, turn ? Direction::backward : Direction::forward});
   }
   std::vector<std::vector<PieceEnd>> joints{{steps[0].exit(), steps[1].entry()},

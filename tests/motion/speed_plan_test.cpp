@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "support/catch.hpp"
+#include "support/pieces.hpp"
 #include "support/properties.hpp"
 #include "support/shapes.hpp"
 #include "tractrix/motion/speed_plan.hpp"
@@ -188,13 +189,8 @@ TEST_CASE("speed plan: curvature limits lateral acceleration on a curve", "[moti
   // limits section by section.
   const Path<double, 3> whole = circle<double>(radius, 16);
   std::vector<Track<double>> halves;
-  for (int h = 0; h < 2; ++h) {
-    std::vector<Bezier<double, 3, 3>> segments;
-    for (std::size_t k = 0; k < 8; ++k)
-      segments.push_back(whole.segment(static_cast<std::size_t>(h) * 8 + k));
-    halves.push_back(*Track<double>::build(
-        MeasuredPath<double>::build(Path<double, 3>::from_segments(segments, Closure::open))));
-  }
+  for (std::size_t h = 0; h < 2; ++h)
+    halves.push_back(piece_of(whole, 8 * h, 8 * h + 8, false));
   const auto network = Network<double>::build(
       halves, {{{0, End::end}, {1, End::start}}, {{1, End::end}, {0, End::start}}});
   REQUIRE(network);

@@ -12,6 +12,7 @@
 
 #include "network_file.hpp"
 #include "support/catch.hpp"
+#include "support/pieces.hpp"
 #include "support/properties.hpp"
 #include "support/reference_closest_point.hpp"
 #include "support/same_pose.hpp"
@@ -26,22 +27,6 @@ using namespace tractrix::test;
 namespace {
 
 using Segments = std::vector<CubicBezier<double, 3>>;
-
-// Segments [begin, end) of `path`, as one open piece; turned round (segments and their control
-// points in reverse order) if `turn`, so the route must drive it backwards.
-Track<double> piece_of(const Path<double, 3>& path, std::size_t begin, std::size_t end, bool turn,
-                       const UpSource<double>& up) {
-  Segments segments;
-  for (std::size_t i = begin; i < end; ++i)
-    segments.push_back(path.segment(i));
-  if (turn) {
-    std::reverse(segments.begin(), segments.end());
-    for (auto& s : segments)
-      std::reverse(s.points.begin(), s.points.end());
-  }
-  return *Track<double>::build(
-      MeasuredPath<double>::build(Path<double, 3>::from_segments(segments, Closure::open)), up);
-}
 
 struct Split {
   Network<double> network;
@@ -903,17 +888,8 @@ TEST_CASE("float: a closed route of pieces gives the poses of the same loop as o
   std::vector<std::vector<PieceEnd>> joints;
   std::vector<Step> steps;
   for (std::size_t k = 0; k < 4; ++k) {
-    std::vector<CubicBezier<float, 3>> segments;
-    for (std::size_t i = 3 * k; i < 3 * k + 3; ++i)
-      segments.push_back(path.segment(i));
     const bool turn = k % 2 == 1;
-    if (turn) {
-      std::reverse(segments.begin(), segments.end());
-      for (auto& b : segments)
-        std::reverse(b.points.begin(), b.points.end());
-    }
-    pieces.push_back(*Track<float>::build(
-        MeasuredPath<float>::build(Path<float, 3>::from_segments(segments, Closure::open))));
+    pieces.push_back(piece_of(path, 3 * k, 3 * k + 3, turn));
     steps.push_back({k, turn ? Direction::backward : Direction::forward});
   }
   for (std::size_t k = 0; k < 4; ++k)

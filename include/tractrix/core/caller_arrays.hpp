@@ -1,5 +1,6 @@
-// Engines' own memory: points read from, and poses written to, arrays of the caller's own types
-// (float or double, any record size), so no conversion loop sits between an engine and tractrix.
+/// @file
+/// Engines' own memory: points read from, and poses written to, arrays of the caller's own types
+/// (float or double, any record size), so no conversion loop sits between an engine and tractrix.
 #pragma once
 
 #include <cstddef>
@@ -28,29 +29,31 @@ inline bool spans_past_memory(std::size_t count, std::size_t stride) noexcept {
 }
 }  // namespace detail
 
-// `count` points, `stride_bytes` apart, each three consecutive T (x, y, z) at the start of its
-// record: an engine's `struct V { float x, y, z; }` array is PointArray<float>{&v[0].x, n,
-// sizeof(V)}. T is float or double. `axes` are the engine's the points are in (the same as the
-// outputs' WagonPoseArrays::axes): they are read into tractrix's, so keys read from a Unity or
-// Unreal scene and poses written back land where the engine drew the keys.
+/// `count` points, `stride_bytes` apart, each three consecutive T (x, y, z) at the start of its
+/// record: an engine's `struct V { float x, y, z; }` array is PointArray<float>{&v[0].x, n,
+/// sizeof(V)}. T is float or double. `axes` are the engine's the points are in (the same as the
+/// outputs' WagonPoseArrays::axes): they are read into tractrix's, so keys read from a Unity or
+/// Unreal scene and poses written back land where the engine drew the keys.
 template <class T>
 struct PointArray {
   static_assert(std::is_floating_point<T>::value, "PointArray: float or double coordinates");
-  const T* first = nullptr;
-  std::size_t count = 0;
-  std::size_t stride_bytes = 3 * sizeof(T);
-  EngineAxes axes = EngineAxes::tractrix();
+  const T* first = nullptr;                  ///< x of the first point (null only with count 0)
+  std::size_t count = 0;                     ///< how many points
+  std::size_t stride_bytes = 3 * sizeof(T);  ///< bytes from one record to the next (≥ 3 T)
+  EngineAxes axes = EngineAxes::tractrix();  ///< the engine's axes the points are given in
 
+  /// Bytes a point takes: 3 T (a record may be longer).
   std::size_t record_bytes() const noexcept { return 3 * sizeof(T); }
-  // Point i converted to S, in tractrix's axes. Read through memcpy: the record type is the
-  // caller's, not T[].
+  /// Point i (i < count, unchecked) converted to S, in tractrix's axes.
   template <class S>
   Vector3<S> at(std::size_t i) const noexcept {
+    // Read through memcpy: the record type is the caller's, not T[].
     T xyz[3];
     std::memcpy(xyz, reinterpret_cast<const char*>(first) + i * stride_bytes, sizeof(xyz));
     const Vector3<S> p(static_cast<S>(xyz[0]), static_cast<S>(xyz[1]), static_cast<S>(xyz[2]));
     return axes.is_tractrix() ? p : axes.to_tractrix(p);
   }
+  /// All `count` points, converted to S, in tractrix's axes.
   template <class S>
   std::vector<Vector3<S>> to_vector() const {
     std::vector<Vector3<S>> points(count);
@@ -60,17 +63,19 @@ struct PointArray {
   }
 };
 
-// `count` vectors written to the caller's records, `stride_bytes` apart, each three consecutive T
-// (x, y, z) at the start of its record: PointArray's layout, for output (points, tangents).
+/// `count` vectors written to the caller's records, `stride_bytes` apart, each three consecutive T
+/// (x, y, z) at the start of its record: PointArray's layout, for output (points, tangents).
 template <class T>
 struct VectorArray {
   static_assert(std::is_floating_point<T>::value, "VectorArray: float or double coordinates");
-  T* first = nullptr;
-  std::size_t count = 0;
-  std::size_t stride_bytes = 3 * sizeof(T);
+  T* first = nullptr;                        ///< x of the first record (null only with count 0)
+  std::size_t count = 0;                     ///< how many records
+  std::size_t stride_bytes = 3 * sizeof(T);  ///< bytes from one record to the next (≥ 3 T)
 
+  /// Bytes a vector takes: 3 T (a record may be longer).
   std::size_t record_bytes() const noexcept { return 3 * sizeof(T); }
-  // Vector i in the engine's world axes (a signed permutation: points and directions alike).
+  /// Writes `v` as record i (i < count, unchecked), in the engine's world axes (a signed
+  /// permutation: points and directions alike).
   template <class S>
   void write(std::size_t i, const Vector3<S>& v,
              const EngineAxes& axes = EngineAxes::tractrix()) const noexcept {
@@ -80,57 +85,61 @@ struct VectorArray {
   }
 };
 
-// How a pose is laid out in an engine's record.
+/// How a pose is laid out in an engine's record.
 enum class PoseLayout {
-  // Position x, y, z, then the rotation as a unit quaternion x, y, z, w with w >= 0: 7 T, 28
-  // bytes in float — the layout of Unity's (Vector3, Quaternion) and glTF nodes. Not Unreal's
-  // FTransform (rotation first, then translation and scale, each padded to four) nor Godot's
-  // Transform3D (a 3×3 basis, then the origin): write those from a record of this layout. Between
-  // frames, interpolate along the shorter arc (w >= 0 fixes the sign of each record, not the
-  // hemisphere of its neighbour).
+  /// Position x, y, z, then the rotation as a unit quaternion x, y, z, w with w >= 0: 7 T, 28
+  /// bytes in float — the layout of Unity's (Vector3, Quaternion) and glTF nodes. Not Unreal's
+  /// FTransform (rotation first, then translation and scale, each padded to four) nor Godot's
+  /// Transform3D (a 3×3 basis, then the origin): write those from a record of this layout.
+  /// Between frames, interpolate along the shorter arc (w >= 0 fixes the sign of each record, not
+  /// the hemisphere of its neighbour).
   position_quaternion,
-  // A 4×4 matrix, column-major (element (row r, column c) at [4c + r]), rotation columns then the
-  // position, last row 0 0 0 1: 16 T, what OpenGL, raylib and bgfx take for instanced drawing
-  // (and, read as row-major, DirectX's row-vector matrices).
+  /// A 4×4 matrix, column-major (element (row r, column c) at [4c + r]), rotation columns then the
+  /// position, last row 0 0 0 1: 16 T, what OpenGL, raylib and bgfx take for instanced drawing
+  /// (and, read as row-major, DirectX's row-vector matrices).
   matrix_column_major,
 };
 
-// `count` poses, `stride_bytes` apart, each at the start of its record in `layout`, so poses can
-// land inside an engine's own instance structs. Rotations are written in the engine's axes
-// (EngineAxes: tractrix's own by default).
+/// `count` poses, `stride_bytes` apart, each at the start of its record in `layout`, so poses can
+/// land inside an engine's own instance structs. Rotations are written in the engine's axes
+/// (EngineAxes: tractrix's own by default).
 template <class T>
 struct PoseArray {
   static_assert(std::is_floating_point<T>::value, "PoseArray: float or double coordinates");
-  T* first = nullptr;
-  std::size_t count = 0;
-  std::size_t stride_bytes = 7 * sizeof(T);
-  PoseLayout layout = PoseLayout::position_quaternion;
+  T* first = nullptr;                        ///< the first record (null only with count 0)
+  std::size_t count = 0;                     ///< how many records
+  std::size_t stride_bytes = 7 * sizeof(T);  ///< bytes from one record to the next
+  PoseLayout layout = PoseLayout::position_quaternion;  ///< what each record holds
 
-  // Records of position + quaternion, or of matrices; stride 0 means packed.
+  /// Records of position + quaternion (PoseLayout::position_quaternion); stride 0 means packed
+  /// (7 T).
   static PoseArray poses(T* first, std::size_t count, std::size_t stride_bytes = 0) noexcept {
     return {first, count, stride_bytes ? stride_bytes : 7 * sizeof(T),
             PoseLayout::position_quaternion};
   }
+  /// Records of 4×4 matrices (PoseLayout::matrix_column_major); stride 0 means packed (16 T).
   static PoseArray matrices(T* first, std::size_t count, std::size_t stride_bytes = 0) noexcept {
     return {first, count, stride_bytes ? stride_bytes : 16 * sizeof(T),
             PoseLayout::matrix_column_major};
   }
 
-  // Bytes one pose takes in this layout.
+  /// Bytes one pose takes in this layout: 7 T or 16 T.
   std::size_t record_bytes() const noexcept {
     return (layout == PoseLayout::matrix_column_major ? 16 : 7) * sizeof(T);
   }
-  // Whether the records can be written: memory behind a non-zero count, records at least a pose
-  // long (shorter ones would overlap).
+  /// Whether the records can be written: memory behind a non-zero count, records at least a pose
+  /// long (shorter ones would overlap), and not spanning past the address space.
   bool writable() const noexcept {
     return (count == 0 || first != nullptr) && stride_bytes >= record_bytes() &&
            !detail::spans_past_memory(count, stride_bytes);
   }
 
+  /// Writes pose i (i < count, unchecked) in `layout`: `origin` and the frame `rotation` (columns
+  /// side, up, forward), both in tractrix's world, remapped to the engine's `axes`.
   template <class S>
   void write(std::size_t i, const Vector3<S>& origin, const Eigen::Matrix<S, 3, 3>& rotation,
              const EngineAxes& axes = EngineAxes::tractrix()) const noexcept {
-    // The remap's scattered stores cost more than the record itself (11 of 17 ns a pose).
+    // tractrix's own axes skip the remap: its scattered stores cost more than the record itself.
     if (axes.is_tractrix())
       write_record(i, origin, rotation);
     else

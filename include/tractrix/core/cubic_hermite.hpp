@@ -1,5 +1,6 @@
-// Keyed cubic Hermite interpolation of a scalar: the one basis behind roll profiles and keyed
-// time profiles.
+/// @file
+/// Internal: keyed cubic Hermite interpolation of a scalar, the one basis behind roll profiles
+/// and keyed time profiles.
 #pragma once
 
 #include <cstddef>

@@ -1,4 +1,5 @@
-// Gauss–Legendre quadrature on [a, b]: 5 nodes, exact for polynomials of degree 9.
+/// @file
+/// Internal: Gauss–Legendre quadrature on [a, b], 5 nodes, exact for polynomials of degree 9.
 #pragma once
 
 #include <array>

@@ -1,6 +1,7 @@
-// Real roots of small polynomials (degree <= 6) inside an interval, none missed: the closest-point
-// quintic and the jerk-limited planner's equations in its peak velocity both need every root, not
-// the one a Newton iteration happens to find.
+/// @file
+/// Internal: the real roots of small polynomials (degree <= 6) inside an interval, none missed.
+/// The closest-point quintic and the jerk-limited planner's equations in its peak velocity both
+/// need every root, not the one a Newton iteration happens to find.
 #pragma once
 
 #include <algorithm>

@@ -1,5 +1,6 @@
-// Cursors that remember which shared data they last searched (a measured path's, a network's)
-// hold it weakly and ask this before trusting what they kept.
+/// @file
+/// Internal: whether a weakly held owner is still the shared data a cursor last searched (a
+/// measured path's, a network's), asked before the cursor trusts what it kept.
 #pragma once
 
 #include <memory>

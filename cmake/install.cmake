@@ -4,7 +4,7 @@ include(CMakePackageConfigHelpers)
 
 set(TRACTRIX_CMAKE_DIR "${CMAKE_INSTALL_DATADIR}/cmake/tractrix")
 
-install(TARGETS tractrix EXPORT tractrixTargets)
+install(TARGETS tractrix tractrix_io EXPORT tractrixTargets)
 install(DIRECTORY include/tractrix DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 install(EXPORT tractrixTargets NAMESPACE tractrix:: DESTINATION ${TRACTRIX_CMAKE_DIR})
 

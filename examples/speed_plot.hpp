@@ -6,7 +6,7 @@
 #include <utility>
 #include <vector>
 
-#include <tractrix/motion/speed_plan.hpp>
+#include <tractrix/driving/speed_plan.hpp>
 
 inline bool write_speed_plot(
     const char* file,

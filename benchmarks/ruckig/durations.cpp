@@ -7,7 +7,7 @@
 #include <cstdlib>
 #include <random>
 
-#include "tractrix/motion/jerk_trajectory.hpp"
+#include "tractrix/driving/jerk_trajectory.hpp"
 
 int main(int argc, char** argv) {
   using namespace tractrix;

@@ -1,6 +1,9 @@
-// Umbrella header: everything public in tractrix.
+/// @file
+/// The umbrella header: everything public in tractrix except the opt-in file readers of
+/// `tractrix/io/` (target tractrix::io).
 #pragma once
 
+#include "tractrix/camera/camera_rig.hpp"
 #include "tractrix/core/assert.hpp"
 #include "tractrix/core/attributes.hpp"
 #include "tractrix/core/caller_arrays.hpp"
@@ -19,15 +22,18 @@
 #include "tractrix/curve/path.hpp"
 #include "tractrix/curve/path_bounds.hpp"
 #include "tractrix/curve/segment.hpp"
+#include "tractrix/driving/jerk_trajectory.hpp"
+#include "tractrix/driving/speed_limits.hpp"
+#include "tractrix/driving/speed_plan.hpp"
 #include "tractrix/frame/euler.hpp"
 #include "tractrix/frame/frame.hpp"
 #include "tractrix/frame/moving_frames.hpp"
 #include "tractrix/frame/roll_profile.hpp"
 #include "tractrix/frame/up_source.hpp"
-#include "tractrix/motion/camera_rig.hpp"
-#include "tractrix/motion/jerk_trajectory.hpp"
+#include "tractrix/camera/camera_rig.hpp"
+#include "tractrix/driving/jerk_trajectory.hpp"
 #include "tractrix/motion/motion_sample.hpp"
-#include "tractrix/motion/speed_plan.hpp"
+#include "tractrix/driving/speed_plan.hpp"
 #include "tractrix/motion/time_profile.hpp"
 #include "tractrix/network/network.hpp"
 #include "tractrix/network/route.hpp"

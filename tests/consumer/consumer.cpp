@@ -5,6 +5,11 @@
 #include <vector>
 
 #include <tractrix/tractrix.hpp>
+#ifdef TRACTRIX_CONSUMER_IO
+#include <sstream>
+
+#include <tractrix/io/track_file.hpp>
+#endif
 
 int main() {
 #ifdef TRACTRIX_PACKAGE_VERSION
@@ -23,5 +28,12 @@ int main() {
   auto table = tractrix::ArcLengthTable<double>::build(*path);
   if (!table) return 2;
   std::printf("length %.15f\n", table->length());
-  return std::abs(table->length() - 5.0) < 1e-12 ? 0 : 3;
+  if (!(std::abs(table->length() - 5.0) < 1e-12)) return 3;
+#ifdef TRACTRIX_CONSUMER_IO
+  // The same line from a track file: two keys, tangents as above.
+  std::istringstream file("open\n0,0,0, 0.3,0.4,0\n3,4,0, 4.5,6,0\n");
+  const auto track = tractrix::io::track_file::read(file, "line.csv");
+  if (!track || !(std::abs(track->path.length() - 5.0) < 1e-12)) return 5;
+#endif
+  return 0;
 }

@@ -1,15 +1,15 @@
-// The network-file reader (examples/network_file.hpp), from hostile bytes: it either returns an
+// The network-file reader (tractrix/io/network_file.hpp), from hostile bytes: it either returns an
 // error naming the file or a network whose pieces are finite and of positive length, on which
 // routes follow the default switch settings and closest-point queries stay finite.
 #include <sstream>
 #include <string>
 
 #include "fuzz/fuzz_input.hpp"
-#include "network_file.hpp"
+#include "tractrix/io/network_file.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   std::istringstream in(std::string(reinterpret_cast<const char*>(data), size));
-  const auto file = network_file::read(in, "fuzz.net");
+  const auto file = tractrix::io::network_file::read(in, "fuzz.net");
   if (!file) {
     tractrix::fuzz::require(file.error().message.rfind("fuzz.net", 0) == 0,
                             "message names the file");

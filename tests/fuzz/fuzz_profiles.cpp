@@ -3,9 +3,9 @@
 #include <vector>
 
 #include "fuzz/fuzz_input.hpp"
-#include "tractrix/motion/camera_rig.hpp"
-#include "tractrix/motion/jerk_trajectory.hpp"
-#include "tractrix/motion/speed_plan.hpp"
+#include "tractrix/camera/camera_rig.hpp"
+#include "tractrix/driving/jerk_trajectory.hpp"
+#include "tractrix/driving/speed_plan.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace tractrix;

@@ -1,14 +1,14 @@
-// The train demo's track-file reader (examples/track_file.hpp), from hostile bytes: it either
+// The train demo's track-file reader (tractrix/io/track_file.hpp), from hostile bytes: it either
 // returns an error naming the file or a finite track of positive length with a roll per key.
 #include <sstream>
 #include <string>
 
 #include "fuzz/fuzz_input.hpp"
-#include "track_file.hpp"
+#include "tractrix/io/track_file.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   std::istringstream in(std::string(reinterpret_cast<const char*>(data), size));
-  const auto track = track_file::read(in, "fuzz.csv");
+  const auto track = tractrix::io::track_file::read(in, "fuzz.csv");
   if (!track) {
     tractrix::fuzz::require(track.error().message.rfind("fuzz.csv:", 0) == 0,
                             "message names the file");

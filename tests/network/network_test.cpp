@@ -10,7 +10,7 @@
 #include <utility>
 #include <vector>
 
-#include "network_file.hpp"
+#include "tractrix/io/network_file.hpp"
 #include "support/catch.hpp"
 #include "support/pieces.hpp"
 #include "support/properties.hpp"
@@ -1104,9 +1104,9 @@ TEST_CASE("a kink after an end handle of rounding size is still a kink", "[netwo
 }
 
 TEST_CASE("network files: the example oval with a passing loop and a siding", "[network]") {
-  std::ifstream in(std::string(TRACTRIX_EXAMPLES_DIR) + "/networks/passing_loop.net");
+  std::ifstream in(std::string(TRACTRIX_DEMOS_DIR) + "/networks/passing_loop.net");
   REQUIRE(in);
-  const auto file = network_file::read(in, "passing_loop.net");
+  const auto file = tractrix::io::network_file::read(in, "passing_loop.net");
   REQUIRE(file);
   REQUIRE(file->names.size() == 9);
   CHECK(file->names[2] == "passing_loop");
@@ -1132,8 +1132,8 @@ TEST_CASE("network files: the example oval with a passing loop and a siding", "[
 
 TEST_CASE("join_ends finds the joints a network file lists, and refuses ends that meet at a kink",
           "[network]") {
-  std::ifstream in(std::string(TRACTRIX_EXAMPLES_DIR) + "/networks/passing_loop.net");
-  const auto file = network_file::read(in, "passing_loop.net");
+  std::ifstream in(std::string(TRACTRIX_DEMOS_DIR) + "/networks/passing_loop.net");
+  const auto file = tractrix::io::network_file::read(in, "passing_loop.net");
   REQUIRE(file);
   const Network<double>& listed = file->network;
   std::vector<Track<double>> pieces;
@@ -1205,7 +1205,7 @@ TEST_CASE("join_ends finds the joints a network file lists, and refuses ends tha
 TEST_CASE("network files: errors name the line and the field", "[network]") {
   auto error = [](const std::string& text) {
     std::istringstream in(text);
-    const auto file = network_file::read(in, "n.net");
+    const auto file = tractrix::io::network_file::read(in, "n.net");
     REQUIRE(!file);
     return file.error().message;
   };
@@ -1254,18 +1254,18 @@ TEST_CASE("network files: errors name the line and the field", "[network]") {
   // A field's white space is any a line holds: "\v0" was no number and printed as '0'.
   {
     std::istringstream in("piece a\n0,0,0\n1,\v0,\f0\r\n2,0,0\n3,0,0\n");
-    const auto file = network_file::read(in, "n.net");
+    const auto file = tractrix::io::network_file::read(in, "n.net");
     REQUIRE(file);
     CHECK(file->network.piece(0).length() == Approx(3.0).epsilon(1e-14));
   }
   // A looser tolerance line accepts it.
   std::istringstream loose(
       a + "tolerance 0.1 0\npiece b\n3.5,0,0\n4,0,0\n5,0,0\n6,0,0\njoint a.end b.start\n");
-  CHECK(network_file::read(loose, "n.net"));
+  CHECK(tractrix::io::network_file::read(loose, "n.net"));
 }
 
 TEST_CASE("network files: numbers in C notation whatever the process's locale", "[network]") {
-  using network_file::detail::parse_number;
+  using tractrix::io::network_file::detail::parse_number;
   CHECK(parse_number("1.5") == 1.5);
   CHECK(parse_number("+2.25") == 2.25);
   CHECK(parse_number("-0.125e2") == -12.5);
@@ -1290,7 +1290,7 @@ TEST_CASE("network files: numbers in C notation whatever the process's locale", 
     return;
   }
   std::istringstream in("piece a\n0,0,0\n0.5,0,0\n1.5,0,0\n2.5,0,0\n");
-  const auto file = network_file::read(in, "n.net");
+  const auto file = tractrix::io::network_file::read(in, "n.net");
   std::setlocale(LC_NUMERIC, saved.c_str());
   INFO(german);
   REQUIRE(file);

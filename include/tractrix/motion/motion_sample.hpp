@@ -5,7 +5,7 @@
 
 #include "tractrix/curve/measured_path.hpp"
 #include "tractrix/frame/up_source.hpp"
-#include "tractrix/motion/jerk_trajectory.hpp"
+#include "tractrix/driving/jerk_trajectory.hpp"
 #include "tractrix/motion/time_profile.hpp"
 
 namespace tractrix {

@@ -9,7 +9,7 @@
 #include "support/pieces.hpp"
 #include "support/properties.hpp"
 #include "support/shapes.hpp"
-#include "tractrix/motion/speed_plan.hpp"
+#include "tractrix/driving/speed_plan.hpp"
 #include "tractrix/motion/time_profile.hpp"
 #include "tractrix/network/route.hpp"
 #include "tractrix/train/track.hpp"

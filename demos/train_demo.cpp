@@ -15,7 +15,7 @@
 
 #include <tractrix/tractrix.hpp>
 
-#include "track_file.hpp"
+#include <tractrix/io/track_file.hpp>
 #include "train_demo_drawing.hpp"
 
 namespace {
@@ -59,7 +59,7 @@ struct Options {
 
 using train_demo::fail;
 
-using track_file::parse_number;
+using tractrix::io::track_file::parse_number;
 
 Options parse(int argc, char** argv) {
   Options o;
@@ -148,7 +148,7 @@ TrackData default_track() {
 TrackData load_track(const std::string& file) {
   std::ifstream in(file);
   if (!in) fail("cannot read track file '" + file + "'");
-  auto track = track_file::read(in, file);
+  auto track = tractrix::io::track_file::read(in, file);
   if (!track) fail(track.error().message);
   return {std::move(track->path), std::move(track->key_rolls)};
 }

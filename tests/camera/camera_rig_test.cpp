@@ -3,7 +3,7 @@
 
 #include "support/catch.hpp"
 #include "support/properties.hpp"
-#include "tractrix/motion/camera_rig.hpp"
+#include "tractrix/camera/camera_rig.hpp"
 
 using namespace tractrix;
 using namespace tractrix::test;

@@ -6,7 +6,7 @@
 
 #include "support/catch.hpp"
 #include "support/properties.hpp"
-#include "tractrix/motion/jerk_trajectory.hpp"
+#include "tractrix/driving/jerk_trajectory.hpp"
 #include "tractrix/motion/time_profile.hpp"
 
 using namespace tractrix;

@@ -17,7 +17,7 @@
 #include <tractrix/tractrix.hpp>
 
 #include "network_demo_drawing.hpp"
-#include "network_file.hpp"
+#include <tractrix/io/network_file.hpp>
 
 namespace {
 
@@ -37,7 +37,7 @@ cycle: a through train on the main line, a second one through the passing loop, 
 that backs into the siding while the switch is thrown under it.
 
 options:
-  --network FILE   the network to load (default: the passing loop of examples/networks; a file
+  --network FILE   the network to load (default: the passing loop of demos/networks; a file
                    of your own needs pieces named as in that one)
   --output PATH    SVG to write (default network.svg)
   --help           this text
@@ -85,7 +85,7 @@ int main(int argc, char** argv) {
   }
   std::ifstream in(network_path);
   if (!in) fail("cannot read '" + network_path + "'");
-  const auto file = checked(network_file::read(in, network_path), "network");
+  const auto file = checked(tractrix::io::network_file::read(in, network_path), "network");
   const tractrix::Network<S>& network = file.network;
   auto piece = [&](const std::string& name) {
     const auto found = std::find(file.names.begin(), file.names.end(), name);

@@ -23,10 +23,10 @@
 #include <string>
 #include <vector>
 
-#include "track_file.hpp"
+#include "tractrix/io/track_file.hpp"
 #include "tractrix/tractrix.hpp"
 
-namespace network_file {
+namespace tractrix::io::network_file {
 
 struct Network {
   tractrix::Network<double> network;
@@ -241,4 +241,4 @@ inline tractrix::Expected<Network> read(std::istream& in, const std::string& nam
   return Network{std::move(*network), std::move(names)};
 }
 
-}  // namespace network_file
+}  // namespace tractrix::io::network_file

@@ -16,7 +16,7 @@
 
 #include "tractrix/tractrix.hpp"
 
-namespace track_file {
+namespace tractrix::io::track_file {
 
 struct Track {
   tractrix::MeasuredPath<double> path;
@@ -132,4 +132,4 @@ inline tractrix::Expected<Track> read(std::istream& in, const std::string& name)
   return Track{std::move(*measured), any_roll ? rolls : std::vector<double>{}};
 }
 
-}  // namespace track_file
+}  // namespace tractrix::io::track_file

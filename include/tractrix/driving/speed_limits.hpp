@@ -1,0 +1,234 @@
+/// @file
+/// `SpeedLimits`: the speed limits a driver reads from the line — signed sections, the
+/// curvature the passengers feel, a slow zone held until the whole train has left it. Limits are
+/// piecewise constant along the line, as railways sign them; `SpeedPlan` drives under them.
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <limits>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "tractrix/core/expected.hpp"
+#include "tractrix/core/numeric.hpp"
+
+namespace tractrix {
+
+// A signed speed limit for the head between two distances along the line.
+template <class S>
+struct SpeedZone {
+  S start = S(0);
+  S end = S(0);
+  S limit = S(0);
+};
+
+// Limits a line's curvature sets (SpeedLimits::from_curvature), by name:
+//   CurvatureLimits<double> curves;
+//   curves.max_velocity = 30;          // m/s, the line's own limit
+//   curves.lateral_acceleration = 0.8; // m/s², the most a passenger may feel sideways
+//   curves.section_length = 20;        // m: one limit per section this long
+template <class S>
+struct CurvatureLimits {
+  S max_velocity = S(0);
+  S lateral_acceleration = S(0);
+  S section_length = S(0);
+  int samples = 8;  // curvature samples a section, ends included: samples + 1 points
+};
+
+// A piecewise-constant speed limit along [0, length]: sections [start(i), end(i)) with limit(i),
+// neighbours with different limits.
+template <class S>
+class SpeedLimits {
+ public:
+  // The line limit over the whole length.
+  static Expected<SpeedLimits> line(S length, S max_velocity) {
+    if (!std::isfinite(length) || !(length > S(0)))
+      return make_error(ErrorCode::out_of_range,
+                        "speed limits: length " + detail::number_text(length) + " is not positive");
+    if (!std::isfinite(max_velocity) || !(max_velocity > S(0)))
+      return make_error(ErrorCode::out_of_range, "speed limits: max_velocity " +
+                                                     detail::number_text(max_velocity) +
+                                                     " is not positive and finite");
+    return SpeedLimits({S(0)}, {max_velocity}, length);
+  }
+
+  // The line limit lowered by a lateral-acceleration limit, v <= √(a_lat/κ), on a Track or a
+  // Route (anything with length(), sample(s, cursor) and curvature_vector(sample)): per section
+  // of `section_length` (the last one shorter) the lowest value over `samples` + 1 evenly
+  // spaced points of it, ends included. The curvature is sampled, not bounded: a bend sharper
+  // between the samples than at them is missed (a section of a tenth of the tightest radius
+  // misses little).
+  template <class Line>
+  static Expected<SpeedLimits> from_curvature(const Line& line_along,
+                                              const CurvatureLimits<S>& curves) {
+    return from_curvature_of(line_along, curves.max_velocity, curves.lateral_acceleration,
+                             curves.section_length, curves.samples);
+  }
+  // 0.2's spelling, kept for one release: the same numbers in CurvatureLimits' order.
+  template <class Line>
+  [[deprecated("pass a CurvatureLimits: the numbers by name")]] static Expected<SpeedLimits>
+  from_curvature(const Line& line_along, S max_velocity, S lateral_acceleration, S section_length,
+                 int samples = 8) {
+    return from_curvature_of(line_along, max_velocity, lateral_acceleration, section_length,
+                             samples);
+  }
+
+ private:
+  template <class Line>
+  static Expected<SpeedLimits> from_curvature_of(const Line& line_along, S max_velocity,
+                                                 S lateral_acceleration, S section_length,
+                                                 int samples) {
+    auto base = line(line_along.length(), max_velocity);
+    if (!base) return base;
+    if (!std::isfinite(lateral_acceleration) || !(lateral_acceleration > S(0)))
+      return make_error(ErrorCode::out_of_range, "speed limits: lateral_acceleration " +
+                                                     detail::number_text(lateral_acceleration) +
+                                                     " is not positive and finite");
+    const S length = line_along.length();
+    if (!std::isfinite(section_length) || !(section_length > S(0)) ||
+        !(length / section_length < S(1e8)))
+      return make_error(ErrorCode::out_of_range,
+                        "speed limits: section_length " + detail::number_text(section_length) +
+                            " is not positive, or cuts the line into more than 1e8 sections");
+    if (samples < 1 || samples > 1024)
+      return make_error(
+          ErrorCode::out_of_range,
+          "speed limits: samples " + detail::number_text(samples) + " outside [1, 1024]");
+    const auto count = static_cast<std::size_t>(std::ceil(length / section_length));
+    std::vector<S> starts, limits;
+    starts.reserve(count);
+    limits.reserve(count);
+    decltype(cursor_of(line_along)) cursor{};
+    for (std::size_t i = 0; i < count; ++i) {
+      const S a = S(static_cast<double>(i)) * section_length;
+      const S b = std::min(length, a + section_length);
+      S kappa = S(0);
+      for (int k = 0; k <= samples; ++k) {
+        const S s = a + (b - a) * S(k) / S(samples);
+        kappa =
+            std::max(kappa, line_along.curvature_vector(line_along.sample(s, cursor)).stableNorm());
+      }
+      using std::sqrt;
+      const S limit =
+          kappa > S(0) ? std::min(max_velocity, sqrt(lateral_acceleration / kappa)) : max_velocity;
+      push_section(starts, limits, a, limit);
+    }
+    return SpeedLimits(std::move(starts), std::move(limits), length);
+  }
+
+ public:
+  // These limits lowered inside each zone (a zone never raises a limit). Zones may overlap and
+  // reach past the line's ends (clipped); start < end, limit positive.
+  Expected<SpeedLimits> with_zones(const std::vector<SpeedZone<S>>& zones) const {
+    std::vector<SpeedZone<S>> sections = as_zones();
+    for (std::size_t i = 0; i < zones.size(); ++i) {
+      const SpeedZone<S>& z = zones[i];
+      if (!std::isfinite(z.start) || !std::isfinite(z.end) || !(z.end > z.start) ||
+          !std::isfinite(z.limit) || !(z.limit > S(0)))
+        return make_error(ErrorCode::out_of_range,
+                          "speed zone " + detail::number_text(i) +
+                              ": need start < end and a positive, finite limit (got " +
+                              detail::number_text(z.start) + ", " + detail::number_text(z.end) +
+                              ", " + detail::number_text(z.limit) + ")");
+      sections.push_back(z);
+    }
+    return lowest_over(sections, S(0));
+  }
+
+  // The limits for the head of a train `train_length` long: at head position s, the lowest over
+  // [s − train_length, s] — a limit holds until the last wagon has left its section.
+  Expected<SpeedLimits> for_train(S train_length) const {
+    if (!std::isfinite(train_length) || !(train_length >= S(0)))
+      return make_error(ErrorCode::out_of_range, "speed limits: train_length " +
+                                                     detail::number_text(train_length) +
+                                                     " is not finite and non-negative");
+    return lowest_over(as_zones(), train_length);
+  }
+
+  S length() const noexcept { return length_; }
+  std::size_t size() const noexcept { return starts_.size(); }
+  S start(std::size_t i) const noexcept { return starts_[i]; }
+  S end(std::size_t i) const noexcept { return i + 1 < starts_.size() ? starts_[i + 1] : length_; }
+  S limit(std::size_t i) const noexcept { return limits_[i]; }
+  // The section holding s (clamped to the line; a section starting at s holds it; NaN: the
+  // first, as every query takes NaN for the start).
+  std::size_t section_at(S s) const noexcept {
+    if (std::isnan(s)) return 0;
+    const auto upper = std::upper_bound(starts_.begin(), starts_.end(), s);
+    return upper == starts_.begin() ? 0 : static_cast<std::size_t>(upper - starts_.begin()) - 1;
+  }
+  // The limit at s. O(log sections).
+  S at(S s) const noexcept { return limits_[section_at(s)]; }
+
+ private:
+  SpeedLimits(std::vector<S> starts, std::vector<S> limits, S length)
+      : starts_(std::move(starts)), limits_(std::move(limits)), length_(length) {}
+
+  // The cursor type of a Route (its Cursor) or a Track (std::size_t).
+  template <class Line>
+  static typename Line::Cursor cursor_of(const Line&);
+  static std::size_t cursor_of(...);
+
+  static void push_section(std::vector<S>& starts, std::vector<S>& limits, S start, S limit) {
+    if (!limits.empty() && detail::exactly_equal(limits.back(), limit)) return;
+    starts.push_back(start);
+    limits.push_back(limit);
+  }
+
+  std::vector<SpeedZone<S>> as_zones() const {
+    std::vector<SpeedZone<S>> zones;
+    zones.reserve(size());
+    for (std::size_t i = 0; i < size(); ++i)
+      zones.push_back({start(i), end(i), limit(i)});
+    return zones;
+  }
+
+  // The lowest limit of the zones covering [s − reach, s], at each s of the line: a sweep over
+  // the zones' starts and their ends moved on by `reach`.
+  Expected<SpeedLimits> lowest_over(const std::vector<SpeedZone<S>>& zones, S reach) const {
+    std::vector<std::pair<S, std::size_t>> opens, closes;
+    for (std::size_t i = 0; i < zones.size(); ++i) {
+      // Only what reaches the line: every zone opens before it closes.
+      if (!(zones[i].end + reach > S(0)) || !(zones[i].start < length_)) continue;
+      opens.push_back({std::max(zones[i].start, S(0)), i});
+      closes.push_back({zones[i].end + reach, i});
+    }
+    std::sort(opens.begin(), opens.end());
+    std::sort(closes.begin(), closes.end());
+    std::multiset<S> active;
+    std::vector<S> starts, limits;
+    std::size_t o = 0, c = 0;
+    while (o < opens.size()) {
+      const S at = std::min(opens[o].first,
+                            c < closes.size() ? closes[c].first : std::numeric_limits<S>::max());
+      if (!(at < length_)) break;
+      for (; c < closes.size() && !(closes[c].first > at); ++c)
+        erase_one(active, zones[closes[c].second].limit);
+      for (; o < opens.size() && !(opens[o].first > at); ++o)
+        active.insert(zones[opens[o].second].limit);
+      if (!active.empty()) push_section(starts, limits, at, *active.begin());
+    }
+    for (; c < closes.size() && closes[c].first < length_; ++c) {
+      const S at = closes[c].first;
+      erase_one(active, zones[closes[c].second].limit);
+      if (c + 1 < closes.size() && !(closes[c + 1].first > at)) continue;
+      if (!active.empty()) push_section(starts, limits, at, *active.begin());
+    }
+    return SpeedLimits(std::move(starts), std::move(limits), length_);
+  }
+
+  static void erase_one(std::multiset<S>& active, S limit) {
+    const auto it = active.find(limit);
+    if (it != active.end()) active.erase(it);
+  }
+
+  std::vector<S> starts_;
+  std::vector<S> limits_;
+  S length_;
+};
+
+}  // namespace tractrix

@@ -1,6 +1,7 @@
-// The hodograph r'(u) of a cubic segment and the arc length it integrates to: speed, the
-// parameters where the speed has a minimum, and an adaptive Gauss–Legendre quadrature that stays
-// exact through cusps.
+/// @file
+/// The hodograph r'(u) of a cubic segment and the arc length it integrates to: speed, the
+/// parameters where the speed has a minimum, and an adaptive Gauss–Legendre quadrature that stays
+/// exact through cusps.
 #pragma once
 
 #include <algorithm>
@@ -14,14 +15,16 @@
 
 namespace tractrix {
 
-// r'(u) = a·u² + b·u + c, stored as {a, b, c} in 3D (2D and 1D segments pad with zeros).
-// Evaluating the vector keeps the speed's error at eps·(|a|u² + |b|u + |c|) even near a cusp,
-// where the square root of a squared-speed polynomial would lose half the digits.
+/// The derivative r'(u) = a·u² + b·u + c of a cubic segment, stored as {a, b, c} in 3D (2D and
+/// 1D segments pad with zeros). Evaluating the vector keeps the speed's error at
+/// eps·(|a|u² + |b|u + |c|) even near a cusp, where the square root of a squared-speed
+/// polynomial would lose half the digits.
 template <class S>
 struct Hodograph {
-  std::array<S, 9> coefficients{};
+  std::array<S, 9> coefficients{};  ///< a_x, a_y, a_z, b_x, b_y, b_z, c_x, c_y, c_z
 
-  // c = 3 d0, b = 6 (d1 − d0), a = 3 (d0 − 2 d1 + d2) with d_j = P_{j+1} − P_j.
+  /// The hodograph of a segment in 1, 2 or 3 dimensions: c = 3 d0, b = 6 (d1 − d0),
+  /// a = 3 (d0 − 2 d1 + d2) with d_j = P_{j+1} − P_j.
   template <int D>
   static Hodograph of(const Bezier<S, D, 3>& segment) {
     static_assert(D >= 1 && D <= 3, "a hodograph is kept for segments in 1, 2 or 3 dimensions");
@@ -38,7 +41,7 @@ struct Hodograph {
     return h;
   }
 
-  // |r'(u)|.
+  /// The speed |r'(u)|: length per unit u.
   S speed(S u) const noexcept {
     using std::sqrt;
     const auto& q = coefficients;
@@ -48,41 +51,44 @@ struct Hodograph {
     return sqrt(x * x + y * y + z * z);
   }
 
-  // The 5-point Gauss–Legendre rule for the arc length over [u0, u1] (exact only where the speed
-  // is smooth: SpeedQuadrature decides where that is).
+  /// The 5-point Gauss–Legendre rule for the arc length over [u0, u1] (accurate only where the
+  /// speed is smooth: SpeedQuadrature decides where that is).
   S rule(S u0, S u1) const noexcept {
     return detail::GaussLegendre5<S>::integrate([this](S u) { return speed(u); }, u0, u1);
   }
 };
 
-// ∫ |r'(u)| du over parts of one cubic segment, to a tolerance per unit u.
-//
-// The 5-point rule on an interval is compared with the sum of the rule on its three thirds. That
+/// ∫ |r'(u)| du over parts of one cubic segment, to a tolerance per unit u.
+///
+/// The 5-point rule on an interval is compared with the sum of the rule on its three thirds. That
 // estimate is trustworthy only where the speed is analytic well beyond the interval: sqrt(|r'|²)
-// is singular where |r'(z)|² = 0, at a cusp (real z, a kink) or next to a near-cusp or a tight turn
-// (complex z). An interval is judged only when the speed keeps those points away from it:
-// |r'(z)| ≥ |r'(x)| − |y|·|r''(x)| − y²·|a| at z = x + iy, so where min |r'| ≥ ½·w·(max |r''| +
-// |a|·w) on an interval of width w no singularity lies within w/2 of it. There the Bernstein
-// ellipses through the nearest possible singularity have ρ ≥ 2.4 for the whole interval and ρ ≥ 6.2
-// for each third, so the thirds' error is below 1e-3 of the whole's (ρ⁻¹⁰ per rule): the
-// difference measures the whole's error and bounds the thirds' by far, and the two cannot agree
-// by accident. Elsewhere the interval is split at the speed's minimum inside it, or in thirds,
-// down to 3⁻²⁵ of its width: after a split at a cusp each side is analytic, and towards a
-// near-cusp the pieces shrink geometrically.
+/// is singular where |r'(z)|² = 0, at a cusp (real z, a kink) or next to a near-cusp or a tight
+/// turn (complex z). An interval is judged only when the speed keeps those points away from it:
+/// |r'(z)| ≥ |r'(x)| − |y|·|r''(x)| − y²·|a| at z = x + iy, so where min |r'| ≥ ½·w·(max |r''| +
+/// |a|·w) on an interval of width w no singularity lies within w/2 of it. There the Bernstein
+/// ellipses through the nearest possible singularity have ρ ≥ 2.4 for the whole interval and
+/// ρ ≥ 6.2 for each third, so the thirds' error is below 1e-3 of the whole's (ρ⁻¹⁰ per rule): the
+/// difference measures the whole's error and bounds the thirds' by far, and the two cannot agree
+/// by accident. Elsewhere the interval is split at the speed's minimum inside it, or in thirds,
+/// down to 3⁻²⁵ of its width: after a split at a cusp each side is analytic, and towards a
+/// near-cusp the pieces shrink geometrically.
 template <class S>
 class SpeedQuadrature {
  public:
-  // Deepest subdivision: 3⁻²⁵ ≈ 1e-12 of an interval, where a cusp's kink weighs ~1e-24 of it.
+  /// Deepest subdivision: 3⁻²⁵ ≈ 1e-12 of an interval, where a cusp's kink weighs ~1e-24 of it.
   static constexpr int max_depth = 25;
 
-  // Keeps a reference to the hodograph: it must outlive the quadrature.
+  /// A quadrature of `hodograph`'s speed to `tolerance_per_u` (arc length per unit u). Keeps a
+  /// reference to the hodograph: it must outlive the quadrature.
   SpeedQuadrature(const Hodograph<S>& hodograph, S tolerance_per_u) noexcept
       : hodograph_(hodograph), tolerance_per_u_(tolerance_per_u) {}
+  /// Deleted: a temporary hodograph would not outlive the quadrature.
   SpeedQuadrature(const Hodograph<S>&&, S) = delete;
 
-  // The arc length from u0 to u1 (0 ≤ u0 ≤ u1 ≤ 1). `thirds`, when given, receives the arc
-  // lengths from u0 to u0 + w/3 and to u0 + 2w/3 (w = u1 − u0), exact like the total, or NaN
-  // where the interval was split elsewhere or is below the scalar's resolution.
+  /// The arc length from u0 to u1 (0 ≤ u0 ≤ u1 ≤ 1). `thirds`, when given, receives the arc
+  /// lengths from u0 to u0 + w/3 and to u0 + 2w/3 (w = u1 − u0), as accurate as the total, or NaN
+  /// where the interval was split elsewhere or is below the scalar's resolution. At most 512
+  /// splits a call: past them, or at max_depth, the pieces' rule is taken as it is.
   S integrate(S u0, S u1, std::array<S, 2>* thirds = nullptr) noexcept {
     if (minimum_count_ < 0) analyse();
     budget_ = 512;
@@ -90,12 +96,12 @@ class SpeedQuadrature {
     return integrate(u0, u1, tolerance_per_u_ * (u1 - u0), max_depth, thirds);
   }
 
-  // True when the last integrate() call had to split its interval.
+  /// True when the last integrate() call had to split its interval.
   bool refined() const noexcept { return refined_; }
 
-  // Whether [u0, u1] is clear of the speed's singularities by half its width, so that
-  // integrate() may judge it without splitting: where it is not, integrate() splits (a table
-  // build halves such an interval without integrating it first).
+  /// Whether [u0, u1] is clear of the speed's singularities by half its width, so that
+  /// integrate() may judge it without splitting: where it is not, integrate() splits (a table
+  /// build halves such an interval without integrating it first).
   bool clear(S u0, S u1) noexcept {
     if (minimum_count_ < 0) analyse();
     return assess(u0, u1).clear;

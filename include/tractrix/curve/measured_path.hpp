@@ -1,5 +1,7 @@
-// MeasuredPath: a Path and its arc-length table, built together and queried by distance. The one
-// currency of the layers above curve/: tracks, rails, rotation-minimizing frames, camera paths.
+/// @file
+/// `MeasuredPath`: a Path and its arc-length table, built together and queried by distance. The
+/// one currency of the layers above curve/: tracks, rails, rotation-minimizing frames, camera
+/// paths.
 #pragma once
 
 #include <cmath>
@@ -20,26 +22,30 @@ namespace tractrix {
 template <class S>
 class Network;
 
-// Immutable once built. Copies share the path and the table (a reference count, no data copied),
-// so any number of tracks, trains and cameras can hold the same measured path, from any thread.
-//
-// Coordinates: t is the path parameter (Path's), s the distance along the path from t = 0, and
-// s / length() the normalized distance of the camera-animation lecture. Queries by distance are
-// named *_at(s); Path's own queries take t. Closed paths wrap s and t, open paths clamp them.
+/// A Path with its arc-length table and segment boxes, queried by distance. Immutable once
+/// built. Copies share the path and the table (a reference count, no data copied), so any number
+/// of tracks, trains and cameras can hold the same measured path, from any thread.
+///
+/// Coordinates: t is the path parameter (Path's), s the distance along the path from t = 0, and
+/// s / length() the normalized distance of the camera-animation lecture. Queries by distance are
+/// named *_at(s); Path's own queries take t. Closed paths wrap s and t, open paths clamp them,
+/// and a NaN reads as 0.
 template <class S, int D = 3>
 class MeasuredPath {
  public:
-  using Point = Vector<S, D>;
+  using Point = Vector<S, D>;  ///< a point or a direction
 
-  // A point at a distance: position, unit tangent and the path parameter it sits at.
+  /// A point at a distance: position, unit tangent and the path parameter it sits at.
   struct Sample {
-    Point point;
-    Point tangent;
-    S parameter;
+    Point point;    ///< the path's point
+    Point tangent;  ///< the unit tangent, in the direction of increasing s
+    S parameter;    ///< the path parameter t of the point
   };
 
-  // Measures `path` (exact Gauss–Legendre table by default). A path of zero length has no
-  // direction to move in and is rejected (by the table).
+  /// Measures `path` (exact Gauss–Legendre table by default). A path of zero length has no
+  /// direction to move in and is rejected (by the table). Errors: ArcLengthTable::build's —
+  /// out_of_range for settings out of range, a zero-length path or one too small to measure in S,
+  /// non_finite for a length that overflows.
   static Expected<MeasuredPath> build(Path<S, D> path, ArcLengthSettings settings = {}) {
     auto table = ArcLengthTable<S>::build(path, settings);
     if (!table) return table.error();
@@ -47,31 +53,42 @@ class MeasuredPath {
     return MeasuredPath(
         std::make_shared<const Data>(Data{std::move(path), std::move(*table), std::move(bounds)}));
   }
-  // The result of a Path factory, measured; its error, if it holds one, passes through.
+  /// The result of a Path factory, measured; its error, if it holds one, passes through.
   static Expected<MeasuredPath> build(Expected<Path<S, D>> path, ArcLengthSettings settings = {}) {
     if (!path) return path.error();
     return build(std::move(*path), settings);
   }
 
+  /// The path measured.
   const Path<S, D>& path() const noexcept { return data_->path; }
+  /// Its arc-length table.
   const ArcLengthTable<S>& table() const noexcept { return data_->table; }
+  /// The path's length, in its coordinates' units (> 0).
   S length() const noexcept { return data_->table.length(); }
+  /// Whether the path is closed (distances wrap) or open (distances clamp).
   bool closed() const noexcept { return data_->path.closed(); }
 
-  // Parameter at distance s, exact (ArcLengthTable::parameter_at); `cursor` speeds up sweeps.
+  /// Parameter at distance s (ArcLengthTable::parameter_at: exact to 1e-12 of the length on the
+  /// default Gauss–Legendre table).
   S parameter_at(S s) const noexcept { return table().parameter_at(s); }
+  /// parameter_at for a sweep: `cursor`, the table entry found last time, lets queries that move
+  /// a little walk from it instead of searching (any value is safe; start at 0).
   S parameter_at(S s, std::size_t& cursor) const noexcept {
     return table().parameter_at(s, cursor);
   }
-  // Distance at parameter t, exact.
+  /// Distance at parameter t: exact on Gauss–Legendre tables, the chords' interpolation on chord
+  /// tables.
   S distance_at(S t) const noexcept { return table().distance_at(t); }
-  // The lecture's table lookup (binary search, linear interpolation): O(h²) in the entry spacing.
+  /// The lecture's table lookup (binary search, linear interpolation): O(h²) in the entry spacing.
   S parameter_at_linear(S s) const noexcept { return table().parameter_at_linear(s); }
-  // s wrapped (closed) or clamped (open) into [0, length()]; NaN gives 0.
+  /// s wrapped (closed) into [0, length()) or clamped (open) into [0, length()]; NaN gives 0.
   S wrap_or_clamp(S s) const noexcept { return table().wrap_or_clamp(s); }
 
-  // Point and unit tangent at distance s.
+  /// Point and unit tangent at distance s, `cursor` as parameter_at's. Where the speed is too
+  /// small for a direction (a cusp) or its square overflows, the tangent is Path::unit_tangent's.
   Sample sample(S s, std::size_t& cursor) const noexcept {
+    // Reads the members where it uses them, not through lookup(): a lookup built up front for
+    // every query spills registers in the callers.
     const S t = parameter_at(s, cursor);
     Sample out;
     if (!sample_from(path().evaluate(t), t, length(), out))
@@ -79,16 +96,15 @@ class MeasuredPath {
     return out;
   }
 
-  // What sample reads, as plain pointers into this path's data (valid while a MeasuredPath
-  // sharing it lives): a network keeps one per piece. (sample itself reads the members where it
-  // uses them: a lookup built up front for every query cost a single track's solve 2 % more
-  // instructions in spills.)
+  /// What sample reads, as plain pointers into this path's data (valid while a MeasuredPath
+  /// sharing it lives): a network keeps one per piece.
   struct Lookup {
-    typename ArcLengthTable<S>::Lookup table;
-    typename Path<S, D>::Lookup path;
+    typename ArcLengthTable<S>::Lookup table;  ///< the table's entries
+    typename Path<S, D>::Lookup path;          ///< the path's segments
   };
+  /// This path's Lookup, valid while a MeasuredPath sharing its data lives.
   Lookup lookup() const noexcept { return {table().lookup(), path().lookup()}; }
-  // sample through a lookup.
+  /// sample(s, cursor) through a lookup: the same values.
   TRACTRIX_FORCE_INLINE static Sample sample_with(const Lookup& lookup, S s,
                                                   std::size_t& cursor) noexcept {
     const S t = lookup.table.parameter_at(s, cursor);
@@ -97,12 +113,14 @@ class MeasuredPath {
       out.tangent = tangent_where_slow(lookup.path, t);
     return out;
   }
+  /// Point and unit tangent at distance s (sample(s, cursor) with a fresh cursor).
   Sample sample(S s) const noexcept {
     std::size_t cursor = 0;
     return sample(s, cursor);
   }
 
-  // As sample, but an open path continues straight along its end tangents past either end.
+  /// As sample, but an open path continues straight along its end tangents past either end (the
+  /// parameter stays at the end's).
   Sample sample_extended(S s, std::size_t& cursor) const noexcept {
     if (closed() || !(s < S(0) || s > length())) return sample(s, cursor);  // NaN: as sample
     const bool before = s < S(0);
@@ -111,11 +129,12 @@ class MeasuredPath {
     return end;
   }
 
-  // Points and unit tangents at `count` distances, written straight into the caller's arrays
-  // (sleepers along a track, lamp posts, particles) in the engine's axes; either array may be
-  // empty (count 0: not wanted). The same values as sample(s) one by one, at the cost of a sweep:
-  // sorted distances walk the table from one entry to the next. An array that cannot take
-  // `count` results is named in the error and nothing is written. 3-D paths.
+  /// Points and unit tangents at `count` distances, written straight into the caller's arrays
+  /// (sleepers along a track, lamp posts, particles) in the engine's axes; either array may be
+  /// empty (count 0: not wanted). The same values as sample(s) one by one, at the cost of a sweep:
+  /// sorted distances walk the table from one entry to the next. An array that cannot take
+  /// `count` results (or a null `distances` behind a non-zero count) is named in the returned
+  /// error and nothing is written; std::nullopt on success. 3-D paths.
   template <class T>
   [[nodiscard]] std::optional<Error> samples_at(
       const S* distances, std::size_t count, const VectorArray<T>& points,
@@ -133,42 +152,44 @@ class MeasuredPath {
     return std::nullopt;
   }
 
+  /// Point at distance s.
   Point point_at(S s) const noexcept { return path().point(parameter_at(s)); }
-  // Unit tangent at distance s (Path::unit_tangent: defined through cusps).
+  /// Unit tangent at distance s (Path::unit_tangent: defined through cusps).
   Point tangent_at(S s) const noexcept { return path().unit_tangent(parameter_at(s)); }
-  // Curvature vector dT/ds = κN at distance s (Path::curvature_vector).
+  /// Curvature vector dT/ds = κN at distance s (Path::curvature_vector), in 1/length.
   Point curvature_vector_at(S s) const noexcept { return path().curvature_vector(parameter_at(s)); }
-  // Curvature κ at distance s (0 where the speed vanishes); stableNorm, so a huge finite κ does
-  // not overflow.
+  /// Curvature κ ≥ 0 at distance s, in 1/length (0 where the speed vanishes); stableNorm, so a
+  /// huge finite κ does not overflow.
   S curvature_at(S s) const noexcept { return curvature_vector_at(s).stableNorm(); }
 
-  // The point of the path nearest to `query`, and its distance along the path: the global
-  // minimum over the whole path, not over samples (a track has several local minima). Each
-  // segment's candidates are the real roots of the quintic (r(u) − q)·r'(u) and its ends, found
-  // to the rounding of u; segments whose control-point box is farther than the best so far are
-  // skipped (PathBounds), so a query looks at a few segments, not all. `distance` is the exact
-  // distance_at of the point's parameter. Where two points of the path are equally near (a query
-  // on an axis of symmetry, at a centre of curvature) either may come back; the squared distance
-  // is the minimum either way. A non-finite query gives the path's start with a NaN
-  // squared_distance; where squared distances overflow (coordinates beyond ~1e19 in float,
-  // ~1e154 in double) every point compares equal and the start comes back.
+  /// The point of the path nearest to `query`, and its distance along the path: the global
+  /// minimum over the whole path, not over samples (a track has several local minima). Each
+  /// segment's candidates are the real roots of the quintic (r(u) − q)·r'(u) and its ends, found
+  /// to the rounding of u; segments whose control-point box is farther than the best so far are
+  /// skipped (PathBounds), so a query looks at a few segments, not all. `distance` is the
+  /// distance_at of the point's parameter. Where two points of the path are equally near (a query
+  /// on an axis of symmetry, at a centre of curvature) either may come back; the squared distance
+  /// is the minimum either way. A non-finite query gives the path's start with a NaN
+  /// squared_distance; where squared distances overflow (coordinates beyond ~1e19 in float,
+  /// ~1e154 in double) every point compares equal and the start comes back.
   ClosestPoint<S, D> closest_point(const Point& query) const noexcept {
     if (!query.allFinite()) return not_finite();
     return closest_of(detail::nearest_on_path(path(), data_->bounds, query, detail::Nearest<S>{}),
                       query);
   }
-  // The same for a point that moves a little between calls: only the segments kept near the last
-  // search, while the answer stays within their radius; a global search when it jumps
-  // (ClosestPointCursor says when, and what it costs).
+  /// The same for a point that moves a little between calls: only the segments kept near the last
+  /// search, while the answer stays within their radius; a global search when it jumps
+  /// (ClosestPointCursor says when, and what it costs). One cursor per moving point and path.
   ClosestPoint<S, D> closest_point(const Point& query,
                                    ClosestPointCursor<S, D>& cursor) const noexcept {
     if (!query.allFinite()) return not_finite();
     return closest_of(nearest_with(query, cursor), query);
   }
 
-  // The nearest point as closest_point(query), but only if it lies nearer than sqrt(bound2):
-  // a search over many paths (a network's pieces) passes the best squared distance so far and
-  // skips the segments that cannot beat it.
+  /// The nearest point as closest_point(query), but only if it lies nearer than sqrt(bound2):
+  /// a search over many paths (a network's pieces) passes the best squared distance so far and
+  /// skips the segments that cannot beat it. std::nullopt otherwise, and for a non-finite
+  /// query.
   std::optional<ClosestPoint<S, D>> closest_point_within(const Point& query,
                                                          S bound2) const noexcept {
     if (!query.allFinite()) return std::nullopt;
@@ -181,10 +202,10 @@ class MeasuredPath {
     if (!(out.squared_distance < bound2)) return std::nullopt;
     return out;
   }
-  // The boxes over the path's segments that closest_point searches.
+  /// The boxes over the path's segments that closest_point searches.
   const PathBounds<S, D>& bounds() const noexcept { return data_->bounds; }
 
-  // True when both hold the same data (one was copied from the other).
+  /// True when both hold the same data (one was copied from the other).
   bool shares_data_with(const MeasuredPath& other) const noexcept { return data_ == other.data_; }
 
  private:

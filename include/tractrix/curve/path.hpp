@@ -1,5 +1,6 @@
-// Path: a piecewise cubic Bézier curve, open or closed. Parameter t in [0, size()]; floor(t) picks
-// the segment and t − floor(t) is the segment's own u. Closed paths wrap t, open paths clamp it.
+/// @file
+/// `Path`: a piecewise cubic Bézier curve, open or closed, built from segments or from keys
+/// (Hermite, Catmull–Rom, Kochanek–Bartels).
 #pragma once
 
 #include <algorithm>
@@ -19,27 +20,39 @@
 
 namespace tractrix {
 
-// Kochanek–Bartels shape parameters (Kochanek & Bartels 1984, Eq. 8–9). All zero = Catmull–Rom.
+/// Kochanek–Bartels shape parameters (Kochanek & Bartels 1984, Eq. 8–9), the same at every key.
+/// All zero is Catmull–Rom. Each must be finite; values outside [−1, 1] are taken as given.
 template <class S>
 struct KochanekBartels {
-  S tension = S(0);     // +1 tightens to straight lines, −1 loosens
-  S bias = S(0);        // +1 leans towards the incoming chord, −1 towards the outgoing one
-  S continuity = S(0);  // 0 keeps C1; −1 box corners (the path arrives along the chord before a
-                        // key and leaves along the one after), +1 inverted corners (it overshoots)
+  S tension = S(0);  ///< +1 tightens to straight lines, −1 loosens
+  S bias = S(0);     ///< +1 leans towards the incoming chord, −1 towards the outgoing one
+  /// 0 keeps C1; −1 box corners (the path arrives along the chord before a key and leaves along
+  /// the one after), +1 inverted corners (it overshoots).
+  S continuity = S(0);
 };
 
-// Whether a path returns to its start: a closed path adds the segment from the last key back to
-// the first and wraps its parameter; an open one clamps it.
-enum class Closure { open, closed };
+/// Whether a path returns to its start: a closed path adds the segment from the last key back to
+/// the first and wraps its parameter; an open one clamps it.
+enum class Closure {
+  open,   ///< ends at its last key; the parameter is clamped to [0, size()]
+  closed  ///< returns to its first key; the parameter wraps modulo size()
+};
 
+/// A piecewise cubic Bézier curve in D dimensions, open or closed. Parameter t in [0, size()]:
+/// floor(t) picks the segment and t − floor(t) is the segment's own u. Closed paths wrap t, open
+/// paths clamp it, and a NaN t reads as 0. Built only through the factories, which check the
+/// user data and return an Expected; a Path holds at least one segment, all control points
+/// finite.
 template <class S, int D = 3>
 class Path {
  public:
-  using Point = Vector<S, D>;
-  using Segment = Bezier<S, D, 3>;
+  using Point = Vector<S, D>;       ///< a point or a derivative of the curve
+  using Segment = Bezier<S, D, 3>;  ///< one cubic piece, u in [0, 1]
 
-  // From Bézier segments. Consecutive segments must meet (and a closed path must close) within
-  // 1024·eps times the largest coordinate; such tiny gaps are snapped shut.
+  /// From Bézier segments. Consecutive segments must meet (and a closed path must close) within
+  /// 1024·eps times the largest coordinate; such tiny gaps are snapped shut. Errors: empty_input
+  /// for no segments, non_finite for a NaN or infinite control point, not_continuous for a wider
+  /// gap.
   static Expected<Path> from_segments(std::vector<Segment> segments, Closure closure) {
     const bool closed = closure == Closure::closed;
     if (segments.empty()) return make_error(ErrorCode::empty_input, "segments: empty");
@@ -68,8 +81,10 @@ class Path {
     return Path(std::move(segments), closed);
   }
 
-  // From key points and their derivatives dr/dt (t advancing by 1 per segment). A closed path
-  // adds the segment from the last key back to the first.
+  /// From key points and their derivatives dr/dt (t advancing by 1 per segment). A closed path
+  /// adds the segment from the last key back to the first. Errors: mismatched_sizes when the
+  /// counts differ, empty_input or too_few_points for fewer than 2 points, non_finite for a NaN
+  /// or infinite key or tangent, or tangents so large the control points overflow.
   static Expected<Path> from_hermite_keys(const std::vector<Point>& points,
                                           const std::vector<Point>& tangents, Closure closure) {
     if (points.size() != tangents.size())
@@ -84,13 +99,16 @@ class Path {
     return from_directed_keys(points, tangents, tangents, closure == Closure::closed);
   }
 
-  // Catmull–Rom: the tangent at key i is (P[i+1] − P[i−1]) / 2. Open ends use the mirrored
-  // neighbour, so the end tangent is the end chord.
+  /// Catmull–Rom: the tangent at key i is (P[i+1] − P[i−1]) / 2. Open ends use the mirrored
+  /// neighbour, so the end tangent is the end chord. Errors as kochanek_bartels.
   static Expected<Path> catmull_rom(const std::vector<Point>& points, Closure closure) {
     return kochanek_bartels(points, KochanekBartels<S>{}, closure);
   }
 
-  // Kochanek–Bartels tangents from tension, bias and continuity (uniform parameter).
+  /// Kochanek–Bartels tangents from tension, bias and continuity (uniform parameter), each key's
+  /// arriving and leaving tangents from the chords before and after it. Errors: empty_input or
+  /// too_few_points for fewer than 2 points, non_finite for a NaN or infinite point or shape
+  /// parameter, or control points that overflow.
   static Expected<Path> kochanek_bartels(const std::vector<Point>& points,
                                          const KochanekBartels<S>& shape, Closure closure) {
     const bool closed = closure == Closure::closed;
@@ -119,7 +137,9 @@ class Path {
     return from_directed_keys(points, incoming, outgoing, closed);
   }
 
-  // The same from an engine's own arrays (PointArray: float or double, any record size).
+  /// from_hermite_keys from an engine's own arrays (PointArray: float or double, any record size,
+  /// read into tractrix's axes); 3D only. Errors also for an array that cannot be read (a null
+  /// pointer behind a non-zero count, a stride shorter than a point).
   template <class T, int E = D, std::enable_if_t<E == 3, int> = 0>
   static Expected<Path> from_hermite_keys(const PointArray<T>& points,
                                           const PointArray<T>& tangents, Closure closure) {
@@ -128,11 +148,14 @@ class Path {
     return from_hermite_keys(points.template to_vector<S>(), tangents.template to_vector<S>(),
                              closure);
   }
+  /// catmull_rom from an engine's PointArray; 3D only (errors as from_hermite_keys' overload).
   template <class T, int E = D, std::enable_if_t<E == 3, int> = 0>
   static Expected<Path> catmull_rom(const PointArray<T>& points, Closure closure) {
     if (auto error = detail::array_error("points", points, "point")) return std::move(*error);
     return catmull_rom(points.template to_vector<S>(), closure);
   }
+  /// kochanek_bartels from an engine's PointArray; 3D only (errors as from_hermite_keys'
+  /// overload).
   template <class T, int E = D, std::enable_if_t<E == 3, int> = 0>
   static Expected<Path> kochanek_bartels(const PointArray<T>& points,
                                          const KochanekBartels<S>& shape, Closure closure) {
@@ -140,19 +163,24 @@ class Path {
     return kochanek_bartels(points.template to_vector<S>(), shape, closure);
   }
 
+  /// The number of segments (at least 1).
   std::size_t size() const noexcept { return segments_.size(); }
+  /// Whether the path returns to its start (Closure::closed).
   bool closed() const noexcept { return closed_; }
+  /// Segment i (i < size(), unchecked).
   const Segment& segment(std::size_t i) const noexcept { return segments_[i]; }
+  /// All segments, in order.
   const std::vector<Segment>& segments() const noexcept { return segments_; }
-  // The largest parameter value, size().
+  /// The largest parameter value, size().
   S end_parameter() const noexcept { return end_; }
-  // The largest absolute coordinate of any control point: the magnitude rounding is relative to.
-  // Far from the origin (a float track 10⁴ units out resolves to 1e-3) tolerances scale with it.
+  /// The largest absolute coordinate of any control point: the magnitude rounding is relative to.
+  /// Far from the origin (a float track 10⁴ units out resolves to 1e-3) tolerances scale with it.
   S extent() const noexcept { return extent_; }
 
-  // The same path moved by `offset`. Moving a track near the origin (e.g. by minus its first key)
-  // before measuring keeps float arithmetic at the track's own scale; add the offset back where
-  // the engine places the result (a parent transform). A non-finite offset is an error.
+  /// The same path moved by `offset`. Moving a track near the origin (e.g. by minus its first key)
+  /// before measuring keeps float arithmetic at the track's own scale; add the offset back where
+  /// the engine places the result (a parent transform). A non-finite offset (or one that
+  /// overflows a coordinate) is a non_finite error.
   Expected<Path> translated(const Point& offset) const {
     std::vector<Segment> moved = segments_;
     for (auto& segment : moved)
@@ -161,17 +189,17 @@ class Path {
     return from_segments(std::move(moved), closed_ ? Closure::closed : Closure::open);
   }
 
-  // What evaluate and unit_tangent read, as a pointer to the segments and copies of the cached
-  // sizes: valid while the path lives (a copy has its own). A network keeps one per piece with
-  // its table's (ArcLengthTable::Lookup), so a bogie entering a piece reads no Path object.
+  /// What evaluate and unit_tangent read, as a pointer to the segments and copies of the cached
+  /// sizes: valid while the path lives (a copy has its own). A network keeps one per piece with
+  /// its table's (ArcLengthTable::Lookup), so a bogie entering a piece reads no Path object.
   class Lookup {
    public:
-    // Path::evaluate.
+    /// Path::evaluate on the path this was taken from.
     PointTangent<S, D> evaluate(S t) const noexcept {
       const auto [i, u] = Path::locate(t, end_, last_, closed_);
       return de_casteljau(segments_[i], u);
     }
-    // Path::unit_tangent.
+    /// Path::unit_tangent on the path this was taken from.
     Point unit_tangent(S t) const noexcept {
       const auto [i, u] = Path::locate(t, end_, last_, closed_);
       return Path::unit_tangent(segments_[i], u);
@@ -184,6 +212,7 @@ class Path {
     S end_ = S(0);
     bool closed_ = false;
   };
+  /// This path's Lookup; valid while this path lives.
   Lookup lookup() const noexcept {
     Lookup out;
     out.segments_ = segments_.data();
@@ -193,38 +222,41 @@ class Path {
     return out;
   }
 
-  // Segment index and local u for a parameter: closed paths wrap t, open paths clamp it to
-  // [0, size()]; a NaN t maps to 0.
+  /// Segment index and local u in [0, 1] for a parameter: closed paths wrap t, open paths clamp
+  /// it to [0, size()] (t = size() is u = 1 on the last segment); a NaN t maps to 0.
   std::pair<std::size_t, S> locate(S t) const noexcept { return locate(t, end_, last_, closed_); }
 
-  // Point and tangent dr/dt.
+  /// Point and tangent dr/dt at t (the tangent is not normalized: its length is the speed per
+  /// unit of t).
   PointTangent<S, D> evaluate(S t) const noexcept {
     const auto [i, u] = locate(t);
     return de_casteljau(segments_[i], u);
   }
+  /// The point at t.
   Point point(S t) const noexcept { return evaluate(t).point; }
-  // d^k r / dt^k for k in 0..3.
+  /// d^k r / dt^k at t for k = order in 0..3; zero for any other order.
   Point derivative(S t, int order) const noexcept {
     const auto [i, u] = locate(t);
     return tractrix::derivative(segments_[i], u, order);
   }
 
-  // Unit tangent at t. Where the speed vanishes (a cusp, a zero end tangent, a zero-length
-  // segment) it is the limit of the tangent from ahead — the direction of the first non-zero
-  // higher derivative — or, at an open path's end, from behind: there r'(t) ≈ r''(end)·(t − end)
-  // points against r'' (the second derivative flips, the third does not). +x of the path's own
-  // axes if the segment is a single point.
+  /// Unit tangent at t. Where the speed vanishes (a cusp, a zero end tangent, a zero-length
+  /// segment) it is the limit of the tangent from ahead — the direction of the first non-zero
+  /// higher derivative — or, at an open path's end, from behind: there r'(t) ≈ r''(end)·(t − end)
+  /// points against r'' (the second derivative flips, the third does not). +x of the path's own
+  /// axes if the segment is a single point.
   Point unit_tangent(S t) const noexcept {
     const auto [i, u] = locate(t);
     return unit_tangent(segments_[i], u);
   }
-  // The unit tangent at the end of segment i (i < size()), from behind: where the path arrives at
-  // key i + 1. unit_tangent(i + 1) is where it leaves; they differ at a corner (a key without
-  // G1 continuity, Kochanek–Bartels continuity ≠ 0).
+  /// The unit tangent at the end of segment i (i < size(), unchecked), from behind: where the
+  /// path arrives at key i + 1. unit_tangent(i + 1) is where it leaves; they differ at a corner (a
+  /// key without G1 continuity, Kochanek–Bartels continuity ≠ 0).
   Point end_tangent(std::size_t i) const noexcept { return unit_tangent(segments_[i], S(1)); }
 
-  // Curvature vector dT/ds = κN at t: (r'' − (r''·T) T) / |r'|² with T = r'/|r'|. Zero where the
-  // speed vanishes or is so small that κ is not representable (at a cusp the limit is unbounded).
+  /// Curvature vector dT/ds = κN at t, in 1/length: (r'' − (r''·T) T) / |r'|² with T = r'/|r'|.
+  /// Zero where the speed vanishes or is so small that κ is not representable (at a cusp the limit
+  /// is unbounded).
   Point curvature_vector(S t) const noexcept {
     const auto [i, u] = locate(t);
     const Point d1 = tractrix::derivative(segments_[i], u, 1);
@@ -235,8 +267,8 @@ class Path {
     return k.allFinite() ? k : Point::Zero();
   }
 
-  // The same curve traversed backwards: reversed().evaluate(size() − t) is evaluate(t) with the
-  // tangent negated.
+  /// The same curve traversed backwards: reversed().evaluate(size() − t) is evaluate(t) with the
+  /// tangent negated.
   Path reversed() const {
     std::vector<Segment> backwards(segments_.rbegin(), segments_.rend());
     for (auto& s : backwards)

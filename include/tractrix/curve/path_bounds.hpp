@@ -1,6 +1,7 @@
-// PathBounds: axis-aligned boxes over runs of a path's segments, in a balanced tree, for queries
-// that need "which segments can be within this distance of a point" (closest point) without
-// looking at every segment.
+/// @file
+/// `PathBounds`: axis-aligned boxes over runs of a path's segments, in a balanced tree, for
+/// queries that need "which segments can be within this distance of a point" (closest point)
+/// without looking at every segment.
 #pragma once
 
 #include <algorithm>
@@ -13,35 +14,42 @@
 
 namespace tractrix {
 
-// A Bézier segment lies inside the convex hull of its control points, so the box of the control
-// points bounds it. Leaves hold runs of `leaf_size` consecutive segments (consecutive segments are
-// neighbours in space, so the boxes stay tight); a node's box bounds its two children's. The tree
-// is implicit: node 1 is the root, node k has children 2k and 2k + 1, leaves fill the last level
-// (padding leaves are empty boxes, infinitely far from everything). Memory: between n/2 and n
-// boxes of 2·D scalars for n ≥ 4 segments (the leaf level is padded to a power of two).
+/// A tree of boxes over a path's segments. A Bézier segment lies inside the convex hull of its
+/// control points, so the box of the control points bounds it. Leaves hold runs of `leaf_size`
+/// consecutive segments (consecutive segments are neighbours in space, so the boxes stay tight);
+/// a node's box bounds its two children's. The tree is implicit: node 1 is the root, node k has
+/// children 2k and 2k + 1, leaves fill the last level (padding leaves are empty boxes, infinitely
+/// far from everything). Memory: between n/2 and n boxes of 2·D scalars for n ≥ 4 segments (the
+/// leaf level is padded to a power of two).
 template <class S, int D = 3>
 class PathBounds {
  public:
-  using Point = Vector<S, D>;
-  static constexpr std::size_t leaf_size = 4;
+  using Point = Vector<S, D>;                  ///< a point, and a box's corner
+  static constexpr std::size_t leaf_size = 4;  ///< segments per leaf
 
+  /// An axis-aligned box; an empty one has lo = +inf and hi = −inf.
   struct Box {
-    Point lo, hi;
+    Point lo,  ///< the smallest coordinate on each axis
+        hi;    ///< the largest coordinate on each axis
   };
 
+  /// An empty tree: search() visits nothing and root() is the empty box.
   PathBounds() = default;
+  /// The tree over the boxes of a path's segments.
   explicit PathBounds(const Path<S, D>& path) {
     std::vector<Box> boxes(path.size());
     for (std::size_t i = 0; i < path.size(); ++i)
       boxes[i] = segment_box(path.segment(i));
     build(boxes);
   }
-  // Over any items' boxes (a network's pieces): items listed next to each other should lie near
-  // each other, as a path's segments do, or the leaves' boxes grow large.
+  /// The tree over any items' boxes (a network's pieces); search() then visits item indices.
+  /// Items listed next to each other should lie near each other, as a path's segments do, or the
+  /// leaves' boxes grow large.
   explicit PathBounds(const std::vector<Box>& items) { build(items); }
 
+  /// How many segments (or items) the tree holds.
   std::size_t segment_count() const noexcept { return segments_; }
-  // The box of everything (empty boxes are +inf to −inf).
+  /// The box of everything (empty boxes are +inf to −inf).
   Box root() const noexcept {
     if (boxes_.empty()) {
       constexpr S inf = std::numeric_limits<S>::infinity();
@@ -49,10 +57,11 @@ class PathBounds {
     }
     return boxes_[1];
   }
-  // The mean diagonal of the segments' boxes: the size of a segment, for a loop segment too.
+  /// The mean diagonal of the segments' boxes: the size of a segment, for a loop segment too (0
+  /// for an empty tree).
   S mean_diagonal() const noexcept { return mean_diagonal_; }
 
-  // The box of one segment's control points.
+  /// The box of one segment's control points.
   static Box segment_box(const Bezier<S, D, 3>& segment) noexcept {
     Box box{segment.points[0], segment.points[0]};
     for (std::size_t j = 1; j < 4; ++j) {
@@ -62,7 +71,7 @@ class PathBounds {
     return box;
   }
 
-  // Squared distance from q to the box: 0 inside, +inf for an empty box.
+  /// Squared distance from q to the box: 0 inside, +inf for an empty box.
   static S squared_distance(const Box& box, const Point& q) noexcept {
     S sum = S(0);
     for (int c = 0; c < D; ++c) {
@@ -73,9 +82,9 @@ class PathBounds {
     return sum;
   }
 
-  // Branch and bound: calls visit(segment, bound2) for every segment in a leaf whose box is
-  // closer to q than sqrt(bound2), nearer leaves first. The visitor may lower bound2 (the best
-  // squared distance found so far); later nodes are skipped against the lowered value.
+  /// Branch and bound: calls visit(segment, bound2) for every segment in a leaf whose box is
+  /// closer to q than sqrt(bound2), nearer leaves first. The visitor may lower bound2 (the best
+  /// squared distance found so far); later nodes are skipped against the lowered value.
   template <class Visit>
   void search(const Point& q, S& bound2, Visit&& visit) const {
     if (segments_ == 0) return;

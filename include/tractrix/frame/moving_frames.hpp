@@ -1,5 +1,6 @@
-// Rotation-minimizing frames along a path: Wang, Jüttler, Zheng & Liu 2008, "Computation of
-// rotation minimizing frames", double reflection (their Eq. 5–6 and Algorithm 1).
+/// @file
+/// `RotationMinimizingFrames` along a path: Wang, Jüttler, Zheng & Liu 2008, "Computation of
+/// rotation minimizing frames", double reflection (their Eq. 5–6 and Algorithm 1).
 #pragma once
 
 #include <algorithm>
@@ -44,18 +45,21 @@ Vector3<S> double_reflect(const Vector3<S>& r, const Vector3<S>& x0, const Vecto
 }
 }  // namespace detail
 
-// Up vectors that turn as little as possible about the tangent, precomputed at `per_segment`
-// evenly spaced parameters of every segment (their distances exact) and carried to any query
-// point by one more double-reflection step from the entry below (so a query is O(log n), O(1)
-// given the entry, and 4th-order accurate everywhere: the twist error falls 16× per doubling of
-// per_segment). On closed paths the holonomy (the twist the frame gains over one lap) is spread
-// evenly along arc length, so the frame at the seam matches itself.
+/// Up vectors that turn as little as possible about the tangent, precomputed at `per_segment`
+/// evenly spaced parameters of every segment (their distances exact) and carried to any query
+/// point by one more double-reflection step from the entry below (so a query is O(log n), O(1)
+/// given the entry, and 4th-order accurate everywhere: the twist error falls 16× per doubling of
+/// per_segment). On closed paths the holonomy (the twist the frame gains over one lap) is spread
+/// evenly along arc length, so the frame at the seam matches itself. Copies share the path.
 template <class S>
 class RotationMinimizingFrames {
  public:
-  static constexpr int default_per_segment = 16;
+  static constexpr int default_per_segment = 16;  ///< entries per segment unless asked otherwise
 
-  // initial_up: the up hint at distance 0 (made perpendicular to the tangent there).
+  /// The frames along `path`, starting from `initial_up`, the up hint at distance 0 (made
+  /// perpendicular to the tangent there), at `per_segment` entries a segment. Errors: non_finite
+  /// for a NaN or infinite initial_up, out_of_range for per_segment outside
+  /// [1, ArcLengthTable::max_samples_per_segment].
   static Expected<RotationMinimizingFrames> build(
       const MeasuredPath<S>& path, const Vector3<S>& initial_up = Vector3<S>::UnitY(),
       int per_segment = default_per_segment) {
@@ -88,8 +92,8 @@ class RotationMinimizingFrames {
     for (std::size_t i = 1; i < n; ++i) {
       // At a key the step ends on the tangent the path arrives with, then turns by the minimal
       // rotation to the one it leaves with: a corner's turn is its own, not spread over the
-      // step before it (which twisted the frame 1.5e-3 rad beyond the corner's turn at 16 a
-      // segment, falling only as h^1.5). On a closed path the last entry is the seam's key.
+      // step before it (spread, it twists the frame beyond the corner's turn, an error falling
+      // only as h^1.5). On a closed path the last entry is the seam's key.
       const bool key = i % k == 0;
       const Vector3<S> arriving = key ? path.path().end_tangent(i / k - 1) : frames.tangents_[i];
       Vector3<S> r = detail::double_reflect(frames.ups_[i - 1], frames.points_[i - 1],
@@ -110,10 +114,10 @@ class RotationMinimizingFrames {
     return frames;
   }
 
-  // Up vector at arc length s, where the path has point and unit tangent. A closed path wraps
-  // s into [0, length) (any number of laps, as the point was found); on an open one, at and past
-  // the end (the point on its straight extension) the up comes from the last entry: a step from
-  // the one before bent the straight run (3e-7 rad in double). NaN is the start.
+  /// Unit up vector at arc length s, perpendicular to `unit_tangent`, where the path has `point`
+  /// and `unit_tangent`. A closed path wraps s into [0, length) (any number of laps, as the point
+  /// was found); on an open one, at and past the end (the point on its straight extension) the up
+  /// comes from the last entry, so the straight run does not bend. NaN is the start.
   Vector3<S> up_at(S s, const Vector3<S>& point, const Vector3<S>& unit_tangent) const noexcept {
     if (path_.closed() || std::isnan(s)) s = detail::wrap(s, path_.length());
     const std::size_t entry =
@@ -125,11 +129,14 @@ class RotationMinimizingFrames {
     return r;
   }
 
-  // The path the frames were built on (shared, not copied).
+  /// The path the frames were built on (shared, not copied).
   const MeasuredPath<S>& path() const noexcept { return path_; }
-  // The twist (radians) an unclosed rotation-minimizing frame gains over one lap of a closed path.
+  /// The twist (radians, in (−π, π]) an unclosed rotation-minimizing frame gains over one lap of
+  /// a closed path; 0 on an open one.
   S holonomy() const noexcept { return holonomy_; }
+  /// The number of entries: segments × per_segment + 1 (the last at the path's end).
   std::size_t size() const noexcept { return ups_.size(); }
+  /// The unit up vector of an entry (entry < size(), unchecked), the holonomy's share included.
   const Vector3<S>& up(std::size_t entry) const noexcept { return ups_[entry]; }
 
  private:

@@ -1,4 +1,6 @@
-// RollProfile: roll angles keyed by distance along a path (cant, superelevation, dutch angle).
+/// @file
+/// `RollProfile`: roll angles keyed by distance along a path (cant, superelevation, dutch
+/// angle).
 #pragma once
 
 #include <algorithm>
@@ -12,16 +14,22 @@
 
 namespace tractrix {
 
-// C¹ interpolation of (distance, angle) keys by cubic Hermite pieces whose slopes are the mean of
-// the neighbouring secant slopes. Angles are used as given, never wrapped to ±π: keys 0, π, 2π are
-// a full roll. On a closed track (period > 0) the profile repeats with the period; the piece from
-// the last key to the first key of the next lap ends at the first angle plus the whole turns of
-// (last − first), so a profile that rolls 2π per lap goes on rolling instead of rolling back.
-// Before the first and after the last key of an open profile the angle is held: C¹ between its
-// end keys (their slopes are the end secants), C⁰ at them, where the rate drops to 0.
+/// Roll angles (radians) keyed by distance: C¹ interpolation of (distance, angle) keys by cubic
+/// Hermite pieces whose slopes are the mean of the neighbouring secant slopes. Angles are used as
+/// given, never wrapped to ±π: keys 0, π, 2π are a full roll. On a closed track (period > 0) the
+/// profile repeats with the period; the piece from the last key to the first key of the next lap
+/// ends at the first angle plus the whole turns of (last − first), so a profile that rolls 2π per
+/// lap goes on rolling instead of rolling back. Before the first and after the last key of an
+/// open profile the angle is held: C¹ between its end keys (their slopes are the end secants), C⁰
+/// at them, where the rate drops to 0.
 template <class S>
 class RollProfile {
  public:
+  /// A profile through the keys (distances[i], angles[i]); `period` 0 for open track, else the
+  /// closed track's length. Errors: empty_input for no keys, mismatched_sizes for arrays of
+  /// different lengths, non_finite for a NaN or infinite key, out_of_range for a negative or
+  /// non-finite period, distances not strictly ascending, or keys spanning a whole period or
+  /// more.
   static Expected<RollProfile> build(std::vector<S> distances, std::vector<S> angles,
                                      S period = S(0)) {
     if (distances.empty()) return make_error(ErrorCode::empty_input, "roll keys: empty");
@@ -42,8 +50,8 @@ class RollProfile {
                               detail::number_text(distances[i - 1]));
     }
     // The closing key, front + period, must land after the last key as rounded too: a span an
-    // ulp short of the period could round it onto the last (an interval of length 0, whose
-    // infinite slope made every angle NaN).
+    // ulp short of the period could round it onto the last (an interval of length 0: an infinite
+    // slope, and NaN angles).
     if (period > S(0) && !(distances.back() - distances.front() < period))
       return make_error(ErrorCode::out_of_range, "roll keys: span not shorter than the period " +
                                                      detail::number_text(period));
@@ -69,7 +77,8 @@ class RollProfile {
     return profile;
   }
 
-  // Roll angle at distance s (radians).
+  /// Roll angle at distance s (radians): wrapped into the period on a closed profile, held at
+  /// the end keys' angles beyond an open one's; a NaN s gives the first key's angle.
   S angle_at(S s) const noexcept {
     const std::size_t n = distances_.size();
     if (n == 1) return angles_[0];
@@ -83,7 +92,11 @@ class RollProfile {
     return detail::cubic_hermite(distances_, angles_, slopes_, s).value;
   }
 
+  /// The keys' distances, ascending; a closed profile's end with its closing key, the first
+  /// distance plus the period.
   const std::vector<S>& distances() const noexcept { return distances_; }
+  /// The keys' angles (radians); a closed profile's end with the closing key's, the first angle
+  /// plus the whole turns of the last.
   const std::vector<S>& angles() const noexcept { return angles_; }
 
  private:

@@ -1,5 +1,7 @@
-// Stretchy IK that stays right under global scale (the stretchy-IK tutorial: stretched bone = rest
-// + (distance/scale − chain length)/bones, only past full reach), with the options riggers expect.
+/// @file
+/// `StretchChain`: stretchy IK that stays right under global scale (the stretchy-IK tutorial:
+/// stretched bone = rest + (distance/scale − chain length)/bones, only past full reach), with the
+/// options riggers expect.
 #pragma once
 
 #include <algorithm>
@@ -18,35 +20,43 @@
 
 namespace tractrix {
 
+/// How a stretched chain's extra length (d/scale − L, for a chain of rest length L and n bones) is
+/// shared among its bones. A squashed chain (shorter than L) shrinks proportionally either way.
 enum class StretchSplit {
-  equal,         // the tutorial: every bone gains (d/scale − L)/n
-  proportional,  // every bone scales by (d/scale)/L
+  equal,         ///< the tutorial: every bone gains (d/scale − L)/n
+  proportional,  ///< every bone scales by (d/scale)/L
 };
 
+/// How a StretchChain stretches and squashes; checked by StretchChain::build.
 template <class S>
 struct StretchSettings {
-  StretchSplit split = StretchSplit::equal;
-  // Longest chain, as a multiple of its rest length (infinity: unlimited; 1: no stretch).
+  StretchSplit split = StretchSplit::equal;  ///< how the extra length is shared among the bones
+  /// Longest chain, as a multiple of its rest length, >= 1 (infinity: unlimited; 1: no stretch).
   S max_stretch = std::numeric_limits<S>::infinity();
-  // Stretch begins when d/scale passes start·L (1: at full reach, as in the tutorial).
+  /// Stretch begins when d/scale passes start·L, start in (0, 1] (1: at full reach, as in the
+  /// tutorial).
   S stretch_start = S(1);
-  // Squash (compress) the bones proportionally when d/scale < L, instead of bending the chain.
-  // With stretch_start < 1 the squashed chain stays (1 − stretch_start)·L longer than d/scale, as
-  // the stretched one does, so its length is continuous where the stretch begins.
+  /// Squash (compress) the bones proportionally when d/scale < L, instead of bending the chain.
+  /// With stretch_start < 1 the squashed chain stays (1 − stretch_start)·L longer than d/scale, as
+  /// the stretched one does, so its length is continuous where the stretch begins.
   bool squash = false;
-  // Soft IK zone as a fraction of L (Andy Nicholas), used by two_bone: within the last soft·L
-  // before full reach the effector approaches the goal exponentially, so the knee never pops; with
-  // max_stretch > 1 the chain stretches by d/d_soft instead (stretch_start is then unused). 0: off.
+  /// Soft IK zone as a fraction of L in [0, 1) (Andy Nicholas), used by two_bone: within the last
+  /// soft·L before full reach the effector approaches the goal exponentially, so the knee never
+  /// pops; with max_stretch > 1 the chain stretches by d/d_soft instead. While it is on, two_bone
+  /// does not use stretch_start or squash. 0: off.
   S soft = S(0);
 };
 
-// A rig's global scale: positive and finite, checked where it enters (a number, or a transform's
-// uniform scale), so the per-frame solves never receive a zero, negative or NaN scale.
+/// A rig's global scale: positive and finite, checked where it enters (a number, or a transform's
+/// uniform scale), so the per-frame solves never receive a zero, negative or NaN scale.
 template <class S>
 class GlobalScale {
  public:
-  GlobalScale() = default;  // 1
+  /// Scale 1.
+  GlobalScale() = default;
 
+  /// A scale of `value`. Errors: non_finite for a NaN or infinite value, out_of_range for one
+  /// not above 0.
   static Expected<GlobalScale> from(S value) {
     if (!std::isfinite(value))
       return make_error(ErrorCode::non_finite,
@@ -57,12 +67,14 @@ class GlobalScale {
     return GlobalScale(value);
   }
 
-  // The uniform scale of a transform's linear part; non-uniform (beyond relative tolerance) or
-  // degenerate scale is rejected, never silently read from one axis.
+  /// The uniform scale of a transform's linear part: the mean length of its columns. Errors,
+  /// never a scale silently read from one axis: non_finite for a NaN or infinite column length,
+  /// out_of_range for a zero-length column or a column length off the mean by more than
+  /// `tolerance` times it (non-uniform scale).
   static Expected<GlobalScale> of_transform(const Eigen::Matrix<S, 3, 3>& linear,
                                             S tolerance = S(1e-6)) {
-    // stableNorm: a scale of 1e160 (float 1e20) overflowed the squared norm, 1e-160 (float
-    // 1e-23) lost its digits in it.
+    // stableNorm: a plain norm's squares overflow for huge scales and lose their digits for tiny
+    // ones.
     const S sx = linear.col(0).stableNorm(), sy = linear.col(1).stableNorm(),
             sz = linear.col(2).stableNorm();
     if (!std::isfinite(sx) || !std::isfinite(sy) || !std::isfinite(sz))
@@ -80,6 +92,7 @@ class GlobalScale {
     return from(mean);
   }
 
+  /// The scale: finite and > 0.
   S value() const noexcept { return value_; }
 
  private:
@@ -87,20 +100,30 @@ class GlobalScale {
   S value_ = S(1);
 };
 
-// A two-bone solve: joint positions and the bones' world rotations: z along the bone, x the
-// knee's hinge (the bend plane's normal, the same for both bones), y = z × x in the bend plane.
-// y turns with the bone, so it lies on the pole's side while the bone points ahead along root →
-// goal and on the other side where the bone points back towards the root.
+/// A two-bone solve: joint positions and the bones' world rotations: z along the bone, x the
+/// knee's hinge (the bend plane's normal, the same for both bones), y = z × x in the bend plane.
+/// y turns with the bone, so it lies on the pole's side while the bone points ahead along root →
+/// goal and on the other side where the bone points back towards the root.
 template <class S>
 struct TwoBonePose {
-  Vector3<S> root, knee, end;
-  Eigen::Matrix<S, 3, 3> upper_rotation, lower_rotation;
-  S upper_length, lower_length;  // stretched, in world units (rest space × scale)
+  Vector3<S> root,  ///< the chain's root, as given (the origin if it was not finite)
+      knee,         ///< the joint between the bones
+      end;          ///< the effector, on the root–goal line; on the goal where the bones reach
+  Eigen::Matrix<S, 3, 3> upper_rotation,  ///< the upper bone's rotation (columns x, y, z)
+      lower_rotation;                     ///< the lower bone's rotation
+  S upper_length,    ///< the upper bone, stretched, in world units (rest space × scale)
+      lower_length;  ///< the lower bone (all bones after the first), likewise
 };
 
+/// A chain of bones that stretches (and optionally squashes) towards a goal as its settings say,
+/// its rest lengths given in rest space and every solve taking the rig's GlobalScale. Built by
+/// build(), which checks the lengths and settings.
 template <class S>
 class StretchChain {
  public:
+  /// A chain of bones with these rest lengths (rest space, root first). Errors: empty_input for no
+  /// bones, out_of_range for a rest length that is not finite and positive, or a setting outside
+  /// its range (max_stretch below 1 or NaN, stretch_start outside (0, 1], soft outside [0, 1)).
   static Expected<StretchChain> build(std::vector<S> rest_lengths,
                                       StretchSettings<S> settings = {}) {
     if (rest_lengths.empty()) return make_error(ErrorCode::empty_input, "rest_lengths: empty");
@@ -129,13 +152,16 @@ class StretchChain {
     return chain;
   }
 
+  /// The chain's rest length L: the bones' rest lengths summed (rest space).
   S rest_length() const noexcept { return total_; }
+  /// The number of bones.
   std::size_t size() const noexcept { return rest_.size(); }
+  /// The settings it was built with.
   const StretchSettings<S>& settings() const noexcept { return settings_; }
 
-  // The chain length (rest space) for a root–goal distance d in rest space (d_world / scale).
-  // A NaN or negative d counts as 0; an infinite one (a world distance that overflowed when
-  // divided by the scale) as beyond any reach: the length is then max_stretch's cap.
+  /// The chain length (rest space) for a root–goal distance d in rest space (d_world / scale).
+  /// A NaN or negative d counts as 0; an infinite one (a world distance that overflowed when
+  /// divided by the scale) as beyond any reach: the length is then max_stretch's cap.
   S chain_length(S d) const noexcept {
     if (std::isnan(d) || d < S(0)) d = S(0);
     const S start = settings_.stretch_start * total_;
@@ -148,9 +174,10 @@ class StretchChain {
     return length > cap ? cap : length;
   }
 
-  // Soft IK (Andy Nicholas): where the effector aims for a rest-space distance d and a chain of
-  // this reach: d itself up to reach·(1 − soft), then reach − zone·exp(−(d − hard)/zone), which
-  // meets d with slope 1 (C¹) and never quite reaches full extension.
+  /// Soft IK (Andy Nicholas): where the effector aims for a rest-space distance d and a chain of
+  /// this reach: d itself up to hard = reach·(1 − soft), then hard + zone·(1 − exp(−(d − hard) /
+  /// zone)) with zone = soft·reach, which meets d with slope 1 (C¹) and never quite reaches full
+  /// extension. With soft 0, d capped at reach.
   S soft_reach(S d, S reach) const noexcept {
     const S zone = settings_.soft * reach;
     if (!(zone > S(0))) return d < reach ? d : reach;
@@ -160,27 +187,29 @@ class StretchChain {
     return hard + zone * (S(1) - exp(-(d - hard) / zone));
   }
 
-  // Stretched bone lengths (rest space) for a root–goal distance in world units and a global
-  // scale. Writes size() values.
+  /// Stretched bone lengths (rest space) for a root–goal distance in world units and a global
+  /// scale, written to out[0 .. size()). The soft zone is not applied here (two_bone only).
   void lengths(S distance, GlobalScale<S> scale, S* out) const noexcept {
     const S length = chain_length(distance / scale.value());
     for (std::size_t i = 0; i < rest_.size(); ++i)
       out[i] = stretched(rest_[i], 1, length);
   }
+  /// The same, returned as a vector of size() lengths.
   std::vector<S> lengths(S distance, GlobalScale<S> scale) const {
     std::vector<S> out(rest_.size());
     lengths(distance, scale, out.data());
     return out;
   }
 
-  // Joints of a straight-line solve along root → goal (N bones), the bones as long as lengths()
-  // makes them: the effector lands on the goal where the chain is as long as the distance
-  // (stretching from stretch_start 1, or squashing with it), and passes it where the chain is
-  // longer (at rest inside its reach without squash, or with stretch_start below 1). World units.
+  /// Joints of a straight-line solve along root → goal (N bones: N + 1 joints, root first), the
+  /// bones as long as lengths() makes them: the effector lands on the goal where the chain is as
+  /// long as the distance (stretching from stretch_start 1, or squashing with it), and passes it
+  /// where the chain is longer (at rest inside its reach without squash, or with stretch_start
+  /// below 1). World units; a goal on the root lays the chain along +x.
   std::vector<Vector3<S>> straight(const Vector3<S>& root, const Vector3<S>& goal,
                                    GlobalScale<S> scale) const {
     const S global_scale = scale.value();
-    // stableNorm and normalized_or: a distance of 1e200 squared overflowed to an infinite chain
+    // stableNorm and normalized_or: a huge distance's square would overflow to an infinite chain
     // times a zero direction, NaN joints.
     const Vector3<S> offset = goal - root;
     const std::vector<S> l = lengths(offset.stableNorm(), scale);
@@ -191,14 +220,15 @@ class StretchChain {
     return joints;
   }
 
-  // Analytic two-bone solve with a pole vector. The solve runs in
-  // rest space (positions / scale), so scaling the rig scales the answer and nothing else. Goal
-  // beyond reach: the effector stops on the root–goal line at full (stretched, soft) reach. Goal on
-  // the root: the chain folds towards the pole. Pole on the root–goal line: the bend plane falls
-  // back to a fixed perpendicular of that line.
-  // Non-finite input: a non-finite root counts as the origin, goal as the root, pole as no pole.
-  // A chain of other than two bones is solved as two: its first bone, and the others as one (a
-  // one-bone chain: that bone and one of length 0, so the knee is the end, on the root–goal line).
+  /// Analytic two-bone solve with a pole vector. The solve runs in rest space (positions /
+  /// scale), so scaling the rig scales the answer and nothing else. Goal beyond reach: the
+  /// effector stops on the root–goal line at full (stretched, soft) reach. Goal on the root: the
+  /// chain folds towards the pole. Pole on the root–goal line: the bend plane falls back to a
+  /// fixed perpendicular of that line.
+  /// Non-finite input: a non-finite root counts as the origin, goal as the root, pole as no pole.
+  /// A chain of other than two bones is solved as two: its first bone, and the others as one (a
+  /// one-bone chain: that bone and one of length 0, so the knee is the end, on the root–goal
+  /// line).
   TwoBonePose<S> two_bone(Vector3<S> root, Vector3<S> goal, Vector3<S> pole,
                           GlobalScale<S> scale) const noexcept {
     const S global_scale = scale.value();
@@ -227,7 +257,7 @@ class StretchChain {
     // other two sides (its direction would be their rounding: a one-bone chain with a soft zone
     // aimed an ulp past its bone), lies along the root–goal line.
     // It is kept in the bend plane: its rounding off the plane, eps·(aimed + l0)/l1, would tilt
-    // its frame off a rotation (5e-3 for a bone 70 eps of the others long).
+    // its frame off a rotation.
     const Vector3<S> hinge = v.cross(u);
     const bool lower_lost = !(reach.lower > S(64) * detail::epsilon<S>() * (aimed + reach.upper));
     Vector3<S> lower = triangle.c * u - triangle.a * upper;
@@ -264,8 +294,8 @@ class StretchChain {
 
   // The unit direction in the bend plane perpendicular to the root–goal direction u, towards the
   // pole. Off the line by more than the projection's rounding, relative to the pole's distance or
-  // the chain's size, whichever is larger (a chain of 1e-5 bent away from its pole when the
-  // threshold held an absolute unit); else a fixed perpendicular of u. Projected twice: where
+  // the chain's size, whichever is larger (an absolute threshold would bend a tiny chain away from
+  // its pole); else a fixed perpendicular of u. Projected twice: where
   // the pole lies near the line, one projection leaves v off perpendicular by up to its rounding
   // over |v|.
   Vector3<S> bend_direction(const Vector3<S>& u, const Vector3<S>& toward_pole) const noexcept {
@@ -316,9 +346,9 @@ class StretchChain {
   }
 
   // A bone's rotation: z its unit direction, x the hinge (the bend plane's unit normal, the same
-  // for both bones), y = z × x in the bend plane. y turns with the bone: taking it as the pole's
-  // direction off the bone flipped it 180° where the bone passed perpendicular to the root–goal
-  // line, and lost its digits (a rotation with det 6e-5) where the bone pointed at the pole.
+  // for both bones), y = z × x in the bend plane. y turns with the bone: taken as the pole's
+  // direction off the bone instead, it would flip 180° where the bone passes perpendicular to the
+  // root–goal line, and lose its digits where the bone points at the pole.
   static Eigen::Matrix<S, 3, 3> bone_rotation(const Vector3<S>& along,
                                               const Vector3<S>& hinge) noexcept {
     Eigen::Matrix<S, 3, 3> r;

@@ -1,5 +1,7 @@
-// Kinematics of a moving train: speed and acceleration of every bogie, split into the part along
-// the track and the lateral (centripetal) part — what sound, camera shake and tilting code needs.
+/// @file
+/// Kinematics of a moving train: speed and acceleration of every bogie, split into the part along
+/// the track and the lateral (centripetal) part — what sound, camera shake and tilting code
+/// needs.
 #pragma once
 
 #include <algorithm>
@@ -12,34 +14,38 @@
 
 namespace tractrix {
 
+/// How one bogie moves, in the track's units and the head's time unit (speed in length per time).
 template <class S>
 struct BogieMotion {
-  S speed = S(0);                                // ds/dt along the track
-  S tangential_acceleration = S(0);              // d²s/dt²
-  S lateral_acceleration = S(0);                 // κ·(ds/dt)², towards the centre of the curve
-  Vector3<S> velocity = Vector3<S>::Zero();      // (ds/dt)·T
-  Vector3<S> acceleration = Vector3<S>::Zero();  // (d²s/dt²)·T + (ds/dt)²·κN
+  S speed = S(0);                                ///< ds/dt along the track
+  S tangential_acceleration = S(0);              ///< d²s/dt²
+  S lateral_acceleration = S(0);                 ///< κ·(ds/dt)² ≥ 0, towards the centre
+  Vector3<S> velocity = Vector3<S>::Zero();      ///< (ds/dt)·T
+  Vector3<S> acceleration = Vector3<S>::Zero();  ///< (d²s/dt²)·T + (ds/dt)²·κN
 };
 
+/// How one wagon's bogies move.
 template <class S>
 struct WagonMotion {
-  BogieMotion<S> front, rear;
+  BogieMotion<S> front,  ///< the front bogie's motion
+      rear;              ///< the rear bogie's motion
 };
 
-// Motion of every bogie of `poses` (a solve at some head distance) when the head moves at
-// head_speed with head_acceleration along the track (non-finite values count as 0; a result is
-// finite wherever its true value fits, e.g. κv² even where v² alone would overflow). Each bogie
-// distance is a function s(h) of the
-// head distance; ds/dt = s'(h)·v and d²s/dt² = s''(h)·v² + s'(h)·a. Arc spacing: s' = 1, s'' = 0
-// (0 and 0 for a bogie held at an end by clamping, and for every bogie while the locomotive is
-// held at the far end: the train stops with it; one-sided, so a bogie exactly at an end reads 0
-// whichever way the head moves). Chord spacing: |P(s_b) − P(s_a)| = d, derived
-// twice along the chain (exact, with D = P_b − P_a and K = κN):
-//   s_b' = s_a' (D·T_a)/(D·T_b),
-//   s_b'' = [D·(T_a s_a'' + K_a s_a'² − K_b s_b'²) − |T_b s_b' − T_a s_a'|²] / (D·T_b).
-//
-// `poses` and `out` hold `count` wagons (at most wagons().size(), the default): the first
-// wagons of the train, since each bogie's motion follows from those ahead of it.
+/// Motion of every bogie of `poses` (a solve at some head distance) when the head moves at
+/// head_speed with head_acceleration along the track (non-finite values count as 0; a result is
+/// finite wherever its true value fits, e.g. κv² even where v² alone would overflow). Each bogie
+/// distance is a function s(h) of the head distance; ds/dt = s'(h)·v and
+/// d²s/dt² = s''(h)·v² + s'(h)·a. Arc spacing: s' = 1, s'' = 0 (0 and 0 for a bogie held at an
+/// end by clamping, and for every bogie while the locomotive is held at the far end: the train
+/// stops with it; one-sided, so a bogie exactly at an end reads 0 whichever way the head moves).
+/// Chord spacing: |P(s_b) − P(s_a)| = d, derived twice along the chain (exact, with
+/// D = P_b − P_a and K = κN):
+///
+///     s_b' = s_a' (D·T_a)/(D·T_b),
+///     s_b'' = [D·(T_a s_a'' + K_a s_a'² − K_b s_b'²) − |T_b s_b' − T_a s_a'|²] / (D·T_b).
+///
+/// `poses` and `out` hold `count` wagons (at most wagons().size(), the default): the first
+/// wagons of the train, since each bogie's motion follows from those ahead of it.
 template <class S, class TrackType>
 void train_kinematics(const TrainSolver<S, TrackType>& solver, const WagonPose<S>* poses,
                       S head_speed, S head_acceleration, WagonMotion<S>* out,
@@ -115,12 +121,12 @@ void train_kinematics(const TrainSolver<S, TrackType>& solver, const WagonPose<S
   }
 }
 
+/// train_kinematics into a vector: a vector of the first wagons' poses (those an engine draws)
+/// gets their motions; one longer than the train, the train's.
 template <class S, class TrackType>
 std::vector<WagonMotion<S>> train_kinematics(const TrainSolver<S, TrackType>& solver,
                                              const std::vector<WagonPose<S>>& poses, S head_speed,
                                              S head_acceleration) {
-  // A vector of the first wagons' poses (those an engine draws) gets their motions; one longer
-  // than the train, the train's.
   std::vector<WagonMotion<S>> motions(std::min(poses.size(), solver.wagons().size()));
   train_kinematics(solver, poses.data(), head_speed, head_acceleration, motions.data(),
                    motions.size());

@@ -1,7 +1,8 @@
-// Distance–time curves (the camera-animation lecture's "Weg-Zeit-Diagramm"): time t in [0, T] →
-// normalized distance E in [0, 1], with E(0) = 0, E(T) = 1, monotone, and its first and second
-// derivatives. Ease curves after Parent, "Computer Animation: Algorithms and Techniques" (3rd ed.),
-// §3.2.
+/// @file
+/// `TimeProfile`: distance–time curves (the camera-animation lecture's "Weg-Zeit-Diagramm"): time
+/// t in [0, T] → normalized distance E in [0, 1], with E(0) = 0, E(T) = 1, monotone, and its first
+/// and second derivatives. Ease curves after Parent, "Computer Animation: Algorithms and
+/// Techniques" (3rd ed.), §3.2.
 #pragma once
 
 #include <algorithm>
@@ -19,40 +20,52 @@
 
 namespace tractrix {
 
+/// A time profile at one time: E and its first two time derivatives.
 template <class S>
 struct ProfileSample {
-  S value = S(0);         // E(t), normalized distance in [0, 1]
-  S rate = S(0);          // dE/dt (per second)
-  S acceleration = S(0);  // d²E/dt²
+  S value = S(0);         ///< E(t), normalized distance in [0, 1]
+  S rate = S(0);          ///< dE/dt (per second)
+  S acceleration = S(0);  ///< d²E/dt² (per second²)
 };
 
-// Where an ease-in ends and an ease-out starts, as fractions of the profile's duration (not
-// seconds): 0 <= ease_in_end <= ease_out_start <= 1. The constructor is explicit, so a call names
-// the unit: parabolic(6.0, ease_fractions(0.3, 0.6)).
+/// Where an ease-in ends and an ease-out starts, as fractions of the profile's duration (not
+/// seconds): 0 <= ease_in_end <= ease_out_start <= 1. The constructor is explicit, so a call names
+/// the unit: parabolic(6.0, ease_fractions(0.3, 0.6)).
 template <class S>
 struct EaseFractions {
+  /// The two fractions, unchecked (the profile that takes them checks them).
   explicit EaseFractions(S ease_in_end_fraction, S ease_out_start_fraction) noexcept
       : ease_in_end(ease_in_end_fraction), ease_out_start(ease_out_start_fraction) {}
-  S ease_in_end;
-  S ease_out_start;
+  S ease_in_end;     ///< the fraction of the duration at which the ease-in ends
+  S ease_out_start;  ///< the fraction of the duration at which the ease-out starts
 };
 
+/// EaseFractions with the scalar type deduced: ease_fractions(0.3, 0.6).
 template <class S>
 EaseFractions<S> ease_fractions(S ease_in_end, S ease_out_start) noexcept {
   return EaseFractions<S>(ease_in_end, ease_out_start);
 }
 
+/// A distance–time curve: the normalized distance E(t) a move has covered at time t (seconds, or
+/// the caller's time unit throughout), rising monotonically from E(0) = 0 to E(T) = 1 over the
+/// duration T, with its rate and acceleration. Every output of at() is finite: the factories
+/// reject durations and limits whose acceleration would overflow. A move of distance 0 has
+/// duration 0 and is done at every time.
+///
+/// Errors of every factory: out_of_range for a duration that is not finite and positive, or so
+/// short that the acceleration (~1/T²) overflows.
 template <class S>
 class TimeProfile {
  public:
-  // E = t/T.
+  /// Constant speed: E = t/T.
   static Expected<TimeProfile> constant(S duration) { return make(Constant{}, duration); }
-  // Sine ease-in/ease-out: E = (1 − cos(π t/T)) / 2 (Parent Eq. 3.8).
+  /// Sine ease-in/ease-out: E = (1 − cos(π t/T)) / 2 (Parent Eq. 3.8).
   static Expected<TimeProfile> sine(S duration) {
     return make(Sine{}, duration, detail::pi<S>() * detail::pi<S>() / S(2));
   }
-  // Sine ease-in until k1·T, constant speed, sine ease-out from k2·T (Parent Eq. 3.9–3.11), with
-  // k1, k2 the fractions.
+  /// Sine ease-in until k1·T, constant speed, sine ease-out from k2·T (Parent Eq. 3.9–3.11), with
+  /// k1, k2 the fractions. Phases shorter than eps of the duration are dropped. Errors also:
+  /// out_of_range for fractions outside 0 <= k1 <= k2 <= 1.
   static Expected<TimeProfile> sine_pieces(S duration, const EaseFractions<S>& fractions) {
     if (auto error = phase_error("sine_pieces", fractions)) return std::move(*error);
     S k1 = fractions.ease_in_end, k2 = fractions.ease_out_start;
@@ -64,8 +77,9 @@ class TimeProfile {
                 std::max({S(1), k1 > S(0) ? speed * w / k1 : S(0),
                           k2 < S(1) ? speed * w / (S(1) - k2) : S(0)}));
   }
-  // Constant acceleration until t1·T, constant speed, constant deceleration from t2·T (Parent
-  // Eq. 3.13–3.15), with t1, t2 the fractions.
+  /// Constant acceleration until t1·T, constant speed, constant deceleration from t2·T (Parent
+  /// Eq. 3.13–3.15), with t1, t2 the fractions. Phases shorter than eps of the duration are
+  /// dropped. Errors also: out_of_range for fractions outside 0 <= t1 <= t2 <= 1.
   static Expected<TimeProfile> parabolic(S duration, const EaseFractions<S>& fractions) {
     if (auto error = phase_error("parabolic", fractions)) return std::move(*error);
     S t1 = fractions.ease_in_end, t2 = fractions.ease_out_start;
@@ -73,9 +87,11 @@ class TimeProfile {
     const Parabolic ramps = Parabolic::of(t1, t2);
     return make(ramps, duration, ramps.peak_acceleration());
   }
-  // Trapezoidal velocity over a distance with a speed limit and an acceleration limit (equal
-  // deceleration): the duration follows; a triangle when the speed limit is never reached.
-  // A distance of 0 is a move already done: duration 0, E = 1 at every time.
+  /// Trapezoidal velocity over a distance with a speed limit and an acceleration limit (equal
+  /// deceleration), in the distance's units per second and per second²: the duration follows; a
+  /// triangle when the speed limit is never reached. A distance of 0 is a move already done:
+  /// duration 0, E = 1 at every time. Errors also: out_of_range for a limit that is not positive
+  /// and finite, or a distance that is negative or not finite.
   static Expected<TimeProfile> trapezoidal(S distance, S max_speed, S max_acceleration) {
     if (!(distance >= S(0)) || !(max_speed > S(0)) || !(max_acceleration > S(0)) ||
         !std::isfinite(distance) || !std::isfinite(max_speed) || !std::isfinite(max_acceleration))
@@ -93,9 +109,9 @@ class TimeProfile {
       duration = S(2) * ramp;
     }
     // In normalized time the trapezoid is the parabolic ease with t1 = ramp/T and a deceleration
-    // of the same length t1: not 1 − t2 = 1 − (1 − t1), which at D·a/v² = 1e8 has lost 9 of
-    // t1's digits (and braked 6e-9 harder than the limit). No phase is snapped away: at 1e16 t1
-    // is 1e-16, and the ramp is still there.
+    // of the same length t1: not 1 − t2 = 1 − (1 − t1), which loses t1's digits when t1 is small
+    // (and brakes harder than the limit). No phase is snapped away: at 1e16 t1 is 1e-16, and the
+    // ramp is still there.
     S t1 = ramp / duration;
     if (!std::isfinite(t1) || !(t1 <= S(0.5))) t1 = S(0.5);  // a bad duration: make() reports it
     // Below what normalized time can hold (its acceleration 1/t1 overflows, D·a/v² ~ 1e308 in
@@ -104,12 +120,15 @@ class TimeProfile {
     const Parabolic ramps = Parabolic::of(t1, S(1) - t1, t1);
     return make(ramps, duration, ramps.peak_acceleration());
   }
-  // Jerk-limited S-curve over a distance with limits on speed, acceleration and jerk: seven
-  // phases (jerk +J, constant acceleration, jerk −J, cruise, and the mirror image), symmetric.
-  // Where the distance is too short for the speed limit, the peak speed is lowered (in closed
-  // form) until the two ramps meet; where the speed limit is too low for the acceleration limit,
-  // the constant-acceleration phase vanishes. The duration follows from the limits.
-  // A distance of 0 is a move already done, as for trapezoidal.
+  /// Jerk-limited S-curve over a distance with limits on speed, acceleration and jerk (the
+  /// distance's units per second, second², second³): seven phases (jerk +J, constant acceleration,
+  /// jerk −J, cruise, and the mirror image), symmetric. Where the distance is too short for the
+  /// speed limit, the peak speed is lowered (in closed form) until the two ramps meet; where the
+  /// speed limit is too low for the acceleration limit, the constant-acceleration phase vanishes.
+  /// The duration follows from the limits. A distance of 0 is a move already done, as for
+  /// trapezoidal. Errors also: out_of_range for a limit that is not positive and finite, a
+  /// distance that is negative or not finite, limits too small for the distance, or speed and
+  /// acceleration limits that overflow when divided by the distance.
   static Expected<TimeProfile> s_curve(S distance, S max_speed, S max_acceleration, S max_jerk) {
     for (S v : {max_speed, max_acceleration, max_jerk})
       if (!std::isfinite(v) || !(v > S(0)))
@@ -165,9 +184,12 @@ class TimeProfile {
                 S(2) * ramp + (cruise > S(0) ? cruise : S(0)));
   }
 
-  // Keys (t_i, E_i) from (0, 0) to (T, 1), times strictly increasing, values non-decreasing,
-  // joined by a monotone C¹ cubic (Fritsch & Carlson 1980): it passes through every key, never
-  // overshoots, never goes backwards. A query is O(log K).
+  /// Keys (t_i, E_i) from (0, 0) to (T, 1), times strictly increasing, values non-decreasing,
+  /// joined by a monotone C¹ cubic (Fritsch & Carlson 1980): it passes through every key, never
+  /// overshoots, never goes backwards. A query is O(log K). Errors also: too_few_points for fewer
+  /// than 2 keys, mismatched_sizes for arrays of different lengths, non_finite for a NaN or
+  /// infinite key, out_of_range for times not increasing, keys so close the acceleration
+  /// overflows, values decreasing, or keys not running from (0, 0) to (T, 1).
   static Expected<TimeProfile> keyed(std::vector<S> times, std::vector<S> values) {
     if (times.size() < 2)
       return make_error(
@@ -187,8 +209,8 @@ class TimeProfile {
                                                        " not after " +
                                                        detail::number_text(times[i - 1]));
       // The cubic's second derivative on an interval is (6 dy − (4 m0 + 2 m1) dt) / dt², and the
-      // monotone slopes are at most 3 dy/dt with dy <= 1: |E''| <= 24/dt². Bounded by 1/dt², keys
-      // whose E'' overflowed were taken, and a motion sample's acceleration was inf · 0 = NaN.
+      // monotone slopes are at most 3 dy/dt with dy <= 1: |E''| <= 24/dt². A bound of 1/dt² would
+      // let keys through whose E'' overflows (a motion sample's acceleration then inf · 0 = NaN).
       if (i > 0 && !std::isfinite(S(24) / ((times[i] - times[i - 1]) * (times[i] - times[i - 1]))))
         return make_error(ErrorCode::out_of_range,
                           "profile key " + detail::number_text(i) +
@@ -211,17 +233,18 @@ class TimeProfile {
                 duration);
   }
 
+  /// The duration T (seconds); 0 for a move of distance 0.
   S duration() const noexcept { return duration_; }
 
-  // The first time E reaches `value`: when a move of distance D passes value·D ("when does the
-  // train reach the station"). Values at or below 0 (and NaN) give 0; at or above what E reaches
-  // at the end, the first time it gets there. Newton on E(t) − value inside a bracket, taken
-  // only while it at least halves the step before it (else bisection, as rtsafe), then
-  // bisection of the last few eps of the duration and wherever E is flat, so the first time is
-  // found, not any. Where E arrives at rest the time is as exact as E's rounding allows there:
-  // about √eps of the duration at a stop or a trapezoid's end, ∛eps at an s-curve's end (no
-  // acceleration there either); at a keyed profile's key where its slope is 0, as far as the
-  // cubic is within E's rounding of the key before it (5e-7 of the duration in double, seen).
+  /// The first time E reaches `value`: when a move of distance D passes value·D ("when does the
+  /// train reach the station"). Values at or below 0 (and NaN) give 0; at or above what E reaches
+  /// at the end, the first time it gets there. Newton on E(t) − value inside a bracket, taken
+  /// only while it at least halves the step before it (else bisection, as rtsafe), then
+  /// bisection of the last few eps of the duration and wherever E is flat, so the first time is
+  /// found, not any. Where E arrives at rest the time is as exact as E's rounding allows there:
+  /// about √eps of the duration at a stop or a trapezoid's end, ∛eps at an s-curve's end (no
+  /// acceleration there either); at a keyed profile's key where its slope is 0, to the stretch
+  /// before the key over which the cubic lies within E's rounding of it.
   S time_at(S value) const noexcept {
     if (!(value > S(0)) || !(duration_ > S(0))) return S(0);
     const S end = at(duration_).value;
@@ -259,17 +282,17 @@ class TimeProfile {
     return hi;
   }
 
-  // E and its time derivatives at time t in [0, T] (NaN gives 0). Before 0 and after T the move
-  // holds its start or its end, at rest: E = 0 or 1, its derivatives 0 (they were those at
-  // the nearer end, so a motion sample past a constant-speed move's end moved while it stood
-  // still). A move of distance 0 (duration 0) is done at every time: E = 1, at rest.
+  /// E and its time derivatives at time t in [0, T] (NaN gives 0). Before 0 and after T the move
+  /// holds its start or its end, at rest: E = 0 or 1, its derivatives 0 (not those at the nearer
+  /// end: a move past its end stands still). A move of distance 0 (duration 0) is done at every
+  /// time: E = 1, at rest.
   ProfileSample<S> at(S t) const noexcept {
     if (!(duration_ > S(0))) return {S(1), S(0), S(0)};
     if (t < S(0)) return {S(0), S(0), S(0)};  // every shape starts on E = 0 and ends on 1
     if (t > duration_) return {S(1), S(0), S(0)};
     t = detail::clamp_or_low(t, S(0), duration_);  // NaN: 0
-    // By index, not std::visit: GCC does not inline the visitor's dispatch, which doubled the
-    // cost of a keyed profile's query.
+    // By index, not std::visit: GCC does not inline the visitor's dispatch, a cost as large as a
+    // keyed profile's query itself.
     if (const auto* keyed = std::get_if<Keyed>(&shape_)) return keyed->at(t, duration_);
     if (const auto* curve = std::get_if<SCurve>(&shape_)) return curve->at(t, duration_);
     if (const auto* pieces = std::get_if<SinePieces>(&shape_)) return pieces->at(t, duration_);
@@ -309,8 +332,8 @@ class TimeProfile {
       const S p = detail::pi<S>(), x = t / duration;
       const S k1 = ease_in_end, k2 = ease_out_start, v = speed;
       // The pieces' terms sum to 1 at x = 1 only to a few rounding errors, on either side (up to
-      // 2 eps above 1 for 38 % of random fractions, also where the cruise runs to the end):
-      // E ends on 1 exactly and never passes it.
+      // 2 eps above 1, also where the cruise runs to the end): E ends on 1 exactly and never
+      // passes it.
       const auto ending = [x](S value) { return x < S(1) ? (value < S(1) ? value : S(1)) : S(1); };
       if (x < k1) {
         const S w = p / (S(2) * k1);
@@ -346,7 +369,7 @@ class TimeProfile {
       if (x < t1) return in_time({v * x * x / (S(2) * t1), v * x / t1, v / t1}, duration);
       if (x <= t2) {
         // With no ease-out (t2 = 1) the cruise runs to the end, where its terms sum to 1 only to
-        // rounding (1 + 1 ulp for 6 % of random t1): E ends on 1 exactly and never passes it.
+        // rounding (at times an ulp above): E ends on 1 exactly and never passes it.
         const S value = v * t1 / S(2) + v * (x - t1);
         return in_time({x < S(1) ? std::min(value, S(1)) : S(1), v, S(0)}, duration);
       }
@@ -391,9 +414,9 @@ class TimeProfile {
   };
 
   struct Keyed {
-    // The keys of a float profile are evaluated in double: the cubic's float rounding stepped
-    // E back by up to 3 ulps inside an interval (1 in 15 random key sets); rounded from double,
-    // E is as monotone as the cubic.
+    // The keys of a float profile are evaluated in double: the cubic's float rounding can step
+    // E back by a few ulps inside an interval; rounded from double, E is as monotone as the
+    // cubic.
     using Wide = std::conditional_t<(sizeof(S) < sizeof(double)), double, S>;
     std::vector<Wide> times, values, slopes;
     ProfileSample<S> at(S t, S) const noexcept {

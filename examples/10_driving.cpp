@@ -47,9 +47,9 @@ int main(int argc, char** argv) {
               plan->at(10).velocity, plan->at(10).acceleration, replan->at(0).velocity,
               replan->at(0).acceleration, 10 + replan->duration() - plan->duration());
   // Replanned 10 s into the dwell, the train stands the 20 s left (dwell_left) before it goes.
-  const auto at_station =
-      SpeedPlan<double>::build(*restricted, motion, plan->state_at(arrival + 10), length, stations,
-                               plan->dwell_left(arrival + 10));
+  const auto at_station = SpeedPlan<double>::build(*restricted, motion,
+                                                   {plan->state_at(arrival + 10), length, stations,
+                                                    /* hold: */ plan->dwell_left(arrival + 10)});
   if (!at_station) return std::printf("%s\n", at_station.error().message.c_str()), 1;
   std::printf("replan 10 s into the dwell: stands %.1f s more (at %.3f m at 19.9 s)\n",
               at_station->dwell_left(0), at_station->at(19.9).position);

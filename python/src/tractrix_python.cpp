@@ -682,7 +682,7 @@ NB_MODULE(_tractrix, m) {
               stops[i] = {stations.data()[2 * i], stations.data()[2 * i + 1]};
             return value_or_raise(
                 Plan::build(limits, {max_velocity, max_acceleration, max_deceleration, max_jerk},
-                            {position, velocity, acceleration}, end, std::move(stops), hold));
+                            {{position, velocity, acceleration}, end, std::move(stops), hold}));
           },
           nb::call_guard<nb::gil_scoped_release>())
       .def_prop_ro("duration", &Plan::duration)

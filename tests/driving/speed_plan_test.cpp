@@ -450,8 +450,8 @@ TEST_CASE("speed plan: a replan is continuous in its start state", "[motion][spe
       const double t = arrive + into;
       INFO("t " << t);
       CHECK(plan->dwell_left(t) == Approx(30 - into).margin(1e-9));
-      const auto replan = SpeedPlan<double>::build(limits, motion, plan->state_at(t), 1000,
-                                                   stations, plan->dwell_left(t));
+      const auto replan = SpeedPlan<double>::build(
+          limits, motion, {plan->state_at(t), 1000, stations, plan->dwell_left(t)});
       REQUIRE(replan);
       CHECK(replan->duration() == Approx(plan->duration() - t).margin(1e-9));
       CHECK(replan->dwell_left(0) == Approx(30 - into).margin(1e-9));
@@ -467,22 +467,22 @@ TEST_CASE("speed plan: a replan is continuous in its start state", "[motion][spe
       CHECK(at_once->duration() == Approx(plan->duration() - leave).margin(1e-9));
     }
     // A hold needs a start at rest, and a time >= 0.
-    const auto moving = SpeedPlan<double>::build(limits, motion, {100, 5, 0}, 1000, {}, 3.0);
+    const auto moving = SpeedPlan<double>::build(limits, motion, {{100, 5, 0}, 1000, {}, 3.0});
     REQUIRE_FALSE(moving);
     CHECK(moving.error().message ==
           "speed plan: a hold of 3 s needs a start at rest (velocity 5, acceleration 0)");
     for (const double bad : {-1.0, std::nan(""), HUGE_VAL}) {
-      const auto refused = SpeedPlan<double>::build(limits, motion, {100, 0, 0}, 1000, {}, bad);
+      const auto refused = SpeedPlan<double>::build(limits, motion, {{100, 0, 0}, 1000, {}, bad});
       REQUIRE_FALSE(refused);
       CHECK(refused.error().code == ErrorCode::out_of_range);
     }
     // A hold so long that the run after it rounds away is refused, as is such a dwell.
-    const auto lost = SpeedPlan<double>::build(limits, motion, {0, 0, 0}, 1000, {}, 1e30);
+    const auto lost = SpeedPlan<double>::build(limits, motion, {{0, 0, 0}, 1000, {}, 1e30});
     REQUIRE_FALSE(lost);
     CHECK(lost.error().message.find("is lost to the rounding of the time") != std::string::npos);
     CHECK_FALSE(SpeedPlan<double>::build(limits, motion, {0, 0, 0}, 1000, {{400, 1e30}}));
     // At the end already: the plan is the hold.
-    const auto standing = SpeedPlan<double>::build(limits, motion, {1000, 0, 0}, 1000, {}, 4.0);
+    const auto standing = SpeedPlan<double>::build(limits, motion, {{1000, 0, 0}, 1000, {}, 4.0});
     REQUIRE(standing);
     CHECK(standing->duration() == 4.0);
     CHECK(standing->at(2).position == 1000);

@@ -13,6 +13,7 @@
 #include <omp.h>
 #endif
 
+#include "tractrix/train/detail/chord_search.hpp"
 #include "tractrix/train/track.hpp"
 #include "tractrix/train/track_concept.hpp"
 #include "tractrix/train/wagon.hpp"
@@ -445,163 +446,67 @@ class TrainSolver {
     return track_.up_at(middle, m);
   }
 
-  // The first distance s behind `from` (at point p) where the track point is `chord` away from p:
-  // Newton on g(s) = |P(s) − p|² − chord² stepping back from from − chord (an arc is never shorter
-  // than its chord, so g <= 0 there), bracketed once g changes sign. On a loop, falls back to arc
-  // spacing when no solution lies within one track length (build() rules that out); stops at 0
-  // in clamp mode; with Wrap::extend, goes on along the straight past the start. `solved` says
-  // whether a root was found (or the chord ends off the track in clamp mode) rather than the arc
-  // fallback taken.
-  // Known debt, not a deliberate exception: 149 lines, eleven mutable locals, a hot path.
-  // NOLINTNEXTLINE(readability-function-size): to be split (docs/development.md)
+  // The first distance s behind `from` (at point p) where the track point is `chord` away from p
+  // (detail/chord_search.hpp). On a loop, falls back to arc spacing when no solution lies within
+  // one track length (build() rules that out); stops at 0 in clamp mode; with Wrap::extend, goes
+  // on along the straight past the start. `solved` says whether a root was found (or the chord
+  // ends off the track in clamp mode) rather than the arc fallback taken.
   S chord_behind(S from, const Vector3<S>& p, S chord, Cursor& cursor, Sample& found,
                  bool* solved = nullptr) const noexcept {
+    using Offset = detail::ChordOffset<S>;
+    using std::abs;
     const S length = track_.length();
-    const S arc_guess = from - chord;
-    // g(from) = −chord² < 0 bounds the root from above; g(arc_guess) <= 0 too in exact
-    // arithmetic, but the points' rounding can make it positive where the arc exceeds the chord
-    // by less than that rounding (float, on straight stretches or far from the origin), and a
-    // bracket [arc_guess, arc_guess] then stalled the search at that unchecked guess (a float
-    // route 10⁵ out: 4.2 eps of the scale off).
-    S hi = from, lo = S(0);
-    bool bracketed = false;
-    S s = arc_guess;
-    if (solved) *solved = true;
+    const bool clamp = options_.wrap == Wrap::clamp;
     // |g| = |c − d|(c + d), so this asks |c − d| <= 1e-12 of the track's length (the arc-length
-    // tables' promise) or 2 eps of coordinate_scale_ (about what points rounded to their
-    // coordinates and distances rounded to the track's length resolve: float, or far out),
-    // whichever is larger. Where rounding noise keeps g above it, Newton stalls (next == s) or
-    // bisection closes the bracket.
-    const S tolerance =
-        S(2) * chord * std::max(S(1e-12) * length, S(2) * detail::epsilon<S>() * coordinate_scale_);
-    // Where the last step before a bracket started, and g there (set wherever check_below is).
-    S stepped_from = from, g_before = S(0);
-    // A landing with g below this is checked: +inf after a step that may leap, g_before after a
-    // Newton step (which should rise), −inf otherwise or once the step has been cut to c − d.
-    constexpr S unchecked = -std::numeric_limits<S>::infinity();
-    S check_below = unchecked;
-    int retreats = 0;  // of the last step
-    // Steps shortened per search. Where the track runs along the sphere for long (the far
-    // straight of an oval whose turns are just narrower than the chord) every Newton step looks
-    // like a leap and its certified part is tiny: shortening them all crawled until the
-    // iterations ran out, leaving bogies 8 units off. Past the budget the search steps as before.
-    int shortened = 0;
-    int limit = 40;
-    for (int iteration = 0; iteration < limit; ++iteration) {
-      // 40 steps are plenty once bracketed. Before, each step goes back at least
-      // chord − |P(s) − p| (Newton's never less, and capped at a chord) until a lap is covered,
-      // so a root lying many chords behind (a train leaving a coil of track) is reached within a
-      // budget of steps per chord of track, granted once.
-      if (iteration == 39 && !bracketed && limit == 40)
-        limit += 4 * static_cast<int>(std::min(length / chord, S(1e6)));
-      if (options_.wrap == Wrap::clamp && s < S(0)) {
+    // tables' promise) or 2 eps of coordinate_scale_ (what points rounded to their coordinates
+    // resolve: float, or far out), whichever is larger.
+    detail::ChordSearch<S> search(
+        from, chord,
+        S(2) * chord *
+            std::max(S(1e-12) * length, S(2) * detail::epsilon<S>() * coordinate_scale_));
+    if (solved) *solved = true;
+    for (int iteration = 0; iteration < search.limit; ++iteration) {
+      search.extend_budget(iteration, length);
+      if (clamp && search.s < S(0)) {
         found = sample_at(S(0), cursor);
         if ((found.point - p).squaredNorm() <= chord * chord) return S(0);  // chord ends off track
-        s = S(0);
+        search.s = S(0);
       }
-      found = sample_at(s, cursor);
-      // On raw scalars, as MeasuredPath::sample: debug builds pay a call per Eigen operation.
-      const S *a = found.point.data(), *b = p.data(), *tangent = found.tangent.data();
-      const S dx = a[0] - b[0], dy = a[1] - b[1], dz = a[2] - b[2];
-      const S g = dx * dx + dy * dy + dz * dz - chord * chord;
-      using std::abs;
-      if (abs(g) <= tolerance) return s;
-      // Before a bracket, a step may have leapt over every root beyond where it started: one
-      // chord back where the track ran along the sphere or towards p, a Newton step many times
-      // c − d long (the track nearly along the sphere, or a tangent off where float coordinates
-      // are far out), or one that lowered g (past the top of the rise it aimed up). Float tracks
-      // far out, whose tangents are off by up to 0.1 rad, took such steps and fell back to arc
-      // spacing. The track comes no nearer the chord's sphere than the distance it runs, so a
-      // step shorter than (c − d) + (c − d') (d and d' at its ends) skips no root; longer ones
-      // are halved twice, then cut to c − d. Newton from below on a track turning less than the
-      // chord's sphere rises in steps near c − d: trains never shorten a step there.
-      if (g < check_below && !bracketed) {
-        using std::sqrt;
-        const S safe = chord - sqrt(chord * chord + g_before);
-        if (stepped_from - s > safe + (chord - sqrt(chord * chord + std::min(g, S(0))))) {
-          if (retreats == 0) ++shortened;
-          s = ++retreats < 3 ? S(0.5) * (stepped_from + s) : stepped_from - safe;
-          if (retreats == 3) check_below = unchecked;
-          continue;
-        }
-      }
-      if (g < S(0)) {
-        hi = s;
-      } else {
-        if (!bracketed) limit = std::max(limit, iteration + 40);
-        lo = s, bracketed = true;
-      }
-      const S slope = S(2) * (dx * tangent[0] + dy * tangent[1] + dz * tangent[2]);  // dg/ds
-      // Newton unless its step back is longer than the chord: where the track runs along the
-      // sphere (at a hairpin's tip, slope near 0) it would leap whole laps. There, and where the
-      // track heads towards p, the search steps back one chord.
-      const bool newton = slope < S(0) && (bracketed || g >= chord * slope);
-      S next = newton ? s - g / slope : s - chord;
-      // From the arc guess, Halley's step with g'' = 2(1 + diff·κN) taken as 2 (diff·κN is small
-      // next to 1 for chords shorter than the radius of curvature): on curvy tracks, where the
-      // arc is 1e-3 longer than its chord, it lands within 1e-12 in one step where Newton takes
-      // two, without evaluating the curvature.
-      // As g / (slope − g / slope): g·slope overflowed for coordinates of 1e103 (the chord
-      // cubed), and the search fell back to arc spacing. slope < 0, so the test is slope² > g.
-      if (iteration == 0 && newton) {
-        const S halley = slope - g / slope;
-        if (halley < S(0)) next = s - g / halley;
-      }
-      // A Newton step δ leaves g ≈ ½g''δ² behind, g'' at most 4 for chords up to the radius of
-      // curvature. Under the tolerance, the step is the answer, and the sample that would only
-      // confirm it is the bogie's own — except where the coordinates' rounding sets the
-      // tolerance (rounding_bound_): there the sample can miss by a few ulps (a float route 10⁴
-      // out ended chords 4.4 eps of the scale off, past the promised 4), so its g is checked and
-      // the search goes on from it if it missed.
-      const S step = s - next;
-      if (newton && (!bracketed || (next > lo && next < hi)) &&
-          !(options_.wrap == Wrap::clamp && next < S(0)) &&
-          S(2) * S(4) * step * step <= tolerance) {
-        found = sample_at(next, cursor);
-        if (!rounding_bound_) return next;
-        const S* e = found.point.data();
-        const S ex = e[0] - b[0], ey = e[1] - b[1], ez = e[2] - b[2];
-        if (abs(ex * ex + ey * ey + ez * ez - chord * chord) <= tolerance) return next;
-        stepped_from = s, g_before = g, retreats = 0;
-        check_below = shortened < 4 ? g : unchecked;
-        s = next;  // sampled again there: rare, and it keeps this loop's shape
+      found = sample_at(search.s, cursor);
+      const Offset offset = Offset::between(found.point.data(), p.data());
+      const S g = offset.residual(chord);
+      if (abs(g) <= search.tolerance) return search.s;
+      if (search.pulled_back(g)) continue;
+      search.bracket(g, iteration);
+      const S slope = offset.slope(found.tangent.data());
+      const auto step = search.step(g, slope, iteration);
+      if (search.lands_on_root(step, clamp)) {
+        // The sample that would confirm it is the bogie's own; where the coordinates' rounding
+        // sets the tolerance (rounding_bound_) it is checked, and the search goes on if it missed.
+        found = sample_at(step.next, cursor);
+        if (!rounding_bound_ ||
+            abs(Offset::between(found.point.data(), p.data()).residual(chord)) <= search.tolerance)
+          return step.next;
+        search.relaunch(g, step.next);
         continue;
       }
-      if (bracketed && !(next > lo && next < hi)) next = S(0.5) * (lo + hi);
-      if (!bracketed && next > hi) next = hi - chord;
+      const S next = search.safeguarded(step.next);
       // Only a loop can lack a root: clamp mode stops at 0 (above) and an extended open track
-      // runs on for ever, so a step back past one track length is no reason to give up there
-      // (a chord longer than a three-quarter circle's diameter fell back to arc spacing).
-      if (!bracketed && options_.wrap == Wrap::circular && from - next > length) {
+      // runs on for ever.
+      if (!search.bracketed && options_.wrap == Wrap::circular && from - next > length) {
         if (solved) *solved = false;
-        found = sample_at(place(arc_guess), cursor);
-        return place(arc_guess);
+        found = sample_at(place(from - chord), cursor);
+        return place(from - chord);
       }
-      if (detail::exactly_equal(next, s)) return s;  // bracketed to the last representable distance
-      // Steps that may leap: Newton's past its model's reach (g'' ≈ 2 bends g by step², and a
-      // step whose bend could undo half its rise can cross the top); a chord step where Newton's
-      // would be longer (the track along the sphere); a chord step towards p from within c / 64
-      // of the sphere (a tangent pointing the wrong way; from farther in, such steps cross the
-      // turns of a coil, where shortening them would crawl). Checked only where the
-      // coordinates' rounding sets the tolerance, since it also sets the tangents' errors:
-      // elsewhere the steps above are sound (hairpins, coils and chords of 0.995 of a circle's
-      // diameter solve either way); everywhere, the bookkeeping cost game trains 4 % of their
-      // instructions, and gated, 2–3 %.
-      if (rounding_bound_ && shortened >= 4) {
-        check_below = unchecked;
-      } else if (rounding_bound_) {
-        stepped_from = s, g_before = g, retreats = 0;
-        const bool leap = newton ? S(2) * (s - next) * (s - next) > -g
-                                 : slope < S(0) || g > S(-0.031) * chord * chord;
-        check_below = leap ? std::numeric_limits<S>::infinity() : newton ? g : unchecked;
-      }
-      s = next;
+      if (detail::exactly_equal(next, search.s)) return search.s;  // the last representable
+      if (rounding_bound_) search.watch(g, slope, next, step.newton);
+      search.s = next;
     }
     // Out of steps: a solution exists if g changed sign (bisection was closing in); without a
     // bracket nothing says one does.
-    if (solved) *solved = bracketed;
-    found = sample_at(s, cursor);
-    return s;
+    if (solved) *solved = search.bracketed;
+    found = sample_at(search.s, cursor);
+    return search.s;
   }
 
   // A lower bound of how far the track reaches from any head: the least, over 256 heads, of the

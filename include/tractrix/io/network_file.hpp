@@ -53,12 +53,6 @@ inline std::vector<std::string> words(const std::string& text) {
   return out;
 }
 
-struct Piece {
-  std::string name;
-  int line;
-  std::vector<tractrix::Vector3d> points;
-};
-
 // "piece 3 end" in a library message, with the piece's name added.
 inline std::string with_names(const std::string& message, const std::vector<std::string>& names) {
   std::string out;
@@ -78,166 +72,221 @@ inline std::string with_names(const std::string& message, const std::vector<std:
   return out + message.substr(at);
 }
 
-}  // namespace detail
+// The file's statements as read so far. Each statement's method returns the error that stops
+// the read, naming the file, the line and the field.
+class Statements {
+ public:
+  struct Piece {
+    std::string name;
+    int line;
+    std::vector<Vector3d> points;
+  };
 
-// A network from `in`; `name` is the file name used in messages.
-inline tractrix::Expected<Network> read(std::istream& in, const std::string& name) {
-  using tractrix::End;
-  using tractrix::ErrorCode;
-  using tractrix::make_error;
-  using tractrix::PieceEnd;
-  std::vector<detail::Piece> pieces;
-  std::map<std::string, std::size_t> index;
-  std::vector<std::vector<PieceEnd>> joints;
-  std::vector<int> joint_lines;
-  tractrix::JointTolerance tolerance;
-  int tolerance_line = 0;
-  bool points_open = false;  // the last statement was a piece or one of its control points
-  const char* axes[] = {"x", "y", "z"};
-  std::string line;
-  for (int number = 1; std::getline(in, line); ++number) {
+  explicit Statements(std::string file) : file_(std::move(file)) {}
+
+  // One line of the file (its number, counted from 1).
+  std::optional<Error> read_line(std::string line, int number) {
     if (!line.empty() && line.back() == '\r') line.pop_back();
-    const std::string trimmed = detail::trim(line);
-    if (trimmed.empty() || trimmed[0] == '#') continue;
-    const std::string where = name + ":" + std::to_string(number) + ": ";
-    const std::vector<std::string> w = detail::words(trimmed);
-    if (w.empty()) continue;  // only whitespace that trim keeps (\v, \f)
-    if (w[0] == "piece") {
-      if (w.size() != 2)
-        return make_error(ErrorCode::mismatched_sizes,
-                          where + "'piece' takes one name, got " + std::to_string(w.size() - 1));
-      if (w[1].find('.') != std::string::npos)
-        return make_error(ErrorCode::out_of_range,
-                          where + "piece name '" + w[1] + "' contains '.' (it ends a name)");
-      if (!index.emplace(w[1], pieces.size()).second)
-        return make_error(ErrorCode::out_of_range, where + "piece '" + w[1] +
-                                                       "' is already defined on line " +
-                                                       std::to_string(pieces[index[w[1]]].line));
-      pieces.push_back({w[1], number, {}});
-      points_open = true;
-    } else if (w[0] == "joint") {
-      points_open = false;
-      std::vector<PieceEnd> ends;
-      for (std::size_t k = 1; k < w.size(); ++k) {
-        const std::string field = where + "field " + std::to_string(k + 1) + " '" + w[k] + "': ";
-        const auto dot = w[k].rfind('.');
-        if (dot == std::string::npos)
-          return make_error(ErrorCode::out_of_range,
-                            field + "a piece end is <piece>.start or <piece>.end");
-        const std::string piece = w[k].substr(0, dot), end = w[k].substr(dot + 1);
-        if (end != "start" && end != "end")
-          return make_error(ErrorCode::out_of_range,
-                            field + "'" + end + "' is no end (start or end)");
-        const auto found = index.find(piece);
-        if (found == index.end())
-          return make_error(ErrorCode::out_of_range,
-                            field + "no piece '" + piece + "' is defined above this line");
-        ends.push_back({found->second, end == "start" ? End::start : End::end});
-      }
-      joints.push_back(std::move(ends));
-      joint_lines.push_back(number);
-    } else if (w[0] == "tolerance") {
-      points_open = false;
-      if (tolerance_line > 0)
-        return make_error(ErrorCode::out_of_range,
-                          where + "a second 'tolerance' (the first is on line " +
-                              std::to_string(tolerance_line) + ")");
-      tolerance_line = number;
-      if (w.size() != 3)
-        return make_error(ErrorCode::mismatched_sizes,
-                          where + "'tolerance' takes a relative gap and an angle");
-      double value[2];
-      for (std::size_t f = 0; f < 2; ++f) {
-        const std::string& text = w[f + 1];
-        const std::string field = where + "field " + std::to_string(f + 2) +
-                                  (f == 0 ? " (gap): '" : " (angle): '") + text + "' ";
-        const auto parsed = detail::parse_number(text);
-        if (!parsed || *parsed < 0)
-          return make_error(ErrorCode::out_of_range, field + "is not a finite number >= 0");
-        // 0 asks for the default: a tolerance too small for a double must not become it.
-        if (*parsed == 0.0 && detail::nonzero_digits(text))
-          return make_error(ErrorCode::out_of_range,
-                            field + "is below the smallest double (0 asks for the default)");
-        value[f] = *parsed;
-      }
-      tolerance = {value[0], value[1]};
-    } else {
-      // A control point of the piece above.
-      if (!points_open)
-        return make_error(ErrorCode::out_of_range,
-                          where + "'" + trimmed + "' is no statement (piece, joint, tolerance)" +
-                              " and no piece is open for control points (they follow their " +
-                              "'piece' line, before any joint or tolerance)");
-      std::vector<std::string> fields;
-      std::stringstream stream(trimmed);
-      for (std::string field; std::getline(stream, field, ',');)
-        fields.push_back(detail::trim(field));
-      if (trimmed.back() == ',') fields.push_back("");
-      if (fields.size() != 3)
-        return make_error(ErrorCode::mismatched_sizes,
-                          where + std::to_string(fields.size()) + " fields, expected 3 (x, y, z)");
-      double v[3];
-      for (std::size_t i = 0; i < 3; ++i) {
-        const auto value = detail::parse_number(fields[i]);
-        if (!value)
-          return make_error(ErrorCode::non_finite, where + "field " + std::to_string(i + 1) + " (" +
-                                                       axes[i] + "): '" + fields[i] +
-                                                       "' is not a finite number");
-        v[i] = *value;
-      }
-      pieces.back().points.emplace_back(v[0], v[1], v[2]);
-    }
+    const std::string trimmed = trim(line);
+    if (trimmed.empty() || trimmed[0] == '#') return std::nullopt;
+    where_ = file_ + ":" + std::to_string(number) + ": ";
+    const std::vector<std::string> w = words(trimmed);
+    if (w.empty()) return std::nullopt;  // only whitespace that trim keeps (\v, \f)
+    if (w[0] == "piece") return piece(w, number);
+    if (w[0] == "joint") return points_closed(), joint(w, number);
+    if (w[0] == "tolerance") return points_closed(), tolerance(w, number);
+    return point(trimmed);
   }
-  if (pieces.empty()) return make_error(ErrorCode::empty_input, name + ": no pieces");
-  // Every piece measured to 1e-12 of the whole network's size (the sum of its segments' chords,
-  // a lower bound of its length), not of its own: as accurate as one curve of that length, and
-  // as few table entries (ArcLengthSettings::length_scale).
+
+  const std::vector<Piece>& pieces() const { return pieces_; }
+  const std::vector<std::vector<PieceEnd>>& joints() const { return joints_; }
+  const std::vector<int>& joint_lines() const { return joint_lines_; }
+  const JointTolerance& joint_tolerance() const { return tolerance_; }
+
+ private:
+  // A joint or tolerance line ends the open piece's control points.
+  void points_closed() { points_open_ = false; }
+  Error fail(ErrorCode code, const std::string& what) const {
+    return make_error(code, where_ + what);
+  }
+
+  // "piece <name>": opens a piece for the control points after it.
+  std::optional<Error> piece(const std::vector<std::string>& w, int number) {
+    if (w.size() != 2)
+      return fail(ErrorCode::mismatched_sizes,
+                  "'piece' takes one name, got " + std::to_string(w.size() - 1));
+    if (w[1].find('.') != std::string::npos)
+      return fail(ErrorCode::out_of_range,
+                  "piece name '" + w[1] + "' contains '.' (it ends a name)");
+    if (!index_.emplace(w[1], pieces_.size()).second)
+      return fail(ErrorCode::out_of_range, "piece '" + w[1] + "' is already defined on line " +
+                                               std::to_string(pieces_[index_[w[1]]].line));
+    pieces_.push_back({w[1], number, {}});
+    points_open_ = true;
+    return std::nullopt;
+  }
+
+  // "joint <piece>.<end> ...": piece ends that meet, of pieces defined above.
+  std::optional<Error> joint(const std::vector<std::string>& w, int number) {
+    std::vector<PieceEnd> ends;
+    for (std::size_t k = 1; k < w.size(); ++k) {
+      const std::string field = "field " + std::to_string(k + 1) + " '" + w[k] + "': ";
+      const auto dot = w[k].rfind('.');
+      if (dot == std::string::npos)
+        return fail(ErrorCode::out_of_range, field + "a piece end is <piece>.start or <piece>.end");
+      const std::string name = w[k].substr(0, dot), end = w[k].substr(dot + 1);
+      if (end != "start" && end != "end")
+        return fail(ErrorCode::out_of_range, field + "'" + end + "' is no end (start or end)");
+      const auto found = index_.find(name);
+      if (found == index_.end())
+        return fail(ErrorCode::out_of_range,
+                    field + "no piece '" + name + "' is defined above this line");
+      ends.push_back({found->second, end == "start" ? End::start : End::end});
+    }
+    joints_.push_back(std::move(ends));
+    joint_lines_.push_back(number);
+    return std::nullopt;
+  }
+
+  // "tolerance <gap> <angle>", at most once: finite numbers >= 0, 0 for the default.
+  std::optional<Error> tolerance(const std::vector<std::string>& w, int number) {
+    if (tolerance_line_ > 0)
+      return fail(ErrorCode::out_of_range, "a second 'tolerance' (the first is on line " +
+                                               std::to_string(tolerance_line_) + ")");
+    tolerance_line_ = number;
+    if (w.size() != 3)
+      return fail(ErrorCode::mismatched_sizes, "'tolerance' takes a relative gap and an angle");
+    double value[2];
+    for (std::size_t f = 0; f < 2; ++f) {
+      const std::string& text = w[f + 1];
+      const std::string field =
+          "field " + std::to_string(f + 2) + (f == 0 ? " (gap): '" : " (angle): '") + text + "' ";
+      const auto parsed = parse_number(text);
+      if (!parsed || *parsed < 0)
+        return fail(ErrorCode::out_of_range, field + "is not a finite number >= 0");
+      // 0 asks for the default: a tolerance too small for a double must not become it.
+      if (*parsed == 0.0 && nonzero_digits(text))
+        return fail(ErrorCode::out_of_range,
+                    field + "is below the smallest double (0 asks for the default)");
+      value[f] = *parsed;
+    }
+    tolerance_ = {value[0], value[1]};
+    return std::nullopt;
+  }
+
+  // "<x>, <y>, <z>": a control point of the open piece.
+  std::optional<Error> point(const std::string& trimmed) {
+    if (!points_open_)
+      return fail(ErrorCode::out_of_range,
+                  "'" + trimmed + "' is no statement (piece, joint, tolerance)" +
+                      " and no piece is open for control points (they follow their " +
+                      "'piece' line, before any joint or tolerance)");
+    std::vector<std::string> fields;
+    std::stringstream stream(trimmed);
+    for (std::string field; std::getline(stream, field, ',');)
+      fields.push_back(trim(field));
+    if (trimmed.back() == ',') fields.push_back("");
+    if (fields.size() != 3)
+      return fail(ErrorCode::mismatched_sizes,
+                  std::to_string(fields.size()) + " fields, expected 3 (x, y, z)");
+    const char* axes[] = {"x", "y", "z"};
+    double v[3];
+    for (std::size_t i = 0; i < 3; ++i) {
+      const auto value = parse_number(fields[i]);
+      if (!value)
+        return fail(ErrorCode::non_finite, "field " + std::to_string(i + 1) + " (" + axes[i] +
+                                               "): '" + fields[i] + "' is not a finite number");
+      v[i] = *value;
+    }
+    pieces_.back().points.emplace_back(v[0], v[1], v[2]);
+    return std::nullopt;
+  }
+
+  std::string file_;
+  std::string where_;  // "file:line: " of the statement being read
+  std::vector<Piece> pieces_;
+  std::map<std::string, std::size_t> index_;  // piece name → index
+  std::vector<std::vector<PieceEnd>> joints_;
+  std::vector<int> joint_lines_;
+  JointTolerance tolerance_;
+  int tolerance_line_ = 0;
+  bool points_open_ = false;  // the last statement was a piece or one of its control points
+};
+
+// Each piece as a track, measured to 1e-12 of the whole network's size (the sum of its
+// segments' chords, a lower bound of its length), not of its own: as accurate as one curve of
+// that length, and as few table entries (ArcLengthSettings::length_scale).
+inline Expected<std::vector<Track<double>>> tracks_of(const std::vector<Statements::Piece>& pieces,
+                                                      const std::string& file) {
   double chords = 0.0;
   for (const auto& piece : pieces)
     for (std::size_t k = 3; k < piece.points.size(); k += 3)
       chords += (piece.points[k] - piece.points[k - 3]).norm();
   if (!std::isfinite(chords)) chords = 0.0;  // coordinates near the range: each its own length
-  std::vector<tractrix::Track<double>> tracks;
-  std::vector<std::string> names;
+  std::vector<Track<double>> tracks;
   for (const auto& piece : pieces) {
     const std::string where =
-        name + ":" + std::to_string(piece.line) + ": piece '" + piece.name + "': ";
+        file + ":" + std::to_string(piece.line) + ": piece '" + piece.name + "': ";
     const std::size_t n = piece.points.size();
     if (n < 4 || (n - 1) % 3 != 0)
       return make_error(ErrorCode::too_few_points,
                         where + std::to_string(n) +
                             " control points; cubic segments need 3k + 1 (4, 7, 10, ...)");
-    std::vector<tractrix::CubicBezier<double, 3>> segments(n / 3);
+    std::vector<CubicBezier<double, 3>> segments(n / 3);
     for (std::size_t k = 0; k < segments.size(); ++k)
       for (std::size_t j = 0; j < 4; ++j)
         segments[k].points[j] = piece.points[3 * k + j];
-    auto track = tractrix::Track<double>::build(tractrix::MeasuredPath<double>::build(
-        tractrix::Path<double>::from_segments(segments, tractrix::Closure::open),
-        {0, tractrix::ArcLengthMethod::gauss_legendre, chords}));
+    auto track = Track<double>::build(MeasuredPath<double>::build(
+        Path<double>::from_segments(segments, Closure::open),
+        {ArcLengthSettings::automatic, ArcLengthMethod::gauss_legendre, chords}));
     if (!track) return make_error(track.error().code, where + track.error().message);
     tracks.push_back(std::move(*track));
-    names.push_back(piece.name);
   }
-  auto network = tractrix::Network<double>::build(std::move(tracks), joints, tolerance);
-  if (!network) {
-    // "joint J: ..." from the library: report it at the joint's line.
-    std::string message = detail::with_names(network.error().message, names);
-    const std::string prefix = "joint ";
-    if (message.rfind(prefix, 0) == 0) {
-      const auto j = std::strtoull(message.c_str() + prefix.size(), nullptr, 10);
-      // "... is already in joint K": the file numbers no joints, so K by its line too.
-      const std::string already = "is already in joint ";
-      const auto at = message.find(already);
-      if (at != std::string::npos) {
-        const auto k = std::strtoull(message.c_str() + at + already.size(), nullptr, 10);
-        if (k < joint_lines.size()) message += " (line " + std::to_string(joint_lines[k]) + ")";
-      }
-      if (j < joint_lines.size())
-        return make_error(network.error().code,
-                          name + ":" + std::to_string(joint_lines[j]) + ": " + message);
+  return tracks;
+}
+
+// The network's refusal, with the pieces' names, at the line of the joint it names ("joint J:
+// ..."; "... is already in joint K" gets K's line too, as the file numbers no joints).
+inline Error network_error(const Error& error, const std::string& file,
+                           const std::vector<std::string>& names,
+                           const std::vector<int>& joint_lines) {
+  std::string message = with_names(error.message, names);
+  const std::string prefix = "joint ";
+  if (message.rfind(prefix, 0) == 0) {
+    const auto j = std::strtoull(message.c_str() + prefix.size(), nullptr, 10);
+    const std::string already = "is already in joint ";
+    const auto at = message.find(already);
+    if (at != std::string::npos) {
+      const auto k = std::strtoull(message.c_str() + at + already.size(), nullptr, 10);
+      if (k < joint_lines.size()) message += " (line " + std::to_string(joint_lines[k]) + ")";
     }
-    return make_error(network.error().code, name + ": " + message);
+    if (j < joint_lines.size())
+      return make_error(error.code, file + ":" + std::to_string(joint_lines[j]) + ": " + message);
   }
+  return make_error(error.code, file + ": " + message);
+}
+
+}  // namespace detail
+
+/// A network from `in`; `name` is the file name used in messages. Errors: the first statement
+/// that cannot be read (mismatched_sizes, out_of_range, non_finite at its line and field), no
+/// pieces (empty_input), a piece whose control points are not 3k + 1 (too_few_points), or what
+/// MeasuredPath or Network::build refuse, reported at the piece's or the joint's line.
+inline Expected<Network> read(std::istream& in, const std::string& name) {
+  detail::Statements statements(name);
+  std::string line;
+  for (int number = 1; std::getline(in, line); ++number)
+    if (auto error = statements.read_line(line, number)) return std::move(*error);
+  if (statements.pieces().empty()) return make_error(ErrorCode::empty_input, name + ": no pieces");
+  auto tracks = detail::tracks_of(statements.pieces(), name);
+  if (!tracks) return tracks.error();
+  std::vector<std::string> names;
+  for (const auto& piece : statements.pieces())
+    names.push_back(piece.name);
+  auto network = tractrix::Network<double>::build(std::move(*tracks), statements.joints(),
+                                                  statements.joint_tolerance());
+  if (!network)
+    return detail::network_error(network.error(), name, names, statements.joint_lines());
   return Network{std::move(*network), std::move(names)};
 }
 

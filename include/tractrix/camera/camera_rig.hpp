@@ -1,6 +1,7 @@
-// CameraRig: the camera-animation lecture's camera — keyed positions and view directions on a
-// Hermite path
-// ("where?"), a distance–time curve ("when?") — returning the camera frame and its motion.
+/// @file
+/// `CameraRig`: the camera-animation lecture's camera — keyed positions and view directions on a
+/// Hermite path ("where?"), a distance–time curve or a jerk-limited trajectory ("when?") —
+/// returning the camera frame and its motion.
 #pragma once
 
 #include <optional>
@@ -11,40 +12,57 @@
 
 namespace tractrix {
 
+/// One key of a camera move: where the camera passes, and where it looks there.
 template <class S>
 struct CameraKey {
-  Vector3<S> position;
-  Vector3<S> view_direction = Vector3<S>::Zero();  // zero: look where the path goes
+  Vector3<S> position;  ///< a point the camera's path passes through, in world coordinates
+  /// where the camera looks at this key, any length (only its direction counts); zero: look
+  /// where the path goes
+  Vector3<S> view_direction = Vector3<S>::Zero();
 };
 
+/// How CameraRig::build chooses the path's tangents at the keys.
 enum class CameraTangents {
-  view_direction,  // path tangents along the keyed view directions, scaled by the chord length
-  catmull_rom,     // Kochanek–Bartels tangents from neighbouring keys (Catmull–Rom with the
-                   // default shape); view directions only steer the view
+  /// path tangents along the keyed view directions, as long as the mean length of the adjacent
+  /// chords
+  view_direction,
+  /// Kochanek–Bartels tangents from neighbouring keys (Catmull–Rom with the default shape); view
+  /// directions only steer the view
+  catmull_rom,
 };
 
-// How CameraRig::build shapes the path through the keys.
+/// How CameraRig::build shapes the path through the keys.
 template <class S>
 struct CameraRigSettings {
-  CameraTangents tangents = CameraTangents::view_direction;
-  Closure closure = Closure::open;
-  KochanekBartels<S> shape = {};  // for the Catmull–Rom tangents (and keys without a direction)
-  ArcLengthSettings arc_length = {};
+  CameraTangents tangents = CameraTangents::view_direction;  ///< where the key tangents come from
+  Closure closure = Closure::open;  ///< open, or closed back to the first key
+  /// the shape of the Kochanek–Bartels tangents (and of keys without a view direction)
+  KochanekBartels<S> shape = {};
+  ArcLengthSettings arc_length = {};  ///< how the path's arc-length table is built
 };
 
+/// The camera at one time: its frame and the motion of its position along the path.
 template <class S>
 struct CameraShot {
-  Frame<S> frame;  // forward = view direction, up from the up source (world +Y by default)
-  MotionSample<S> motion;
+  Frame<S> frame;  ///< forward = view direction, up from the up source (world +Y by default)
+  MotionSample<S> motion;  ///< position, speed and acceleration along the path
 };
 
+/// A camera moved along a Hermite path through keyed positions, looking along keyed view
+/// directions (or at a fixed point, or at a point moving along a second path), timed by a
+/// TimeProfile or driven by a JerkTrajectory. Immutable: with_up and the look_at_ members return
+/// changed copies, which share the paths.
 template <class S>
 class CameraRig {
  public:
-  // At least 2 keys, all finite. With CameraTangents::view_direction the key's tangent is its
-  // unit view direction times the mean of the adjacent chords, so the direction bends the path
-  // without changing its speed much; keys without a view direction use the Catmull–Rom tangent.
-  // Up is world +Y until with_up() says otherwise.
+  /// The rig through `keys`, timed by `profile` over the whole path. With
+  /// CameraTangents::view_direction the key's tangent is its unit view direction times the mean
+  /// length of the adjacent chords, so the direction bends the path without changing its speed
+  /// much; keys without a view direction keep the Kochanek–Bartels tangent of settings.shape. Up is
+  /// world +Y until with_up() says otherwise. Errors: too_few_points for fewer than 2 keys,
+  /// non_finite for a key with a NaN or infinite position or view direction; the path
+  /// factories' (Path::kochanek_bartels, Path::from_hermite_keys) pass through, and
+  /// MeasuredPath::build's with their code (out_of_range for keys that all coincide).
   static Expected<CameraRig> build(const std::vector<CameraKey<S>>& keys, TimeProfile<S> profile,
                                    const CameraRigSettings<S>& settings = {}) {
     if (keys.size() < 2)
@@ -92,8 +110,8 @@ class CameraRig {
     return rig;
   }
 
-  // The same rig with another up source (e.g. UpSource::rotation_minimizing(rig.path())), which
-  // must fit the rig's path (UpSource::check_fits).
+  /// The same rig with another up source (e.g. UpSource::rotation_minimizing(rig.path())), which
+  /// must fit the rig's path. Errors: UpSource::check_fits' (mismatched_topology), with its code.
   Expected<CameraRig> with_up(UpSource<S> up) const {
     if (auto error = up.check_fits(path_))
       return make_error(error->code, "camera up: " + error->message);
@@ -102,8 +120,9 @@ class CameraRig {
     return copy;
   }
 
-  // A fixed point to look at instead of the keyed directions. Where the camera stands on it (or
-  // it is not finite) the frame looks along +z, look_at's fallback for a zero direction.
+  /// The same rig looking at a fixed point instead of along the keyed directions (in place of any
+  /// look-at path). Where the camera stands on it (or it is not finite) the frame looks along +z,
+  /// look_at's fallback for a zero direction.
   CameraRig look_at_point(const Vector3<S>& target) const {
     CameraRig copy = *this;
     copy.target_ = target;
@@ -111,8 +130,9 @@ class CameraRig {
     return copy;
   }
 
-  // A target moving along a second path: at each time it sits at the same fraction of that path's
-  // arc length as the camera's profile gives (E(t)), so both arrive together. Shared, not copied.
+  /// The same rig looking at a target moving along a second path (in place of any fixed point):
+  /// at each time it sits at the same fraction of that path's arc length as the camera's profile
+  /// gives (E(t)), so both arrive together. The path is shared, not copied.
   CameraRig look_at_path(MeasuredPath<S> target_path) const {
     CameraRig copy = *this;
     copy.target_ = std::nullopt;
@@ -120,24 +140,28 @@ class CameraRig {
     return copy;
   }
 
+  /// The camera's path through the keys, measured (distances in world units).
   const MeasuredPath<S>& path() const noexcept { return path_; }
+  /// Where the camera's up comes from (world +Y unless with_up() changed it).
   const UpSource<S>& up_source() const noexcept { return up_; }
+  /// The distance–time curve that at(time) moves the camera by.
   const TimeProfile<S>& profile() const noexcept { return profile_; }
 
-  // The camera at `time`: the motion sample, and a frame looking along the view direction, which
-  // is interpolated between the keys by the path parameter (slerp of unit directions), the path
-  // tangent where a key has none, or towards the look-at target.
+  /// The camera at `time` (seconds) on its profile (sample(path(), profile(), time, up_source())):
+  /// the motion sample, and a frame looking along the view direction, which is interpolated
+  /// between the keys by the path parameter (slerp of unit directions, the path tangent at a key
+  /// standing in for a direction it lacks), or towards the look-at target.
   CameraShot<S> at(S time) const noexcept {
     const MotionSample<S> motion = sample(path_, profile_, time, up_);
     return shot(motion, profile_.at(time).value);
   }
 
-  // The camera driven along its path by a jerk-limited trajectory instead of the profile: the
-  // trajectory's position is the distance along the path (a dolly move planned, and replanned
-  // from its current state when the director retargets it: JerkTrajectory::state_at, then
-  // to_position from there keeps velocity and acceleration continuous). A look-at path is
-  // followed at the same fraction of its length as the camera has come along the current lap
-  // of a closed path (the target starts its path again with each lap), or of an open one.
+  /// The camera driven along its path by a jerk-limited trajectory instead of the profile: the
+  /// trajectory's position is the distance along the path (a dolly move planned, and replanned
+  /// from its current state when the director retargets it: JerkTrajectory::state_at, then
+  /// to_position from there keeps velocity and acceleration continuous). A look-at path is
+  /// followed at the same fraction of its length as the camera has come along the current lap
+  /// of a closed path (the target starts its path again with each lap), or of an open one.
   CameraShot<S> at(const JerkTrajectory<S>& trajectory, S time) const noexcept {
     const MotionSample<S> motion = sample(path_, trajectory, time, up_);
     // A lap completed (a distance of exactly k laps, k > 0) is the end of the look-at path.

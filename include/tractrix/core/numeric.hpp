@@ -1,5 +1,6 @@
-// Scalar helpers shared by every layer, internal to the library (tractrix::detail): tolerances
-// from epsilon, wrapping, clamping, compensated sums, lap counts, root bracketing.
+/// @file
+/// Scalar helpers shared by every layer, internal to the library (tractrix::detail): tolerances
+/// from epsilon, wrapping, clamping, compensated sums, lap counts, root bracketing. Not API.
 #pragma once
 
 #include <algorithm>
@@ -71,8 +72,7 @@ long long saturated_lap_count(S laps) noexcept {
 }
 
 // Whole periods between x and its wrap(x, period), saturated: counted in long double, since a
-// float quotient holds whole counts only up to 2^24 (a float head 10¹² out on a 471-unit loop was
-// 8 laps off).
+// float quotient holds whole counts only up to 2^24.
 template <class S>
 long long laps_between(S unwrapped, S wrapped, S period) noexcept {
   using Wide = long double;

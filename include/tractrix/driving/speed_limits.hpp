@@ -18,33 +18,39 @@
 
 namespace tractrix {
 
-// A signed speed limit for the head between two distances along the line.
+/// A speed limit posted between two distances along the line: [start, end), start < end, a
+/// positive and finite limit (SpeedLimits::with_zones checks them).
 template <class S>
 struct SpeedZone {
-  S start = S(0);
-  S end = S(0);
-  S limit = S(0);
+  S start = S(0);  ///< where the zone begins, a distance along the line
+  S end = S(0);    ///< where it ends (not included)
+  S limit = S(0);  ///< the speed allowed inside it, in the line's units per second
 };
 
-// Limits a line's curvature sets (SpeedLimits::from_curvature), by name:
-//   CurvatureLimits<double> curves;
-//   curves.max_velocity = 30;          // m/s, the line's own limit
-//   curves.lateral_acceleration = 0.8; // m/s², the most a passenger may feel sideways
-//   curves.section_length = 20;        // m: one limit per section this long
+/// Limits a line's curvature sets (SpeedLimits::from_curvature), by name:
+///
+///     CurvatureLimits<double> curves;
+///     curves.max_velocity = 30;          // m/s, the line's own limit
+///     curves.lateral_acceleration = 0.8; // m/s², the most a passenger may feel sideways
+///     curves.section_length = 20;        // m: one limit per section this long
 template <class S>
 struct CurvatureLimits {
-  S max_velocity = S(0);
+  S max_velocity = S(0);  ///< the line's own limit (units per second), positive and finite
+  /// the most sideways acceleration allowed, v²κ (units per second²), positive and finite
   S lateral_acceleration = S(0);
-  S section_length = S(0);
-  int samples = 8;  // curvature samples a section, ends included: samples + 1 points
+  S section_length = S(0);  ///< one limit per section this long (the last one shorter), > 0
+  /// curvature samples a section, ends included: samples + 1 points; in [1, 1024]
+  int samples = 8;
 };
 
-// A piecewise-constant speed limit along [0, length]: sections [start(i), end(i)) with limit(i),
-// neighbours with different limits.
+/// A piecewise-constant speed limit along [0, length]: sections [start(i), end(i)) with limit(i),
+/// the first starting at 0, neighbours with different limits. Distances are in the line's units,
+/// limits in those units per second. Immutable: with_zones and for_train return new limits.
 template <class S>
 class SpeedLimits {
  public:
-  // The line limit over the whole length.
+  /// The line limit over the whole length: one section. Errors: out_of_range for a length or a
+  /// max_velocity that is not positive and finite.
   static Expected<SpeedLimits> line(S length, S max_velocity) {
     if (!std::isfinite(length) || !(length > S(0)))
       return make_error(ErrorCode::out_of_range,
@@ -56,19 +62,23 @@ class SpeedLimits {
     return SpeedLimits({S(0)}, {max_velocity}, length);
   }
 
-  // The line limit lowered by a lateral-acceleration limit, v <= √(a_lat/κ), on a Track or a
-  // Route (anything with length(), sample(s, cursor) and curvature_vector(sample)): per section
-  // of `section_length` (the last one shorter) the lowest value over `samples` + 1 evenly
-  // spaced points of it, ends included. The curvature is sampled, not bounded: a bend sharper
-  // between the samples than at them is missed (a section of a tenth of the tightest radius
-  // misses little).
+  /// The line limit lowered by a lateral-acceleration limit, v <= √(a_lat/κ), on a Track or a
+  /// Route (anything with length(), sample(s, cursor) and curvature_vector(sample)): per section
+  /// of `section_length` (the last one shorter) the lowest value over `samples` + 1 evenly
+  /// spaced points of it, ends included; sections with the same limit are joined. The curvature
+  /// is sampled, not bounded: a bend sharper between the samples than at them is missed (a
+  /// section of a tenth of the tightest radius misses little). Errors (all out_of_range): line's,
+  /// for the line's length and max_velocity; a lateral_acceleration not positive and finite; a
+  /// section_length not positive and finite, or one that cuts the line into 1e8 sections or
+  /// more; samples outside [1, 1024].
   template <class Line>
   static Expected<SpeedLimits> from_curvature(const Line& line_along,
                                               const CurvatureLimits<S>& curves) {
     return from_curvature_of(line_along, curves.max_velocity, curves.lateral_acceleration,
                              curves.section_length, curves.samples);
   }
-  // 0.2's spelling, kept for one release: the same numbers in CurvatureLimits' order.
+  /// Deprecated: 0.2's spelling, kept for one release; the same numbers in CurvatureLimits'
+  /// order, with the same results and errors as from_curvature(line_along, curves).
   template <class Line>
   [[deprecated("pass a CurvatureLimits: the numbers by name")]] static Expected<SpeedLimits>
   from_curvature(const Line& line_along, S max_velocity, S lateral_acceleration, S section_length,
@@ -121,8 +131,10 @@ class SpeedLimits {
   }
 
  public:
-  // These limits lowered inside each zone (a zone never raises a limit). Zones may overlap and
-  // reach past the line's ends (clipped); start < end, limit positive.
+  /// These limits lowered inside each zone (a zone never raises a limit). Zones may overlap and
+  /// reach past the line's ends (clipped; a zone wholly off the line changes nothing). Errors:
+  /// out_of_range, naming the zone's index, for a zone whose start or end is not finite, whose
+  /// end is not after its start, or whose limit is not positive and finite.
   Expected<SpeedLimits> with_zones(const std::vector<SpeedZone<S>>& zones) const {
     std::vector<SpeedZone<S>> sections = as_zones();
     for (std::size_t i = 0; i < zones.size(); ++i) {
@@ -139,8 +151,10 @@ class SpeedLimits {
     return lowest_over(sections, S(0));
   }
 
-  // The limits for the head of a train `train_length` long: at head position s, the lowest over
-  // [s − train_length, s] — a limit holds until the last wagon has left its section.
+  /// The limits for the head of a train `train_length` long: at head position s, the lowest over
+  /// [s − train_length, s] — a limit holds until the last wagon has left its section (a section
+  /// [a, b) reaches on to b + train_length). Errors: out_of_range for a train_length that is
+  /// negative or not finite.
   Expected<SpeedLimits> for_train(S train_length) const {
     if (!std::isfinite(train_length) || !(train_length >= S(0)))
       return make_error(ErrorCode::out_of_range, "speed limits: train_length " +
@@ -149,19 +163,24 @@ class SpeedLimits {
     return lowest_over(as_zones(), train_length);
   }
 
+  /// The line's length (> 0).
   S length() const noexcept { return length_; }
+  /// The number of sections (at least 1).
   std::size_t size() const noexcept { return starts_.size(); }
+  /// Where section i starts (0 for the first); i < size(), unchecked.
   S start(std::size_t i) const noexcept { return starts_[i]; }
+  /// Where section i ends: the next section's start, or length() for the last; i < size().
   S end(std::size_t i) const noexcept { return i + 1 < starts_.size() ? starts_[i + 1] : length_; }
+  /// The limit of section i; i < size(), unchecked.
   S limit(std::size_t i) const noexcept { return limits_[i]; }
-  // The section holding s (clamped to the line; a section starting at s holds it; NaN: the
-  // first, as every query takes NaN for the start).
+  /// The section holding s (clamped to the line; a section starting at s holds it; NaN: the
+  /// first, as every query takes NaN for the start). O(log sections).
   std::size_t section_at(S s) const noexcept {
     if (std::isnan(s)) return 0;
     const auto upper = std::upper_bound(starts_.begin(), starts_.end(), s);
     return upper == starts_.begin() ? 0 : static_cast<std::size_t>(upper - starts_.begin()) - 1;
   }
-  // The limit at s. O(log sections).
+  /// The limit at s (of section_at(s)). O(log sections).
   S at(S s) const noexcept { return limits_[section_at(s)]; }
 
  private:

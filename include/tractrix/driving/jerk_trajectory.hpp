@@ -20,34 +20,36 @@
 
 namespace tractrix {
 
-// Where an axis is and how it moves.
+/// Where an axis is and how it moves: a position in the axis's units (a distance along a track),
+/// and its first two time derivatives.
 template <class S>
 struct AxisState {
-  S position = S(0);
-  S velocity = S(0);
-  S acceleration = S(0);
+  S position = S(0);      ///< in the axis's units
+  S velocity = S(0);      ///< units per second
+  S acceleration = S(0);  ///< units per second²
 };
 
-// An axis state at a time of a trajectory, with the jerk acting then.
+/// An axis state at a time of a trajectory, with the jerk acting then.
 template <class S>
 struct AxisSample {
-  S position = S(0);
-  S velocity = S(0);
-  S acceleration = S(0);
-  S jerk = S(0);
+  S position = S(0);      ///< in the axis's units
+  S velocity = S(0);      ///< units per second
+  S acceleration = S(0);  ///< units per second²
+  S jerk = S(0);          ///< units per second³, the jerk acting from that time on
 };
 
-// Limits of a jerk-limited trajectory, all positive and finite: |velocity| <= max_velocity,
-// −max_deceleration <= acceleration <= max_acceleration (signed: deceleration is the negative
-// acceleration that brakes a forward move), |jerk| <= max_jerk.
+/// Limits of a jerk-limited trajectory, all positive and finite: |velocity| <= max_velocity,
+/// −max_deceleration <= acceleration <= max_acceleration (signed: deceleration is the negative
+/// acceleration that brakes a forward move), |jerk| <= max_jerk.
 template <class S>
 struct JerkLimits {
-  S max_velocity = S(0);
-  S max_acceleration = S(0);
-  S max_deceleration = S(0);
-  S max_jerk = S(0);
+  S max_velocity = S(0);      ///< units per second
+  S max_acceleration = S(0);  ///< units per second², the most positive acceleration
+  S max_deceleration = S(0);  ///< units per second², the most negative acceleration's size
+  S max_jerk = S(0);          ///< units per second³
 
-  // An error naming `who` if a limit is not positive and finite.
+  /// An out_of_range error naming `who` if a limit is not positive and finite; std::nullopt
+  /// otherwise.
   [[nodiscard]] std::optional<Error> error(const std::string& who) const {
     for (S v : {max_velocity, max_acceleration, max_deceleration, max_jerk})
       if (!std::isfinite(v) || !(v > S(0)))
@@ -59,26 +61,36 @@ struct JerkLimits {
   }
 };
 
+/// A move of one axis from any state to a target under JerkLimits: a run of phases of constant
+/// jerk, planned once (in double, also for float) and sampled at any time. Rebuilt whenever the
+/// target changes ("online"): a new trajectory from state_at(t) of the old one keeps position,
+/// velocity and acceleration continuous. Times are seconds from the trajectory's start.
+///
+/// Errors of every factory: out_of_range for limits that are not positive and finite, or a
+/// target velocity beyond max_velocity; non_finite for a start state or a target that is not
+/// finite; out_of_range where state, target and limits lie so many orders of magnitude apart that
+/// a duration or a state overflows S, or the planned phases would not join; no_solution where
+/// the planner finds no profile at all (please report the state and limits).
 template <class S>
 class JerkTrajectory {
  public:
-  // At most: the acceleration braked to its limit, three phases for the first velocity change,
-  // a cruise, three for the second.
+  /// The most phases a trajectory has: the acceleration braked to its limit, three phases for
+  /// the first velocity change, a cruise, three for the second.
   static constexpr int max_phases = detail::JerkPlanner<double>::max_phases;
 
-  // A stretch of constant jerk, with the state it starts from.
+  /// A stretch of constant jerk, with the state it starts from.
   struct Phase {
-    S start_time = S(0);
-    S duration = S(0);
-    S jerk = S(0);
-    AxisState<S> start;
+    S start_time = S(0);  ///< seconds from the trajectory's start
+    S duration = S(0);    ///< seconds
+    S jerk = S(0);        ///< units per second³, constant over the phase
+    AxisState<S> start;   ///< the state at start_time
   };
 
-  // The time-optimal trajectory from `from` to (position, velocity, acceleration 0). A state
-  // beyond the limits (too fast, or accelerating harder than they allow) first brakes back inside
-  // them as fast as the jerk limit allows (braking_duration()); the rest is time-optimal from
-  // there. Errors: limits not positive and finite, |velocity| > max_velocity, a non-finite state
-  // or target.
+  /// The time-optimal trajectory from `from` to (position, velocity, acceleration 0). A start
+  /// accelerating harder than the limits allow first brings its acceleration back to the limit at
+  /// full jerk (braking_duration()); a start faster than max_velocity is brought under it by the
+  /// first velocity change, as hard as the limits allow. The rest is time-optimal from there.
+  /// Errors: those of every factory.
   static Expected<JerkTrajectory> to_position(const AxisState<S>& from, S position, S velocity,
                                               const JerkLimits<S>& limits) {
     if (auto error = input_error("to_position", from, position, velocity, limits))
@@ -93,13 +105,16 @@ class JerkTrajectory {
     return made(b, position, velocity);
   }
 
-  // The trajectory that reaches the same target exactly `duration` seconds from now (fitting a
-  // move to an edit's timing): the same two velocity changes with a cruise at a lower peak
-  // velocity, inside the limits. A duration within a few units of S's rounding of the
-  // time-optimal one (e.g. to_position(...).duration() in float) gives the time-optimal
-  // trajectory. Errors as to_position, and: a duration shorter than the time-optimal one (the
-  // message gives it); a duration no such profile fits (some targets that need a reversal can be
-  // reached in the shortest time and after a gap, not in between).
+  /// The trajectory that reaches the same target as to_position exactly `duration` seconds from
+  /// its start (fitting a move to an edit's timing): the same two velocity changes with a cruise
+  /// at a lower peak velocity, inside the limits; where no such cruise fits, the time-optimal
+  /// profile under a jerk limit lowered until it takes `duration`. duration() is then `duration`.
+  /// A duration no more than a few units of S's rounding shorter than the time-optimal one (e.g.
+  /// to_position(...).duration() in float) gives the time-optimal trajectory. Errors: those of
+  /// every factory, and out_of_range for a duration that is negative or not finite, or shorter
+  /// than the time-optimal one (the message gives it); no_solution for a duration no such
+  /// profile fits (some targets that need a reversal can be reached in the shortest time and
+  /// after a gap, not in between).
   static Expected<JerkTrajectory> to_position_in(S duration, const AxisState<S>& from, S position,
                                                  S velocity, const JerkLimits<S>& limits) {
     if (auto error = input_error("to_position_in", from, position, velocity, limits))
@@ -143,12 +158,14 @@ class JerkTrajectory {
     return made(b, position, velocity);
   }
 
-  // The fastest move from a cruise at `from_velocity` to one at `to_velocity` over the distance
-  // from `start` to `end`, never reversing: speed up to a peak (v_max, or lower where the
-  // distance is short), cruise, slow down; acceleration 0 at both ends. A speed plan's section
-  // between two speed signs, and the S-curve with moving ends. Both velocities in [0, v_max].
-  // Errors as to_position, and: a distance too short to change between the two velocities
-  // (no_solution, with the distance needed).
+  /// The fastest move from a cruise at `from_velocity` to one at `to_velocity` over the distance
+  /// from `start` to `end`, never reversing: speed up to a peak (v_max, or lower where the
+  /// distance is short), cruise, slow down; acceleration 0 at both ends. A speed plan's section
+  /// between two speed signs, and the S-curve with moving ends. A distance short of what the
+  /// change needs by no more than its rounding is taken as enough (the phases may end that
+  /// little past `end`; target() is `end`). Errors: those of every factory, and out_of_range for
+  /// a velocity outside [0, max_velocity] or an end before the start; no_solution for a distance
+  /// too short to change between the two velocities (the message gives the distance needed).
   static Expected<JerkTrajectory> between_cruises(S start, S end, S from_velocity, S to_velocity,
                                                   const JerkLimits<S>& limits) {
     if (auto error = cruises_error(start, end, from_velocity, to_velocity, limits))
@@ -193,7 +210,7 @@ class JerkTrajectory {
     } else if (shortest >= -rounding) {
       peak = low;
       // Up to the rounding more than the change needs: cruised at the faster end, so the
-      // phases end on the end (in float, left out, that slack was 4 ulps at positions near 50).
+      // phases end on the end.
       if (shortest < P(0) && low > P(0)) cruise = -shortest / low;
     } else {
       peak = detail::bracketed_root(covered, low, peak, shortest, at_limit);
@@ -228,8 +245,9 @@ class JerkTrajectory {
     return made(b, end, to_velocity, rounding);
   }
 
-  // Velocity control: reach `velocity` as fast as possible from `from` and hold it. The
-  // trajectory's duration is when the velocity is reached; after it the axis cruises on.
+  /// Velocity control: reach `velocity` as fast as possible from `from` and hold it. The
+  /// trajectory's duration is when the velocity is reached; after it the axis cruises on, and
+  /// target() is where the velocity is reached. Errors: those of every factory.
   static Expected<JerkTrajectory> to_velocity(const AxisState<S>& from, S velocity,
                                               const JerkLimits<S>& limits) {
     if (auto error = input_error("to_velocity", from, S(0), velocity, limits))
@@ -243,22 +261,27 @@ class JerkTrajectory {
     return made(b, S(b.state.position), velocity);
   }
 
-  // The velocity a state reaches when its acceleration is brought to zero as fast as the jerk
-  // limit allows: v + a|a|/2J. Beyond ±v_max, the state cannot be held inside the limit.
+  /// The velocity a state reaches when its acceleration is brought to zero as fast as the jerk
+  /// limit allows: v + a|a|/2J, for a positive `max_jerk` (unchecked). Beyond ±v_max, the state
+  /// cannot be held inside the limit.
   static S eased_velocity(const AxisState<S>& state, S max_jerk) noexcept {
     return S(Planner::natural_velocity(P(state.velocity), P(state.acceleration), P(max_jerk)));
   }
 
-  // When the target state is reached; after it the axis moves on at the target velocity.
+  /// When the target state is reached (seconds); after it the axis moves on at the target
+  /// velocity. 0 for a start that is the target.
   S duration() const noexcept { return duration_; }
-  // How long the start spent braking back inside the limits (0 for a state inside them).
+  /// How long the start spent bringing an acceleration beyond its limit back to it (seconds; 0
+  /// for an acceleration inside the limits). A velocity beyond max_velocity is not counted: the
+  /// first velocity change brings it down.
   S braking_duration() const noexcept { return braking_; }
-  // The state reached at duration() (exactly the target given).
+  /// The state reached at duration(): exactly the target given, acceleration 0 (for to_velocity,
+  /// the position where the velocity is reached).
   AxisState<S> target() const noexcept { return end_; }
 
-  // The state at time t, with the jerk acting from t on: before 0 the start (at rest in jerk),
-  // from duration() on the target moving on at its velocity. O(1): at most max_phases phases.
-  // NaN gives the start.
+  /// The state at time t, with the jerk acting from t on: before 0 the start (jerk 0), from
+  /// duration() on the target moving on at its velocity (+infinity: the target itself). O(1): at
+  /// most max_phases phases. NaN gives the start.
   AxisSample<S> at(S t) const noexcept {
     if (!(t >= S(0))) {
       const AxisState<S>& s = count_ > 0 ? phases_[0].start : end_;
@@ -274,17 +297,18 @@ class JerkTrajectory {
     return evaluate(phases_[i], t);
   }
 
-  // The state at time t, to plan the next trajectory from (a retarget mid-move: the new
-  // trajectory starts with this position, velocity and acceleration, so they stay continuous).
+  /// The state at time t, to plan the next trajectory from (a retarget mid-move: the new
+  /// trajectory starts with this position, velocity and acceleration, so they stay continuous).
   AxisState<S> state_at(S t) const noexcept {
     const AxisSample<S> s = at(t);
     return {s.position, s.velocity, s.acceleration};
   }
 
-  // The first time the axis is at `position`: when does it reach the station. +infinity if it
-  // never gets there (also after duration(), moving on at the target velocity). A position
-  // between where the phases end (their rounded times and jerks, integrated) and the target
-  // they were planned to — an ulp or so in float — is reached at duration().
+  /// The first time the axis is at `position`: when does it reach the station. A position past
+  /// the target in the direction of the target velocity is reached after duration(), moving on
+  /// at that velocity; +infinity for a position never reached, or one not finite. A position
+  /// between where the phases end (their rounded times and jerks, integrated) and the target
+  /// they were planned to — an ulp or so in float — is reached at duration().
   S time_at(S position) const noexcept {
     if (!std::isfinite(position)) return std::numeric_limits<S>::infinity();
     P reached = P(0);
@@ -308,7 +332,10 @@ class JerkTrajectory {
     return std::numeric_limits<S>::infinity();
   }
 
+  /// The number of phases, at most max_phases (0 for a start that is the target).
   int phase_count() const noexcept { return count_; }
+  /// Phase i, 0 <= i < phase_count() (unchecked), in the order they run: start times ascending,
+  /// each starting where the one before it ends (to rounding).
   const Phase& phase(int i) const noexcept { return phases_[static_cast<std::size_t>(i)]; }
 
  private:

@@ -1,15 +1,17 @@
-// Driving a train along a track or route: the speed limits a driver reads from the line (signed
-// sections, the curvature the passengers feel, stations), and the fastest jerk-limited run under
-// them — when the train will be where, at what speed.
-//
-// Limits are piecewise constant along the line, as railways sign them. A limit applies to the
-// whole train: the head may speed up only once the last wagon has left a slower section
-// (SpeedLimits::for_train). The plan brakes to reach each lower limit where it starts and speeds
-// up after each one ends: the velocity at every change of limit is the highest the two sides and
-// the braking and acceleration on either side allow (backward and forward passes over the
-// sections), with the acceleration back at zero there, and each section between is the fastest
-// jerk-limited move between its two ends (JerkTrajectory::between_cruises). Stations stop the
-// train exactly on their mark for their dwell time.
+/// @file
+/// `SpeedPlan`: driving a train along a track or route — the fastest jerk-limited run of its
+/// head under SpeedLimits, stopping at stations: when the train will be where, at what speed. Its
+/// legs are planned by detail/leg_planner.hpp.
+///
+/// A limit applies to the whole train when the limits are SpeedLimits::for_train's: the head may
+/// speed up only once the last wagon has left a slower section. The plan brakes to reach each
+/// lower limit where it starts and speeds up after each one ends: the velocity at every change of
+/// limit is the highest the two sides and the braking and acceleration on either side allow
+/// (backward and forward passes over the sections), with the acceleration back at zero there,
+/// and each section between is the fastest jerk-limited move between its two ends
+/// (JerkTrajectory::between_cruises) — except where a boundary's velocity is below both its
+/// limits and one move across it is faster. Stations stop the train exactly on their mark for
+/// their dwell time.
 #pragma once
 
 #include <algorithm>
@@ -43,15 +45,22 @@ struct StationStop {
 /// the plan it stands in), and the new plan stands that long first.
 template <class S>
 struct Journey {
-  AxisState<S> start;  ///< a position on the line, velocity >= 0, any acceleration
-  S end = S(0);        ///< where the head stops, start.position <= end <= length
-  std::vector<StationStop<S>> stations;  ///< in any order; those not ahead of the start are skipped
-  S hold = S(0);                         ///< seconds to stand at the start first (start at rest)
+  /// a position on the line, velocity >= 0 (a few ulps below counts as rest), and an acceleration
+  /// the jerk limit can release before the train stops (one that would reverse it is refused)
+  AxisState<S> start;
+  S end = S(0);  ///< where the head stops, start.position <= end <= length
+  /// in any order, each on the line with a finite dwell >= 0; those not ahead of the start, and
+  /// those at or past `end`, are skipped
+  std::vector<StationStop<S>> stations;
+  S hold = S(0);  ///< seconds to stand at the start first (start at rest), finite and >= 0
 };
 
-// The fastest run of a train's head along the line under speed limits and motion limits,
-// stopping at stations: position, velocity, acceleration and jerk at any time, and when it
-// passes any point.
+/// The fastest run of a train's head along the line under speed limits and motion limits,
+/// stopping at stations: position, velocity, acceleration and jerk at any time, and when it
+/// passes any point. A plan is a run of pieces, each a JerkTrajectory: the moves between
+/// boundaries and standing at a station (or at the start, a hold). Times are seconds from the
+/// plan's start, positions distances along the line. Immutable: a change of limits or stops is a
+/// new plan built from state_at(t), with dwell_left(t) as its hold.
 template <class S>
 class SpeedPlan {
  public:
@@ -63,9 +72,17 @@ class SpeedPlan {
   /// the plan it starts from: from inside a move that passed a boundary below both limits it
   /// may ease its acceleration at that boundary). An acceleration beyond its limit at the start
   /// eases back at full jerk. A start faster than the limits ahead allow brakes at full power
-  /// and is over the limit for a while: overspeed_distance() says how far. Errors: limits,
-  /// positions or stations out of range; a stop the train can no longer make; a hold from a
-  /// start not at rest.
+  /// and is over the limit for a while: overspeed_distance() says how far.
+  ///
+  /// Errors: non_finite for a start or an end that is not finite. out_of_range for motion limits
+  /// that are not positive and finite; a hold that is negative or not finite, or one from a start
+  /// whose velocity and acceleration are not exactly 0; positions out of order (0 <= start <= end
+  /// <= limits.length() is needed); a negative start velocity; a start deceleration that stops
+  /// the train before the jerk limit can release it; a station off the line or with a negative or
+  /// non-finite dwell (checked also for stations skipped); a hold or dwell so long that a move
+  /// after it is lost to the rounding of the time. no_solution for a stop the train can no longer
+  /// make (braking at full power ends past it, or it is on the stop and still moving). A
+  /// section's JerkTrajectory error passes through with its code.
   static Expected<SpeedPlan> build(const SpeedLimits<S>& limits, const JerkLimits<S>& motion,
                                    const Journey<S>& journey) {
     auto from = checked_start(limits, motion, journey.start, journey.end, journey.hold);
@@ -105,36 +122,40 @@ class SpeedPlan {
                                    std::vector<StationStop<S>> stations = {}) {
     return build(limits, motion, Journey<S>{start, end, std::move(stations), S(0)});
   }
-  /// 0.2's spelling with a hold, kept for one release: a bare number after the stations.
+  /// Deprecated: 0.2's spelling with a hold, kept for one release; a bare number after the
+  /// stations: build(limits, motion, {start, end, stations, hold}).
   [[deprecated("pass a SpeedPlan Journey: the hold by name")]] static Expected<SpeedPlan> build(
       const SpeedLimits<S>& limits, const JerkLimits<S>& motion, const AxisState<S>& start, S end,
       std::vector<StationStop<S>> stations, S hold) {
     return build(limits, motion, Journey<S>{start, end, std::move(stations), hold});
   }
 
-  // When the head stops at the end (dwell at the last stop included).
+  /// When the head comes to rest at the end, in seconds from the plan's start (holds and dwells
+  /// on the way included).
   S duration() const noexcept { return duration_; }
-  // The state at time t (before 0 the start; after duration() standing at the end). O(log
-  // sections).
+  /// The state at time t (before 0, and NaN, the start; from duration() on standing at the end).
+  /// O(log pieces).
   AxisSample<S> at(S t) const noexcept {
     if (!(t > S(0))) return pieces_.front().move.at(S(0));
     if (!(t < duration_)) return {end_, S(0), S(0), S(0)};  // at rest on the end
     const Piece& p = pieces_[piece_at(t)];
     return p.move.at(t - p.start_time);
   }
-  // The state at time t, to replan from.
+  /// The state at time t, to replan from (build with it as the Journey's start).
   AxisState<S> state_at(S t) const noexcept {
     const AxisSample<S> s = at(t);
     return {s.position, s.velocity, s.acceleration};
   }
-  // How long the head still stands at a station (or at the start, a hold) at time t: 0 while
-  // it moves and from duration() on. A replan from state_at(t) takes it as its hold.
+  /// How long the head still stands at a station (or at the start, a hold) at time t, in
+  /// seconds: 0 while it moves and from duration() on; before 0, the whole of a hold. A replan
+  /// from state_at(t) takes it as its hold.
   S dwell_left(S t) const noexcept {
     if (!(t < duration_)) return S(0);
     const Piece& p = pieces_[piece_at(t)];
     return p.standing ? p.end_time - std::max(t, S(0)) : S(0);
   }
-  // The first time the head reaches `position` (+infinity beyond the end). O(log sections).
+  /// The first time the head reaches `position`: 0 at or before the start (and for NaN),
+  /// +infinity beyond the end. O(log pieces).
   S time_at(S position) const noexcept {
     if (std::isnan(position)) return S(0);  // NaN: the start, as every query
     if (!(position <= end_)) return std::numeric_limits<S>::infinity();
@@ -157,12 +178,19 @@ class SpeedPlan {
       return p.start_time + std::min(p.move.duration(), until);
     return p.start_time + std::min(p.move.time_at(position), until);
   }
-  // How far from the start the head ran over its limit (0 unless a replan lowered a limit under
-  // the train, or closer ahead than it can brake for): it brakes at full power until inside.
+  /// How far past the start the head is still over a limit: the distance along the line from
+  /// the start to where it last comes under one (0 unless a replan lowered a limit under the
+  /// train, or closer ahead than it can brake for). It brakes at full power until inside.
   S overspeed_distance() const noexcept { return overspeed_; }
-  // The moves the plan is made of (sections, and standing at stations), in order.
+  /// The number of pieces the plan is made of (moves over sections, and standing at stations),
+  /// at least 1.
   std::size_t size() const noexcept { return pieces_.size(); }
+  /// When piece i starts, in seconds from the plan's start (never decreasing in i; i < size(),
+  /// unchecked). It runs until the next piece starts, or until duration() for the last.
   S piece_start_time(std::size_t i) const noexcept { return pieces_[i].start_time; }
+  /// Piece i's move, on its own time: at time t of the plan it is at t − piece_start_time(i). A
+  /// braking move may be cut short by the next piece, and a standing one runs on at rest past its
+  /// own duration. i < size(), unchecked.
   const JerkTrajectory<S>& piece(std::size_t i) const noexcept { return pieces_[i].move; }
 
  private:

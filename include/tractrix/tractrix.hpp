@@ -10,6 +10,7 @@
 #include "tractrix/core/engine_axes.hpp"
 #include "tractrix/core/expected.hpp"
 #include "tractrix/core/gauss_legendre.hpp"
+#include "tractrix/core/loop_distance.hpp"
 #include "tractrix/core/numeric.hpp"
 #include "tractrix/core/polynomial.hpp"
 #include "tractrix/core/vector.hpp"

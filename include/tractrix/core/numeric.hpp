@@ -1,6 +1,7 @@
 /// @file
 /// Scalar helpers shared by every layer, internal to the library (tractrix::detail): tolerances
-/// from epsilon, wrapping, clamping, compensated sums, lap counts, root bracketing. Not API.
+/// from epsilon, wrapping, clamping, compensated sums, root bracketing. Not API. (Lap counts:
+/// core/loop_distance.hpp.)
 #pragma once
 
 #include <algorithm>
@@ -58,26 +59,6 @@ S rounding_of_sum(S a, S b, S sum) noexcept {
   const S b_part = sum - a;
   const S a_part = sum - b_part;
   return (a - a_part) + (b - b_part);
-}
-
-// A whole number of laps as a count, saturated at ±4e18: a distance 1e300 track lengths away has
-// no representable lap count. NaN gives 0.
-template <class S>
-long long saturated_lap_count(S laps) noexcept {
-  const S limit = S(4e18);
-  if (std::isnan(laps)) return 0;
-  return laps > limit    ? 4000000000000000000LL
-         : laps < -limit ? -4000000000000000000LL
-                         : static_cast<long long>(laps);
-}
-
-// Whole periods between x and its wrap(x, period), saturated: counted in long double, since a
-// float quotient holds whole counts only up to 2^24.
-template <class S>
-long long laps_between(S unwrapped, S wrapped, S period) noexcept {
-  using Wide = long double;
-  return saturated_lap_count(
-      std::round((static_cast<Wide>(unwrapped) - static_cast<Wide>(wrapped)) / period));
 }
 
 // Wraps x into [0, period). fmod is exact, so many laps lose no precision beyond that of x itself.

@@ -113,7 +113,7 @@ class SpeedPlan {
     if (legs.pieces.empty())  // already at the end, at rest: a plan of standing there
       if (auto error = stand(S(0))) return *error;
     if (auto error = lost_to_rounding(legs.pieces)) return *error;
-    return SpeedPlan(std::move(legs), journey.start.position, journey.end);
+    return SpeedPlan(std::move(legs), journey.end);
   }
   /// From `start` to a stop at `end`, stopping at `stations` on the way: build(limits, motion,
   /// {start, end, stations}).
@@ -303,12 +303,11 @@ class SpeedPlan {
                : static_cast<std::size_t>(upper - piece_starts_.begin()) - 1;
   }
 
-  SpeedPlan(detail::Legs<S>&& legs, S start, S end)
+  SpeedPlan(detail::Legs<S>&& legs, S end)
       : pieces_(std::move(legs.pieces)),
         duration_(legs.time),
         end_(end),
-        overspeed_(legs.overspeed),
-        start_(start) {
+        overspeed_(legs.overspeed) {
     piece_starts_.reserve(pieces_.size());
     for (const Piece& p : pieces_)
       piece_starts_.push_back(p.start_time);
@@ -319,7 +318,6 @@ class SpeedPlan {
   S duration_ = S(0);
   S end_ = S(0);
   S overspeed_ = S(0);
-  S start_ = S(0);
 };
 
 }  // namespace tractrix

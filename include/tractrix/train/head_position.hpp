@@ -5,6 +5,7 @@
 #include <cmath>
 #include <limits>
 
+#include "tractrix/core/loop_distance.hpp"
 #include "tractrix/core/numeric.hpp"
 #include "tractrix/train/track.hpp"
 
@@ -30,9 +31,10 @@ class HeadPosition {
   void advance(S delta) noexcept {
     if (!std::isfinite(delta)) return;
     if (!closed_) {
-      const S distance = distance_, low = low_;
+      const S distance = head_.distance, low = low_;
       add(delta);
-      if (!std::isfinite(distance_) || !std::isfinite(low_)) distance_ = distance, low_ = low;
+      if (!std::isfinite(head_.distance) || !std::isfinite(low_))
+        head_.distance = distance, low_ = low;
       return;
     }
     // A step of a length or more: its whole laps are counted, not added. fmod is exact, so the
@@ -41,57 +43,52 @@ class HeadPosition {
     using std::abs;
     if (!(abs(delta) < length_)) {
       const S rest = std::fmod(delta, length_);
-      lap_ = add_laps(lap_, detail::laps_between(delta, rest, length_));
+      head_ = head_.plus_laps(LoopDistance<S>::laps_between(delta, rest, length_));
       delta = rest;
     }
     add(delta);
     // Crossing the seam: one addition of the length, its rounding carried. Forwards first: a
     // head that rounded onto length with a negative carry lies before the seam and comes back.
-    if (distance_ >= length_) {
+    if (head_.distance >= length_) {
       add(-length_);
-      lap_ = add_laps(lap_, 1);
+      head_ = head_.plus_laps(1);
     }
-    if (distance_ < S(0)) {
+    if (head_.distance < S(0)) {
       add(length_);
-      lap_ = add_laps(lap_, -1);
+      head_ = head_.plus_laps(-1);
     }
     // A head within rounding below the seam rounds onto length: it is kept at the last distance
     // below, the difference carried (snapping it to 0 lost every step a slow reverse took).
-    if (distance_ >= length_) {
+    if (head_.distance >= length_) {
       const S below = std::nextafter(length_, S(0));
-      low_ += distance_ - below;
-      distance_ = below;
+      low_ += head_.distance - below;
+      head_.distance = below;
     }
   }
 
   /// The head to pass to TrainSolver::solve: in [0, length) on a loop.
-  S distance() const noexcept { return distance_; }
-  /// Whole laps completed (negative when backed up past the start); 0 on open track.
-  long long lap() const noexcept { return lap_; }
+  S distance() const noexcept { return head_.distance; }
+  /// Whole laps completed (negative when backed up past the start; saturated at
+  /// ±LoopDistance::most_laps); 0 on open track.
+  long long lap() const noexcept { return head_.lap; }
+  /// The head and its laps together.
+  LoopDistance<S> loop_distance() const noexcept { return head_; }
 
  private:
-  static long long add_laps(long long laps, long long more) noexcept {
-    const long long most = std::numeric_limits<long long>::max();
-    if (more > 0 && laps > most - more) return most;
-    if (more < 0 && laps < -most - more) return -most;
-    return laps + more;
-  }
-
-  // distance_ + low_ is the head exactly (up to the rounding of low_ itself, ulps of an ulp).
+  // head_.distance + low_ is the head exactly (up to the rounding of low_ itself, ulps of an ulp).
   void add(S x) noexcept {
-    const S sum = distance_ + x;
-    low_ += detail::rounding_of_sum(distance_, x, sum);
-    // Renormalized: distance_ the rounded head, low_ what is left (within half an ulp of it).
+    const S sum = head_.distance + x;
+    low_ += detail::rounding_of_sum(head_.distance, x, sum);
+    // Renormalized: head_.distance the rounded head, low_ what is left (within half an ulp of it).
     const S folded = sum + low_;
     low_ = detail::rounding_of_sum(sum, low_, folded);
-    distance_ = folded;
+    head_.distance = folded;
   }
 
   S length_;
   bool closed_;
-  S distance_ = S(0);
+  LoopDistance<S> head_;  // the rounded head, and its laps on a loop
   S low_ = S(0);
-  long long lap_ = 0;
 };
 
 }  // namespace tractrix

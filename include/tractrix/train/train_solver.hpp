@@ -13,6 +13,7 @@
 #include <omp.h>
 #endif
 
+#include "tractrix/core/loop_distance.hpp"
 #include "tractrix/train/detail/chord_search.hpp"
 #include "tractrix/train/track.hpp"
 #include "tractrix/train/track_concept.hpp"
@@ -249,17 +250,13 @@ class TrainSolver {
     const S length = track_.length();
     const bool loop = track_.closed();
     if (!std::isfinite(head_distance)) head_distance = S(0);
-    // Loops keep distances in [0, length) and count whole laps apart: 1000 laps lose no precision,
-    // and no sample pays for fmod.
-    long long lap = 0;
-    S head = head_distance;
+    LoopDistance<S> head{head_distance, 0};
     if (loop) {
-      head = detail::wrap(head_distance, length);
-      lap = whole_laps(head_distance, head);
-    } else if (options_.wrap == Wrap::clamp && head > length) {
+      head = LoopDistance<S>::wrapped(head_distance, length);
+    } else if (options_.wrap == Wrap::clamp && head_distance > length) {
       // Past the far end the locomotive is held there and the train behind it stops with it,
       // whichever the spacing (arc spacing piled the wagons onto it, one over another).
-      head = length;
+      head.distance = length;
     }
     // Software-pipelined: wagon i is placed and sampled while the frames of wagon i − lag are
     // built. The two are independent, so the CPU overlaps the samples' latency chains (table
@@ -269,7 +266,7 @@ class TrainSolver {
     Cursor cursor{};
     Sample next;
     bool have_next = false;
-    S front = head;
+    LoopDistance<S> front = head;
     const bool arc = options_.spacing == Spacing::arc;
     const std::size_t first = arc ? begin : 0;  // the chord chain starts at the locomotive
     for (std::size_t i = first; i < end + lag; ++i) {
@@ -279,33 +276,33 @@ class TrainSolver {
         if (arc) {
           // From the head alone (one subtraction of the wagon's offset), so no range depends on
           // another; on loops a train shorter than the track needs at most one lap correction.
-          p.lap = lap;
-          front = loop ? arc_on_loop(head - offsets_[i], p.lap) : place(head - offsets_[i]);
-          p.front_distance = front;
-          p.front = sample_at(front, cursor);
-          p.rear_distance = place(front - wagon.bogie_distance);
+          front = placed_on_track({head.distance - offsets_[i], head.lap});
+          p.lap = front.lap;
+          p.front_distance = front.distance;
+          p.front = sample_at(front.distance, cursor);
+          p.rear_distance = place(front.distance - wagon.bogie_distance);
           p.rear = sample_at(p.rear_distance, cursor);
-          long long rear_lap = p.lap;  // not reported: the pose carries the front bogie's lap
-          if (loop) p.rear_distance = keep_on_loop(p.rear_distance, rear_lap);
+          // (Its lap is not reported: the pose carries the front bogie's.)
+          if (loop) p.rear_distance = LoopDistance<S>{p.rear_distance, 0}.on_loop(length).distance;
         } else {
-          front = loop ? keep_on_loop(front, lap) : place(front);
-          p.front_distance = front;
-          p.lap = lap;
-          long long rear_lap = lap;
+          front = placed_on_track(front);
+          p.front_distance = front.distance;
+          p.lap = front.lap;
           // The previous chord solve already sampled this front bogie; the next wagon's front
           // bogie is the chord (length − bogie_distance) behind this rear bogie.
-          p.front = have_next ? next : sample_at(front, cursor);
-          S rear = chord_behind(front, p.front.point, wagon.bogie_distance, cursor, p.rear);
-          if (loop) rear = keep_on_loop(rear, rear_lap);
-          p.rear_distance = rear;
+          p.front = have_next ? next : sample_at(front.distance, cursor);
+          LoopDistance<S> rear{
+              chord_behind(front.distance, p.front.point, wagon.bogie_distance, cursor, p.rear),
+              front.lap};
+          if (loop) rear = rear.on_loop(length);
+          p.rear_distance = rear.distance;
           const S gap = wagon.length - wagon.bogie_distance;
           if (gap > S(0)) {
-            front = chord_behind(rear, p.rear.point, gap, cursor, next);
+            front = {chord_behind(rear.distance, p.rear.point, gap, cursor, next), rear.lap};
           } else {
             front = rear;
             next = p.rear;
           }
-          lap = rear_lap;
           have_next = true;
         }
       }
@@ -338,43 +335,11 @@ class TrainSolver {
     }
   }
 
-  // Whole track lengths between an unwrapped distance and its wrapped value, saturated.
-  long long whole_laps(S unwrapped, S wrapped) const noexcept {
-    return detail::laps_between(unwrapped, wrapped, track_.length());
-  }
-
-  // s (the wrapped head less a wagon's offset, so below length) into [0, length), counting laps;
-  // the same arithmetic for a wagon whichever range it is solved in. Trains longer than the loop
-  // take the exact fmod path.
-  S arc_on_loop(S s, long long& laps) const noexcept {
-    const S length = track_.length();
-    if (s >= S(0)) return s;
-    if (s >= -length) {
-      s += length;
-      --laps;
-      if (s >= length) s = S(0), ++laps;  // −tiny + length rounds up to length
-      return s;
-    }
-    const S r = detail::wrap(s, length);
-    laps += whole_laps(s, r);
-    return r;
-  }
-
-  // s into [0, length) on a loop, counting laps: a step by the length within a lap of the loop
-  // (no fmod), the exact wrap beyond. Stepping alone never ended for a bogie distance of many
-  // laps (1e299 behind on a 3.5e3 loop: s + length rounds to s).
-  S keep_on_loop(S s, long long& laps) const noexcept {
-    const S length = track_.length();
-    if (!(s >= -length && s < S(2) * length)) {
-      const S r = detail::wrap(s, length);
-      laps += whole_laps(s, r);
-      return r;
-    }
-    while (s < S(0))
-      s += length, --laps;
-    while (s >= length)
-      s -= length, ++laps;
-    return s;
+  // A bogie distance as this solver keeps it: on a loop in [0, length) with its laps, else
+  // placed (held on track in clamp mode).
+  LoopDistance<S> placed_on_track(LoopDistance<S> d) const noexcept {
+    if (track_.closed()) return d.on_loop(track_.length());
+    return {place(d.distance), d.lap};
   }
 
   // Distances are kept unwrapped on loops (wrapped when sampled); clamp mode holds them on track.

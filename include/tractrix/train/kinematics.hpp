@@ -64,12 +64,14 @@ void train_kinematics(const TrainSolver<S, TrackType>& solver, const WagonPose<S
   auto local = [&](S distance, const Vector3<S>& position) {
     Point p;
     p.position = position;
-    const auto sample = solver.sample_at(distance, cursor);
+    const auto sample = detail::TrainSolverAccess::sample_at(solver, distance, cursor);
     p.tangent = sample.tangent;
-    p.curvature = solver.beyond_end(distance) ? Vector3<S>::Zero() : track.curvature_vector(sample);
+    p.curvature = detail::TrainSolverAccess::beyond_end(solver, distance)
+                      ? Vector3<S>::Zero()
+                      : track.curvature_vector(sample);
     return p;
   };
-  auto held = [&](S distance) { return solver.held_at_end(distance); };
+  auto held = [&](S distance) { return detail::TrainSolverAccess::held_at_end(solver, distance); };
   auto follow = [&](const Point& a, Point& b) {
     const Vector3<S> d = b.position - a.position;
     const S denominator = d.dot(b.tangent);

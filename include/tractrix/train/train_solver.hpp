@@ -21,6 +21,25 @@
 
 namespace tractrix {
 
+namespace detail {
+// What train_kinematics reads of a solver: where it places and samples a bogie (private to
+// TrainSolver, which has no other use for them in its API).
+struct TrainSolverAccess {
+  template <class Solver, class S>
+  static auto sample_at(const Solver& solver, S distance, typename Solver::Cursor& cursor) {
+    return solver.sample_at(distance, cursor);
+  }
+  template <class Solver, class S>
+  static bool beyond_end(const Solver& solver, S distance) {
+    return solver.beyond_end(distance);
+  }
+  template <class Solver, class S>
+  static bool held_at_end(const Solver& solver, S distance) {
+    return solver.held_at_end(distance);
+  }
+};
+}  // namespace detail
+
 // What happens past the ends of the track. automatic: circular on a loop, clamp on open track.
 enum class Wrap { automatic, circular, clamp, extend };
 // How bogies are spaced: chord (rigid bodies: straight-line distances) or arc (the TrainDriver
@@ -123,26 +142,8 @@ class TrainSolver {
   const std::vector<Wagon<S>>& wagons() const noexcept { return wagons_; }
   const TrainOptions& options() const noexcept { return options_; }
 
-  // True where Wrap::clamp holds a bogie at this distance: at or beyond an end of open track. The
-  // one rule for WagonPose::status and for train_kinematics (a held bogie does not move).
-  bool held_at_end(S distance) const noexcept {
-    return options_.wrap == Wrap::clamp && (distance <= S(0) || distance >= track_.length());
-  }
-
   using Sample = typename TrackType::Sample;
   using Cursor = typename TrackType::Cursor;
-
-  // The track under a bogie at `distance` as this solver places it: wrapped on loops, and past
-  // the ends of open track straight along the end tangent with Wrap::extend. The one rule for
-  // solve() and train_kinematics.
-  Sample sample_at(S distance, Cursor& cursor) const noexcept {
-    return options_.wrap == Wrap::extend ? track_.sample_extended(distance, cursor)
-                                         : track_.sample(distance, cursor);
-  }
-  // True where sample_at continues past an end of open track (a straight line: no curvature).
-  bool beyond_end(S distance) const noexcept {
-    return options_.wrap == Wrap::extend && (distance < S(0) || distance > track_.length());
-  }
 
   // One pose per wagon; the locomotive's front bogie at head_distance (world units), wagons behind.
   std::vector<WagonPose<S>> solve(S head_distance) const {
@@ -228,6 +229,26 @@ class TrainSolver {
   }
 
  private:
+  friend struct detail::TrainSolverAccess;
+
+  // True where Wrap::clamp holds a bogie at this distance: at or beyond an end of open track. The
+  // one rule for WagonPose::status and for train_kinematics (a held bogie does not move).
+  bool held_at_end(S distance) const noexcept {
+    return options_.wrap == Wrap::clamp && (distance <= S(0) || distance >= track_.length());
+  }
+
+  // The track under a bogie at `distance` as this solver places it: wrapped on loops, and past
+  // the ends of open track straight along the end tangent with Wrap::extend. The one rule for
+  // solve() and train_kinematics.
+  Sample sample_at(S distance, Cursor& cursor) const noexcept {
+    return options_.wrap == Wrap::extend ? track_.sample_extended(distance, cursor)
+                                         : track_.sample(distance, cursor);
+  }
+  // True where sample_at continues past an end of open track (a straight line: no curvature).
+  bool beyond_end(S distance) const noexcept {
+    return options_.wrap == Wrap::extend && (distance < S(0) || distance > track_.length());
+  }
+
   // Where solve_range puts pose j: slot(j) is written, then written(j) is called.
   struct IntoPoses {
     WagonPose<S>* out;

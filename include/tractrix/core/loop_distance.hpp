@@ -22,8 +22,9 @@ struct LoopDistance {
   /// The largest lap count kept; counts beyond it saturate.
   static constexpr long long most_laps = 4000000000000000000LL;
 
-  /// `unwrapped` on a loop of `length`: wrapped exactly (fmod), its laps counted in long double
-  /// (a float quotient holds whole counts only up to 2^24). Non-finite gives {0, 0}.
+  /// `unwrapped` on a loop of `length` > 0: wrapped exactly (fmod), its laps counted in long
+  /// double (a float quotient holds whole counts only up to 2^24). NaN gives {0, 0}; ±infinity
+  /// gives distance 0 with ±most_laps.
   static LoopDistance wrapped(S unwrapped, S length) noexcept {
     const S d = detail::wrap(unwrapped, length);
     return {d, laps_between(unwrapped, d, length)};

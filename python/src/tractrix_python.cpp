@@ -552,6 +552,10 @@ NB_MODULE(_tractrix, m) {
              return steps;
            })
       .def("reversed", &Route::reversed)
+      .def("distances_at",
+           [](const Route& route, std::size_t piece, double distance) {
+             return route.distances_at(tx::PiecePlace<double>{piece, distance});
+           })
       .def("around", [](const Route& route, double head, double train_length,
                         const tx::SwitchSettings& settings, double ahead, double behind) {
         Route::Moved moved =

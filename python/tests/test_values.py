@@ -343,6 +343,24 @@ def test_network_closest_point_against_each_piece():
     np.testing.assert_allclose(closest.distance, np.array(along)[closest.piece, rows], atol=1e-9)
 
 
+def test_network_closest_point_as_a_route_distance():
+    network = straight_network()
+    route = tx.Route.follow(network, network.default_settings(), (0, "forward"))
+    # Points beside the line x in (-200, 200): the route starts at x = -200.
+    xs = np.array([-150.0, -0.5, 0.0, 75.0, 199.0])
+    closest = network.closest_point(np.column_stack([xs, np.full(5, 3.0), np.full(5, -2.0)]))
+    for x, piece, distance in zip(xs, closest.piece, closest.distance):
+        along = route.distances_at(int(piece), float(distance))
+        if piece == 2:  # the branch beside the main line: not on this route
+            assert along == []
+            continue
+        assert along == [pytest.approx(x + 200, abs=1e-12 * 400)]
+    # Driven the other way, distances count from the far end.
+    assert route.reversed().distances_at(1, 50.0) == [pytest.approx(150.0, abs=1e-12 * 400)]
+    with pytest.raises(ValueError, match="piece"):
+        route.distances_at(-1, 0.0)
+
+
 def test_camera_rig_closed_forms():
     # Keys on a straight line, a constant profile: constant speed length / T along +x.
     rig = tx.CameraRig([(0, 0, 0), (10, 0, 0), (30, 0, 0)], tx.TimeProfile.constant(5.0),

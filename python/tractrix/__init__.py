@@ -26,7 +26,7 @@ from __future__ import annotations
 import enum
 import math
 import operator
-from typing import Iterable, Optional, Sequence, Tuple, Union
+from typing import Iterable, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
@@ -756,6 +756,14 @@ class Route(_Measured):
     def reversed(self) -> "Route":
         """The same walk driven the other way."""
         return Route(self._network, self._core.reversed())
+
+    def distances_at(self, piece: int, distance: float) -> List[float]:
+        """The route distances at which the route passes `distance` along `piece` (in the
+        piece's own direction, clamped onto it): one per step over that piece, ascending; empty
+        where the route does not pass it. A Network.closest_point's piece and distance become a
+        distance along the route this way."""
+        piece, _ = _piece_and("piece", (piece, "forward"), _DIRECTIONS)
+        return list(self._core.distances_at(piece, _scalar("distance", distance)))
 
     def around(self, head: float, train_length: float, settings: SwitchSettings,
                ahead: float, behind: float) -> Tuple["Route", float]:

@@ -10,13 +10,13 @@
 #include <utility>
 #include <vector>
 
-#include "tractrix/io/network_file.hpp"
 #include "support/catch.hpp"
 #include "support/pieces.hpp"
 #include "support/properties.hpp"
 #include "support/reference_closest_point.hpp"
 #include "support/same_pose.hpp"
 #include "support/shapes.hpp"
+#include "tractrix/io/network_file.hpp"
 #include "tractrix/network/route.hpp"
 #include "tractrix/train/kinematics.hpp"
 #include "tractrix/train/train_solver.hpp"
@@ -241,6 +241,65 @@ TEST_CASE("locate: route distance to piece and piece distance on straight pieces
     const auto at = route.sample(s, cursor);
     CHECK((at.point - Vector3<double>(s, 0, 0)).norm() <= 1e-12);
     CHECK((at.tangent - Vector3<double>(1, 0, 0)).norm() <= 1e-12);
+  }
+}
+
+TEST_CASE("distances_at: a closest point on the network as a distance along a route", "[network]") {
+  // The straight pieces of the locate test: 0 along x from 0 to 10, 1 stored from 30 back to 10
+  // and driven backwards, 2 from 30 to 35. Route distance is x.
+  auto straight = [](Vector3<double> a, Vector3<double> b) {
+    return *Track<double>::build(MeasuredPath<double>::build(
+        Path<double, 3>::from_hermite_keys({a, b}, {b - a, b - a}, Closure::open)));
+  };
+  std::vector<Track<double>> pieces{
+      straight({0, 0, 0}, {10, 0, 0}), straight({30, 0, 0}, {10, 0, 0}),
+      straight({30, 0, 0}, {35, 0, 0}), straight({0, 5, 0}, {9, 5, 0})};
+  const auto network = *Network<double>::build(
+      pieces, {{{0, End::end}, {1, End::end}}, {{1, End::start}, {2, End::start}}});
+  const auto route = *Route<double>::build(
+      network, {{0, Direction::forward}, {1, Direction::backward}, {2, Direction::forward}});
+  // A point beside the line projects onto x: its route distance is its x (a closed form), on
+  // the forward pieces and on the one driven backwards alike.
+  for (const double x : {0.0, 3.25, 10.0, 12.5, 29.0, 31.0, 35.0}) {
+    INFO("x = " << x);
+    const auto nearest = network.closest_point(Vector3<double>(x, -2, 1));
+    const std::vector<double> along = route.distances_at(nearest);
+    REQUIRE(along.size() == 1);
+    CHECK(std::abs(along[0] - x) <= 1e-12 * route.length());
+    // The reversed route passes it at length − x.
+    const std::vector<double> back = route.reversed().distances_at(nearest);
+    REQUIRE(back.size() == 1);
+    CHECK(std::abs(back[0] - (35.0 - x)) <= 1e-12 * route.length());
+  }
+  // Nearest to piece 3, which the route does not pass: no distance. Nor for a piece not in the
+  // network. A distance off the piece is clamped onto it.
+  const auto off_route = network.closest_point(Vector3<double>(4, 6, 0));
+  CHECK(off_route.piece == 3);
+  CHECK(route.distances_at(off_route).empty());
+  CHECK(route.distances_at(PiecePlace<double>{7, 1.0}).empty());
+  for (const auto& [given, expected] : {std::pair{25.0, 10.0}, std::pair{-4.0, 30.0}}) {
+    const std::vector<double> clamped = route.distances_at(PiecePlace<double>{1, given});
+    REQUIRE(clamped.size() == 1);
+    CHECK(std::abs(clamped[0] - expected) <= 1e-12 * route.length());
+  }
+}
+
+TEST_CASE("distances_at undoes locate on a closed route of pieces driven both ways", "[network]") {
+  // A loop cut into five pieces, the odd ones stored backwards: for every route distance s,
+  // locate's piece and piece distance lead back to s, and to nothing else.
+  std::vector<Vector3<double>> keys;
+  for (int k = 0; k < 12; ++k)
+    keys.emplace_back(40 * std::cos(k * 0.5236), 3 * std::sin(k * 1.3), 25 * std::sin(k * 0.5236));
+  const auto path = *Path<double, 3>::catmull_rom(keys, Closure::closed);
+  const Split cut = split(path, {2, 5, 7, 10, 12}, UpSource<double>::world().value());
+  const auto route = *Route<double>::build(cut.network, cut.steps, Closure::closed);
+  for (double s = 0.0; s < route.length(); s += route.length() / 97.0) {
+    INFO("s = " << s);
+    const auto place = route.locate(s);
+    const std::vector<double> along =
+        route.distances_at(PiecePlace<double>{place.piece, place.piece_distance});
+    REQUIRE(along.size() == 1);
+    CHECK(std::abs(along[0] - s) <= 1e-12 * route.length());
   }
 }
 

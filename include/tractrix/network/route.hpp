@@ -150,6 +150,29 @@ class Route {
             data_->steps[at.step].direction};
   }
 
+  // locate's inverse: the route distances at which the route passes `place` (a piece and a
+  // distance along it in the piece's own direction, clamped onto the piece), ascending — one per
+  // step over that piece, none where the route does not pass it. A closest point on the network
+  // (Network::closest_point: its piece and distance) becomes a distance along the route this
+  // way, and so does a bogie's WagonPose::front_place on another route. O(steps).
+  std::vector<S> distances_at(const PiecePlace<S>& place) const {
+    std::vector<S> out;
+    if (place.piece >= data_->network.piece_count()) return out;
+    const S piece_length = data_->network.piece_lookup(place.piece).table.length();
+    const S d = detail::clamp_or_low(place.distance, S(0), piece_length);
+    for (std::size_t i = 0; i < data_->steps.size(); ++i) {
+      const Step& step = data_->steps[i];
+      if (step.piece != place.piece) continue;
+      out.push_back(data_->offsets[i] +
+                    (step.direction == Direction::forward ? d : piece_length - d));
+    }
+    return out;
+  }
+  // distances_at for a closest point on the network.
+  std::vector<S> distances_at(const NetworkPoint<S>& point) const {
+    return distances_at(PiecePlace<S>{point.piece, point.distance});
+  }
+
   // s wrapped (closed) or clamped (open) into [0, length()]; NaN gives 0.
   S wrap_or_clamp(S s) const noexcept {
     if (data_->closed) return detail::wrap(s, length());

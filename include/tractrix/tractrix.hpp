@@ -36,6 +36,7 @@
 #include "tractrix/motion/motion_sample.hpp"
 #include "tractrix/driving/speed_plan.hpp"
 #include "tractrix/motion/time_profile.hpp"
+#include "tractrix/network/joint.hpp"
 #include "tractrix/network/network.hpp"
 #include "tractrix/network/route.hpp"
 #include "tractrix/rig/pose_reader.hpp"

@@ -1,5 +1,7 @@
-// ArcLengthTable: distance along a Path ↔ path parameter, after the camera-animation lecture's
-// table (constant u steps, binary search, linear interpolation), with an exact Gauss–Legendre mode.
+/// @file
+/// `ArcLengthTable`: distance along a Path ↔ path parameter, after the camera-animation lecture's
+/// table (constant u steps, binary search, linear interpolation), with an exact Gauss–Legendre
+/// mode. MeasuredPath holds one; the table is filled by detail/arc_length_builder.hpp.
 #pragma once
 
 #include <algorithm>
@@ -25,44 +27,59 @@ template <class S, int D>
 struct ArcLengthTableBuilder;
 }  // namespace detail
 
+/// How an ArcLengthTable measures distances between its entries.
 enum class ArcLengthMethod {
-  chord,           // the lecture's table: summed chords; length error O(h²) in the step h
-  gauss_legendre,  // exact per interval: adaptive Gauss–Legendre on the speed (SpeedQuadrature)
+  chord,           ///< the lecture's table: summed chords; length error O(h²) in the step h
+  gauss_legendre,  ///< exact per interval: adaptive Gauss–Legendre on the speed (SpeedQuadrature)
 };
 
-// How a table is built. An explicit density k puts entries at u = 0, 1/k, …, 1 in every segment
-// (k = samples_per_segment, 1..2^20); the automatic density (0) places them where the curve
-// needs them: each segment starts as one interval, halved until the interval's quintic inverse
-// and its 5-point quadrature meet their tolerances unaided, at most 256 to a segment — one or two
-// on gentle segments, many only about slow, sharp turns. Exact tables are exact at every density;
-// density trades memory for the Hermite inverse's speed (an interval left flagged costs a Newton
-// step). Chord tables (the lecture's) take 16 per segment when automatic.
-//
-// length_scale: the length the exact inverse's 1e-12 is relative to, where it exceeds the path's
-// own (0: the path's own length; exact tables only, a chord table refuses any other). A
-// network's pieces measured against the whole network's length keep the absolute accuracy one
-// curve of that length has, with the entries that curve has: a 5-unit piece measured to 1e-12
-// of itself took up to 4.1× the entries of the same segments in one long curve
-// (benchmarks/README.md, "Networks").
+/// How a table is built. An explicit density k puts entries at u = 0, 1/k, …, 1 in every segment
+/// (k = samples_per_segment, 1..2^20); the automatic density (0) places them where the curve
+/// needs them: each segment starts as one interval, halved until the interval's quintic inverse
+/// and its 5-point quadrature meet their tolerances unaided, at most 256 to a segment (one or two
+/// on gentle segments, many only about slow, sharp turns). Exact tables are exact at every
+/// density; density trades memory for the Hermite inverse's speed (an interval left flagged costs
+/// a Newton step). Chord tables (the lecture's) take 16 per segment when automatic.
 struct ArcLengthSettings {
-  // The automatic density, by name: {ArcLengthSettings::automatic, ArcLengthMethod::chord}.
+  /// The automatic density, by name: {ArcLengthSettings::automatic, ArcLengthMethod::chord}.
   static constexpr int automatic = 0;
+  /// Entries per segment, evenly spaced in u: 1..2^20, or `automatic` (0).
   int samples_per_segment = automatic;
-  ArcLengthMethod method = ArcLengthMethod::gauss_legendre;
+  ArcLengthMethod method = ArcLengthMethod::gauss_legendre;  ///< chord or exact
+  /// The length the exact inverse's tolerance (1e-12 in double) is relative to, where it exceeds
+  /// the path's own; 0 (the default) means the path's own length. A finite value >= 0, for
+  /// gauss_legendre tables only (a chord table refuses any other than 0). Pieces of a network
+  /// measured against the whole network's length keep the absolute accuracy one curve of that
+  /// length has, with no more entries than that curve has.
   double length_scale = 0.0;
 };
 
+/// Distance along a Path ↔ path parameter: entries of (parameter, distance from t = 0) with an
+/// inverse per interval between entries, made by build() (a default-constructed table is empty
+/// and must not be queried). Queries never change it; copies are independent. The three
+/// conversions are distance_at(t), parameter_at(s) and the lecture's parameter_at_linear(s): s is
+/// the distance along the path in its coordinates' units, t the path parameter (Path's). Closed
+/// paths wrap s into [0, length()) and t into [0, segment_count()); open paths clamp them to
+/// [0, length()] and [0, segment_count()]; NaN reads as 0.
 template <class S>
 class ArcLengthTable {
   template <class, int>
   friend struct detail::ArcLengthTableBuilder;
 
  public:
+  /// The largest explicit density, 2^20 entries per segment.
   static constexpr int max_samples_per_segment = 1 << 20;
-  // Automatic exact tables halve an interval at most this often: 256 intervals a segment.
+  /// Automatic exact tables halve an interval at most this often: 256 intervals a segment.
   static constexpr int automatic_depth = 8;
+  /// The entries per segment of an automatic chord table.
   static constexpr int automatic_chord = 16;
 
+  /// Measures `path` as `settings` ask (ArcLengthSettings). Errors: out_of_range for a
+  /// samples_per_segment outside [0, 2^20], a path of 2^31 segments or more, a path of zero
+  /// length (all control points equal), one too small to measure in S (below √(smallest normal /
+  /// eps) across: 1e-146 in double, 3.1e-16 in float), a length_scale that is negative or not
+  /// finite in S, or a non-zero length_scale for a chord table; non_finite for a length that
+  /// overflows S.
   template <int D>
   static Expected<ArcLengthTable> build(const Path<S, D>& path, ArcLengthSettings settings = {}) {
     const int samples_per_segment = settings.samples_per_segment;
@@ -74,9 +91,8 @@ class ArcLengthTable {
     if (path.size() >= std::size_t(1) << 31)
       return make_error(ErrorCode::out_of_range, "path: more than 2^31 segments");
     // Speeds are measured through their squares, which lose their digits below the smallest
-    // normal number: a path 1e-160 across (float: 1e-20) measured 5e-6 short, or as zero length.
-    // Refused below √(smallest normal / eps), where speeds down to √eps of the size still square
-    // to normal numbers: 1e-146 in double, 3.1e-16 in float.
+    // normal number. Refused below √(smallest normal / eps), where speeds down to √eps of the
+    // size still square to normal numbers: 1e-146 in double, 3.1e-16 in float.
     const S size = path_size(path);
     // Distances on a path of zero length have no direction to move in (every conversion would
     // divide by the length); refused before any entry is built. Any other path has a length.
@@ -140,29 +156,35 @@ class ArcLengthTable {
     table.tolerance_scale_ = table.distances_.back();
     table.length_ = table.distances_.back();
     // A copy holds exactly what was kept, its arrays allocated one after the other: a network's
-    // many small tables then lie as compactly as one (shrinking each array in place left them
-    // among the build's freed blocks, 20 % slower to walk across pieces).
+    // many small tables then lie as compactly as one.
     ArcLengthTable compact = table;
     return compact;
   }
 
  public:
+  /// The path's length, in its coordinates' units (> 0): the exact arc length on gauss_legendre
+  /// tables, the sum of the chords on chord tables.
   S length() const noexcept { return length_; }
+  /// Whether the path measured is closed (distances and parameters wrap) or open (they clamp).
   bool closed() const noexcept { return closed_; }
+  /// How the table measures: chord or gauss_legendre.
   ArcLengthMethod method() const noexcept { return method_; }
-  // The entries per segment where they are evenly spaced in u: the explicit density asked for,
-  // or 16 for an automatic chord table; 0 for an automatic exact table, whose entries sit where
-  // each segment needs them (is_adaptive(); entry_parameter).
+  /// The entries per segment where they are evenly spaced in u: the explicit density asked for,
+  /// or 16 for an automatic chord table; 0 for an automatic exact table, whose entries sit where
+  /// each segment needs them (is_adaptive(); entry_parameter).
   int samples_per_segment() const noexcept { return samples_; }
-  // True for an automatic exact table: entries placed per segment where the curve needs them.
+  /// True for an automatic exact table: entries placed per segment where the curve needs them.
   bool is_adaptive() const noexcept { return samples_ == 0; }
+  /// The path's segment count: its end parameter.
   std::size_t segment_count() const noexcept { return hodographs_.size(); }
-  // Accumulated distance at every entry (entry_count() + 1 values: the last is the length).
+  /// Accumulated distance at every entry, from 0 at the first, never decreasing
+  /// (entry_count() + 1 values: the last is the length).
   const std::vector<S>& distances() const noexcept { return distances_; }
+  /// The number of intervals between entries (the entries, not counting the path's end).
   std::size_t entry_count() const noexcept { return distances_.size() - 1; }
-  // The path parameter of entry i (i <= entry_count(): the last is the path's end).
+  /// The path parameter of entry i (i <= entry_count(), unchecked: the last is the path's end).
   S entry_parameter(std::size_t i) const noexcept { return inverse_[i][0]; }
-  // Bytes the table holds (what its vectors hold, not their spare capacity).
+  /// Bytes the table holds (what its vectors hold, not their spare capacity).
   std::size_t memory_bytes() const noexcept {
     return sizeof(*this) + distances_.size() * sizeof(S) +
            hodographs_.size() * sizeof(Hodograph<S>) + adaptive_.size() +
@@ -170,11 +192,9 @@ class ArcLengthTable {
            segment_first_.size() * sizeof(std::size_t) + inverse_.size() * sizeof(inverse_[0]);
   }
 
-  // The three conversions. s: distance along the path; t: path parameter. Closed paths wrap s into
-  // [0, length()) and t into [0, segment_count()); open paths clamp them; NaN gives 0.
-
-  // Arc length from t = 0 to t. gauss_legendre: exact (quadrature from the entry below); chord:
-  // linear interpolation between entries, the exact inverse of parameter_at_linear.
+  /// Arc length from t = 0 to t (wrapped or clamped as the class says).
+  /// gauss_legendre: exact (quadrature from the entry below); chord: linear interpolation
+  /// between entries, the exact inverse of parameter_at_linear.
   S distance_at(S t) const noexcept {
     const S end = S(hodographs_.size());
     t = closed_ ? detail::wrap(t, end) : detail::clamp_or_low(t, S(0), end);
@@ -189,17 +209,20 @@ class ArcLengthTable {
     return std::min(distances_[entry] + distance_within(entry, t), length());
   }
 
-  // The parameter at distance s, the inverse of distance_at: |distance_at(t) − s| ≤ 1e-12·length()
-  // on gauss_legendre tables (scaled to S's epsilon; of length_scale where that was larger). On
-  // each table interval t(s) is the quintic that matches t, dt/ds = 1/|r'| and d²t/ds² =
-  // −(r'·r'')/|r'|⁴ at both entries, error O(h⁶); where build() found it short of the tolerance
-  // (near cusps, on coarse tables) Newton on the exact distance polishes it. Intervals where the
-  // speed nearly vanishes use the cubic with slopes limited to 3× the secant (Fritsch–Carlson),
-  // which keeps t(s) monotone there. `cursor` is the entry found last time: queries that move a
-  // little (a sweep along sorted distances) walk from it in O(1) instead of searching; any value is
-  // safe. On chord tables the distances are chords, so the result inverts those. Inlined into its
-  // callers: every bogie and camera sample runs it, and a call costs ~10% there.
+  /// The parameter at distance s (wrapped or clamped as the class says), the inverse of
+  /// distance_at: on gauss_legendre tables |distance_at(t) − s| ≤ 1e-12·length() in double,
+  /// 64 eps·length() in float (of length_scale where that was larger). On each table interval
+  /// t(s) is the quintic that matches t, dt/ds = 1/|r'| and d²t/ds² = −(r'·r'')/|r'|⁴ at both
+  /// entries, error O(h⁶); where build() found it short of the tolerance (near cusps, on coarse
+  /// tables) Newton on the exact distance polishes it. Intervals where the speed nearly vanishes
+  /// use the cubic with slopes limited to 3× the secant (Fritsch–Carlson), which keeps t(s)
+  /// monotone there. `cursor` is the entry found last time, updated: queries that move a little
+  /// (a sweep along sorted distances) walk from it in O(1) instead of searching; any value is
+  /// safe, and the result does not depend on it. On chord tables the distances are chords, so
+  /// the result inverts those. At and past the end of an open path: segment_count() exactly.
   TRACTRIX_FORCE_INLINE S parameter_at(S s, std::size_t& cursor) const noexcept {
+    // Forced inline: every bogie and camera sample runs it. It reads the members where it uses
+    // them, not through a Lookup built up front (which cost register spills).
     s = wrap_or_clamp(s);
     if (!(s < length())) return S(hodographs_.size());  // the end of an open path, exactly
     const S t =
@@ -207,21 +230,21 @@ class ArcLengthTable {
     if (method_ == ArcLengthMethod::chord || !(adaptive_[cursor] & needs_newton)) return t;
     return polish(cursor, s - distances_[cursor], t);
   }
+  /// parameter_at(s, cursor) with a fresh cursor: a search from the first entry.
   S parameter_at(S s) const noexcept {
     std::size_t cursor = 0;
     return parameter_at(s, cursor);
   }
 
-  // What parameter_at reads, as plain pointers into a table and copies of its scalars, valid
-  // while the table lives where it is: the Newton polish reads the table itself, so a move
-  // would leave it dangling on flagged intervals. Hence only MeasuredPath makes one, for its
-  // table in shared data that never moves (MeasuredPath::lookup); a network keeps one per piece,
-  // so a bogie entering a piece reaches its entries directly.
-  // (ArcLengthTable::parameter_at reads its members where it uses them instead: built up front
-  // for every query, a lookup cost a single track's solve 2 % more instructions in spills.)
+  /// What parameter_at reads, as plain pointers into a table and copies of its scalars, valid
+  /// while the table lives where it is: the Newton polish reads the table itself, so a move
+  /// would leave it dangling on flagged intervals. Hence only MeasuredPath makes one, for its
+  /// table in shared data that never moves (MeasuredPath::lookup); a network keeps one per piece,
+  /// so a bogie entering a piece reaches its entries directly. A default-constructed Lookup
+  /// points at no table and must not be queried.
   class Lookup {
    public:
-    // ArcLengthTable::parameter_at.
+    /// ArcLengthTable::parameter_at(s, cursor) on the table it was made from.
     TRACTRIX_FORCE_INLINE S parameter_at(S s, std::size_t& cursor) const noexcept {
       s = closed_ ? detail::wrap(s, length_) : detail::clamp_or_low(s, S(0), length_);
       if (!(s < length_)) return end_;
@@ -229,6 +252,7 @@ class ArcLengthTable {
       if (!exact_ || !(adaptive_[cursor] & needs_newton)) return t;
       return table_->polish(cursor, s - distances_[cursor], t);
     }
+    /// The table's length().
     S length() const noexcept { return length_; }
 
    private:
@@ -260,9 +284,9 @@ class ArcLengthTable {
   }
 
  public:
-  // The camera-animation lecture's lookup: binary search for the next larger entry, then linear
-  // interpolation of t. Error O(h²) in the entry spacing; kept for comparison and for tools that
-  // reproduce the lecture's numbers.
+  /// The camera-animation lecture's lookup: s wrapped or clamped as the class says, a binary
+  /// search for the next larger entry, then linear interpolation of t. Error O(h²) in the entry
+  /// spacing; kept for comparison and for tools that reproduce the lecture's numbers.
   S parameter_at_linear(S s) const noexcept {
     s = wrap_or_clamp(s);
     const std::size_t lo = detail::interval_of(distances_, s);
@@ -274,7 +298,8 @@ class ArcLengthTable {
     return t0 + fraction * (parameter_of(lo + 1) - t0);
   }
 
-  // Wraps (closed) or clamps (open) a distance into the table's range; NaN gives 0.
+  /// A distance in the table's range: wrapped into [0, length()) on a closed path, clamped to
+  /// [0, length()] on an open one; NaN gives 0.
   S wrap_or_clamp(S s) const noexcept {
     return closed_ ? detail::wrap(s, length()) : detail::clamp_or_low(s, S(0), length());
   }
@@ -498,7 +523,7 @@ class ArcLengthTable {
     // error of a quintic peaks; the middle is then checked too, with a quadrature. So are the
     // quarters on a `coarse` interval (one whose tolerance length_scale sets, above the path's
     // own): there the error is far from its asymptotic shape and may change sign near the
-    // thirds (a 35-unit float segment at one entry read 5.7× below its peak there).
+    // thirds, where it then reads well below its peak.
     const S h = distances_[i + 1] - distances_[i];
     const bool spread = !(thirds[0] >= S(0.2) * h && thirds[0] <= S(0.45) * h &&
                           thirds[1] >= S(0.55) * h && thirds[1] <= S(0.8) * h);
@@ -521,9 +546,8 @@ class ArcLengthTable {
   std::vector<std::uint32_t> segment_of_;   // per interval: its segment
   std::vector<std::size_t> segment_first_;  // per segment: its first interval; then the count
   // Per interval: its start t0, then t(x) − t0 = Σ a_j x^j (j = 1..5), x = (s − s0)/h in [0, 1];
-  // one more record holds the path's end parameter. (The adaptive density keeps them few: a
-  // 10⁶-segment gentle track holds about one a segment, where a uniform 16 made the sweep
-  // memory-bound.)
+  // one more record holds the path's end parameter. (The adaptive density keeps them few: about
+  // one a segment on gentle track, so a sweep stays out of memory's way.)
   std::vector<std::array<S, 6>> inverse_;
   S tolerance_scale_ = S(0);
   // distances_.back(), kept beside the arrays' pointers: every query wraps or clamps by it, and

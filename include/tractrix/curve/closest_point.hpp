@@ -1,6 +1,9 @@
-// Closest point on a path to a point in space: the exact global minimum of the distance, per
-// segment from the real roots of a quintic, across segments by branch and bound over PathBounds;
-// and a cursor for a point that moves a little each frame (a player, a vehicle, a camera target).
+/// @file
+/// `ClosestPoint` and `ClosestPointCursor`: the nearest point of a MeasuredPath to a point in
+/// space (MeasuredPath::closest_point). The answer is the exact global minimum of the distance:
+/// per segment from the real roots of a quintic, across segments by branch and bound over
+/// PathBounds (the search is in detail/nearest_point.hpp). The cursor follows a point that moves
+/// a little each frame (a player, a vehicle, a camera target).
 #pragma once
 
 #include <algorithm>
@@ -24,37 +27,47 @@ namespace tractrix {
 template <class S, int D>
 class MeasuredPath;
 
-// The nearest point of a path to a query point (MeasuredPath::closest_point).
+/// The nearest point of a path to a query point, as MeasuredPath::closest_point returns it.
 template <class S, int D = 3>
 struct ClosestPoint {
-  S distance = S(0);   // along the path, from its start: the 1-D answer ("offset on the curve")
-  S parameter = S(0);  // path parameter t of the same point
-  Vector<S, D> point = Vector<S, D>::Zero();
-  // |point − query|²; NaN when the query was not finite (and then the rest is the path's start).
+  /// Distance along the path from its start (t = 0) to the point, in the path's units: the 1-D
+  /// answer ("offset on the curve"), in [0, length()]. On a closed path the seam reads as 0.
+  S distance = S(0);
+  S parameter = S(0);                         ///< path parameter t of the same point
+  Vector<S, D> point = Vector<S, D>::Zero();  ///< the nearest point itself
+  /// |point − query|², in squared path units; NaN when the query was not finite (and then the
+  /// rest is the path's start: distance and parameter 0).
   S squared_distance = S(0);
 };
 
-// Follows a query point that moves a little between calls (MeasuredPath::closest_point with a
-// cursor): a player, a vehicle beside the track, a camera target. When it searches, it also keeps
-// the segments whose boxes lie within a radius R of that query q0, sorted by their box distance:
-// R = 2·(nearest distance) + 2·(mean box diagonal of a segment), or less where more than
-// `capacity` segments lie that near (then R is the box distance of the farthest kept). A later
-// query q, m = |q − q0| away, solves the last answer's segment, then the kept ones nearest box
-// first, stopping at the first box farther than the best answer plus m; every segment not kept
-// is at least R − m away, so an answer nearer than R − m is the global one (the same as without
-// a cursor, up to ties). Otherwise — the point jumped or drifted about R/2 — it searches
-// globally again; global_searches() counts those. Cheaper than the global search where segments
-// are about as long as the query is far from the path (1.9–3.0× fewer instructions on five
-// tracks of the benchmark family); where they are much shorter the list is rebuilt often and
-// the cursor costs more than the global search (2.1× with 0.06-unit segments 2 units away:
-// benchmarks/README.md, "Closest point"). No allocation: the list
-// lives in the cursor (capacity entries). One cursor per moving point and path.
+/// Follows a query point that moves a little between calls (MeasuredPath::closest_point with a
+/// cursor): a player, a vehicle beside the track, a camera target. Default-constructed, its
+/// first query searches globally.
+///
+/// When it searches globally from a query q0, it also keeps the segments whose boxes lie within
+/// a radius R of q0, sorted by their box distance: R = 2·(nearest distance) + 2·(mean box
+/// diagonal of a segment), or less where more than 256 segments lie that near (then R is the
+/// box distance of the farthest kept). A later query q, m = |q − q0| away, solves the last
+/// answer's segment, then the kept ones nearest box first, stopping at the first box farther
+/// than the best answer plus m. Every segment not kept is at least R − m away, so an answer
+/// nearer than R − m is the global one (the same as without a cursor, up to ties). Otherwise
+/// (the point jumped, or drifted about R/2) it searches globally again; global_searches()
+/// counts those. It pays off where segments are about as long as the query is far from the
+/// path; where they are much shorter the list is rebuilt often and the cursor costs more than
+/// the global search (benchmarks/README.md, "Closest point").
+///
+/// No allocation: the list lives in the cursor. One cursor per moving point and path: a cursor
+/// last used on another path (or on one since destroyed) searches globally.
 template <class S, int D = 3>
 class ClosestPointCursor {
  public:
+  /// How many queries this cursor has answered (non-finite queries return before reaching it
+  /// and are not counted).
   std::size_t queries() const noexcept { return queries_; }
+  /// How many of those searched the whole path: the first, the first after reset() or on
+  /// another path, and each that moved too far from the last global search.
   std::size_t global_searches() const noexcept { return global_searches_; }
-  // Forget the state: the next call searches globally.
+  /// Forgets the kept segments: the next query searches globally. The counts are kept.
   void reset() noexcept { owner_.reset(); }
 
  private:

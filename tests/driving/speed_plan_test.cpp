@@ -203,6 +203,42 @@ TEST_CASE("speed plan: curvature limits lateral acceleration on a curve", "[moti
     CHECK(std::abs(on_route->at(s) - limits->at(s)) <= 1e-9 * expected);
 }
 
+TEST_CASE("speed limits: a curvature that leaves no speed is an error, not a limit of 0",
+          "[motion][speed]") {
+  // A line of 100 whose curvature is `sharp` in [40, 60) and 0.01 elsewhere (from_curvature
+  // needs only length(), sample(s, cursor) and curvature_vector(sample)).
+  struct Line {
+    double sharp;
+    using Cursor = std::size_t;
+    struct Sample {
+      double s;
+    };
+    double length() const { return 100.0; }
+    Sample sample(double s, Cursor&) const { return {s}; }
+    Vector3<double> curvature_vector(const Sample& at) const {
+      return {at.s >= 40 && at.s < 60 ? sharp : 0.01, 0, 0};
+    }
+  };
+  CurvatureLimits<double> curves;
+  curves.max_velocity = 30;
+  curves.lateral_acceleration = 1;
+  curves.section_length = 10;
+  const auto gentle = SpeedLimits<double>::from_curvature(Line{4.0}, curves);
+  REQUIRE(gentle);
+  CHECK(gentle->at(50) == 0.5);                          // √(1/4)
+  CHECK(gentle->at(10) == Approx(10.0).epsilon(1e-15));  // √(1/0.01)
+  for (const double kink : {HUGE_VAL, 1e308}) {
+    INFO("curvature " << kink);
+    curves.lateral_acceleration = kink == HUGE_VAL ? 1.0 : 1e-300;  // 1e-300/1e308 underflows
+    const auto refused = SpeedLimits<double>::from_curvature(Line{kink}, curves);
+    REQUIRE_FALSE(refused);
+    CHECK(refused.error().code == ErrorCode::out_of_range);
+    INFO(refused.error().message);
+    // Sections are sampled ends included: the kink from 40 on shows first in [30, 40).
+    CHECK(refused.error().message.find("in [30, 40)") != std::string::npos);
+  }
+}
+
 TEST_CASE("speed plan: replanning mid-run keeps velocity and acceleration", "[motion][speed]") {
   const double length = 3000;
   const JerkLimits<double> motion{30, 1, 1.2, 0.6};

@@ -70,7 +70,8 @@ class SpeedLimits {
   /// section of a tenth of the tightest radius misses little). Errors (all out_of_range): line's,
   /// for the line's length and max_velocity; a lateral_acceleration not positive and finite; a
   /// section_length not positive and finite, or one that cuts the line into 1e8 sections or
-  /// more; samples outside [1, 1024].
+  /// more; samples outside [1, 1024]; a curvature that leaves no speed (infinite at a kink, or so
+  /// large that √(a_lat/κ) underflows), naming its section.
   template <class Line>
   static Expected<SpeedLimits> from_curvature(const Line& line_along,
                                               const CurvatureLimits<S>& curves) {
@@ -125,6 +126,13 @@ class SpeedLimits {
       using std::sqrt;
       const S limit =
           kappa > S(0) ? std::min(max_velocity, sqrt(lateral_acceleration / kappa)) : max_velocity;
+      // A kink (infinite curvature), or one so sharp that √(a_lat/κ) underflows: nothing passes.
+      if (!(limit > S(0)))
+        return make_error(ErrorCode::out_of_range,
+                          "speed limits: curvature " + detail::number_text(kappa) + " in [" +
+                              detail::number_text(a) + ", " + detail::number_text(b) +
+                              ") leaves no speed under lateral_acceleration " +
+                              detail::number_text(lateral_acceleration) + " (a kink?)");
       push_section(starts, limits, a, limit);
     }
     return SpeedLimits(std::move(starts), std::move(limits), length);

@@ -12,12 +12,14 @@
 
 namespace tractrix {
 
-/// What kind of thing went wrong; the `Error`'s message says which field and value.
+/// What kind of thing went wrong; the `Error`'s message says which field and value. A setting
+/// checked against a range (a length that must be positive, a count, a tolerance) is out_of_range
+/// also when it is NaN or infinite; non_finite is for data: points, keys, states, vectors.
 enum class ErrorCode {
   empty_input,          ///< no points, no segments, no keys
   too_few_points,       ///< fewer than the construction needs
-  non_finite,           ///< NaN or infinity in user data
-  out_of_range,         ///< a count, length or angle outside its documented range
+  non_finite,           ///< NaN or infinity in data (points, keys, states, vectors)
+  out_of_range,         ///< a setting outside its documented range (NaN and infinity too)
   not_continuous,       ///< consecutive segments do not meet, or a closed path does not close
   mismatched_sizes,     ///< parallel arrays of different lengths
   no_solution,          ///< the geometry admits no answer (e.g. a wheelbase longer than the track)

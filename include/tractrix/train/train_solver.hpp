@@ -1,5 +1,8 @@
-// TrainSolver: wagons chained along a track (the TrainDriver plugin for Cinema 4D, without its
-// bugs).
+/// @file
+/// `TrainSolver`: the poses of a train's wagons chained along a track behind a head distance, as
+/// the TrainDriver plugin for Cinema 4D places them; `Wrap`, `Spacing` and `TrainOptions` choose
+/// what happens past the track's ends and how bogies are spaced; `solve_trains` solves many
+/// trains in one call. Chord spacing's search is in detail/chord_search.hpp.
 #pragma once
 
 #include <algorithm>
@@ -40,25 +43,54 @@ struct TrainSolverAccess {
 };
 }  // namespace detail
 
-// What happens past the ends of the track. automatic: circular on a loop, clamp on open track.
-enum class Wrap { automatic, circular, clamp, extend };
-// How bogies are spaced: chord (rigid bodies: straight-line distances) or arc (the TrainDriver
-// plugin's way: distances along the track).
-enum class Spacing { chord, arc };
-
-struct TrainOptions {
-  Wrap wrap = Wrap::automatic;
-  Spacing spacing = Spacing::chord;
+/// What happens past the ends of the track.
+enum class Wrap {
+  automatic,  ///< circular on a loop, clamp on open track (TrainSolver::build picks)
+  circular,   ///< a loop: distances wrap, and WagonPose::lap counts the laps; closed track only
+  /// open track only: bogies are held at the ends. A head past the far end is held there and the
+  /// train stops behind it; bogies backed past the start pile up there (WagonStatus)
+  clamp,
+  extend  ///< open track only: the track runs on straight along its end tangents past either end
 };
 
-// On a Track, or on any track type (train/track_concept.hpp: a network's Route<S>, say).
+/// How bogies are spaced along the track.
+enum class Spacing {
+  /// Rigid bodies, straight-line distances: each rear bogie is the first track point
+  /// bogie_distance in a straight line behind its front bogie, and the next wagon's front bogie
+  /// the first one length − bogie_distance behind that rear bogie.
+  chord,
+  /// The TrainDriver plugin's way, distances along the track: wagon i's front bogie lies the sum
+  /// of the lengths of the wagons ahead of it behind the head, its rear bogie bogie_distance
+  /// behind that.
+  arc
+};
+
+/// How a TrainSolver treats the track's ends and spaces its bogies.
+struct TrainOptions {
+  Wrap wrap = Wrap::automatic;       ///< what happens past the ends of the track
+  Spacing spacing = Spacing::chord;  ///< straight-line or along-the-track bogie distances
+};
+
+/// A train's wagons chained along a track: each wagon's bogie, body and coupler frames for a
+/// head distance, the locomotive's front bogie there and the wagons behind it. On a Track, or on
+/// any track type (train/track_concept.hpp: a network's `Route<S>`, say). Immutable once built;
+/// every solve is const and keeps no state, so one solver serves any number of threads.
+/// Distances are in the track's units, along it from its start.
 template <class S, class TrackType = Track<S>>
 class TrainSolver {
   static_assert(detail::check_track<TrackType, S>(), "TrainSolver<S, TrackType>: see above");
 
  public:
-  // Checks every wagon (finite, 0 < bogie_distance <= length, overhang >= 0) and, for chord
-  // spacing on a loop, that each chord has a solution at 256 evenly spaced positions.
+  /// A solver for `wagons` (locomotive first; an empty list is allowed) on `track`. Wrap::automatic
+  /// becomes circular on a closed track and clamp on an open one.
+  ///
+  /// Errors: out_of_range for a wrap that does not fit the track (circular on open track, or
+  /// anything but circular and automatic on a closed one); non_finite for a wagon whose length,
+  /// bogie_distance or front_overhang is not finite; out_of_range for a bogie_distance that is
+  /// not positive or exceeds the wagon's length, or a negative front_overhang; no_solution, for
+  /// chord spacing on a loop, for a bogie chord with no track point that far behind some head
+  /// within one lap (chords beyond the track's narrowest reach are tried behind 256 evenly spaced
+  /// heads, and the message names the first that fails).
   static Expected<TrainSolver> build(TrackType track, std::vector<Wagon<S>> wagons,
                                      TrainOptions options = {}) {
     if (options.wrap == Wrap::automatic)
@@ -125,39 +157,46 @@ class TrainSolver {
     return solver;
   }
 
-  // The result of Track::build; its error, if it holds one, passes through.
+  /// The result of Track::build (or of a Route's factory), solved for: its error, if it holds
+  /// one, passes through; otherwise as the main build.
   static Expected<TrainSolver> build(Expected<TrackType> track, std::vector<Wagon<S>> wagons,
                                      TrainOptions options = {}) {
     if (!track) return track.error();
     return build(std::move(*track), std::move(wagons), options);
   }
 
-  // The TrainDriver plugin's "Spline Position" (a fraction of the track, may exceed 1) as a head
-  // distance.
+  /// The TrainDriver plugin's "Spline Position" (a fraction of the track, may exceed 1 or be
+  /// negative) as a head distance: spline_position · track_length.
   static S head_distance_from_normalized(S spline_position, S track_length) noexcept {
     return spline_position * track_length;
   }
 
+  /// The track the train runs on.
   const TrackType& track() const noexcept { return track_; }
+  /// The wagons, locomotive first, as given to build.
   const std::vector<Wagon<S>>& wagons() const noexcept { return wagons_; }
+  /// The options, with Wrap::automatic resolved to circular or clamp.
   const TrainOptions& options() const noexcept { return options_; }
 
-  using Sample = typename TrackType::Sample;
-  using Cursor = typename TrackType::Cursor;
+  using Sample = typename TrackType::Sample;  ///< the track's sample (point, tangent, parameter)
+  using Cursor = typename TrackType::Cursor;  ///< the track's lookup cursor
 
-  // One pose per wagon; the locomotive's front bogie at head_distance (world units), wagons behind.
+  /// One pose per wagon: the locomotive's front bogie at head_distance, the wagons behind it.
+  /// Allocates the vector; otherwise as solve(head_distance, out).
   std::vector<WagonPose<S>> solve(S head_distance) const {
     std::vector<WagonPose<S>> poses(wagons_.size());
     solve(head_distance, poses.data());
     return poses;
   }
 
-  // Into a caller-owned buffer of wagons().size() poses; never allocates. Stateless: the same head
-  // distance always gives the same poses. A non-finite head distance is treated as 0.
-  //
-  // Compiled with OpenMP and TRACTRIX_OPENMP defined (off by default), arc spacing splits the
-  // wagons over the OpenMP threads (trains of 1024 wagons and more); the poses are bit-identical
-  // to a single thread's. The OpenMP runtime may allocate when it first starts its threads.
+  /// Into a caller-owned buffer of wagons().size() poses; never allocates. Stateless: the same
+  /// head distance always gives the same poses. A non-finite head distance is treated as 0. On a
+  /// loop the head wraps and WagonPose::lap counts its laps; past the ends of open track the
+  /// train is held (Wrap::clamp) or runs on straight (Wrap::extend).
+  ///
+  /// Compiled with OpenMP and TRACTRIX_OPENMP defined (off by default), arc spacing splits the
+  /// wagons over the OpenMP threads (trains of 1024 wagons and more); the poses are bit-identical
+  /// to a single thread's. The OpenMP runtime may allocate when it first starts its threads.
   void solve(S head_distance, WagonPose<S>* out) const noexcept {
     const std::size_t n = wagons_.size();
 #if defined(TRACTRIX_OPENMP) && defined(_OPENMP)
@@ -174,22 +213,23 @@ class TrainSolver {
     solve(head_distance, out, 0, n);
   }
 
-  // Wagons [begin, end) only, into out[begin] … out[end − 1]. With arc spacing each wagon's place
-  // follows from the head alone, so ranges are independent and together bit-identical to the
-  // whole solve: split a long train over an engine's own worker threads this way. With chord
-  // spacing each wagon hangs on the one before it, so a range walks the chain from wagon 0 (frames
-  // are built only inside the range); splitting it over threads saves only the frames.
+  /// Wagons [begin, end) only, into out[begin] … out[end − 1] (end is cut to wagons().size(); an
+  /// empty range writes nothing). With arc spacing each wagon's place follows from the head
+  /// alone, so ranges are independent and together bit-identical to the whole solve: split a
+  /// long train over an engine's own worker threads this way. With chord spacing each wagon
+  /// hangs on the one before it, so a range walks the chain from wagon 0 (frames are built only
+  /// inside the range); splitting it over threads saves only the frames. Never allocates.
   void solve(S head_distance, WagonPose<S>* out, std::size_t begin,
              std::size_t end) const noexcept {
     IntoPoses sink{out};
     solve_range(head_distance, begin, end, sink);
   }
 
-  // Straight into an engine's arrays (WagonPoseArrays: position + quaternion or 4×4 matrices,
-  // float or double, any record size, the engine's axes): no WagonPose buffer, no conversion
-  // loop. Writes wagons 0 … n − 1 of every part, n the smallest count of the parts given
-  // (count > 0) and at most wagons().size(); returns n. Parts that WagonPoseArrays::error()
-  // rejects are skipped. Never allocates.
+  /// Straight into an engine's arrays (WagonPoseArrays: position + quaternion or 4×4 matrices,
+  /// float or double, any record size, the engine's axes): no WagonPose buffer, no conversion
+  /// loop. Writes wagons 0 … n − 1 of every part, n the smallest count of the parts given
+  /// (count > 0) and at most wagons().size(); returns n (0 when no part can be written). Parts
+  /// that WagonPoseArrays::error() rejects are skipped. Never allocates.
   template <class T>
   std::size_t solve(S head_distance, const WagonPoseArrays<T>& out) const noexcept {
     WagonPoseArrays<T> parts = out;
@@ -218,10 +258,10 @@ class TrainSolver {
     return end;
   }
 
-  // Each wagon's pose handed to `visit(j, pose)` as it is solved, j = 0 … n − 1, from one
-  // scratch pose: no buffer of n poses, for outputs in any layout (the Python package's arrays).
-  // `pose` is valid only during the call; `visit` must not throw (the solve is noexcept). Never
-  // allocates.
+  /// Each wagon's pose handed to `visit(j, pose)` as it is solved, j = 0 … n − 1 in order, from
+  /// one scratch pose: no buffer of n poses, for outputs in any layout (the Python package's
+  /// arrays). `pose` is valid only during the call; `visit` must not throw (the solve is
+  /// noexcept). Never allocates.
   template <class Visit>
   void solve_each(S head_distance, Visit&& visit) const noexcept {
     IntoVisitor<Visit> sink{visit, {}};
@@ -276,7 +316,7 @@ class TrainSolver {
       head = LoopDistance<S>::wrapped(head_distance, length);
     } else if (options_.wrap == Wrap::clamp && head_distance > length) {
       // Past the far end the locomotive is held there and the train behind it stops with it,
-      // whichever the spacing (arc spacing piled the wagons onto it, one over another).
+      // whichever the spacing (holding each bogie alone would pile the wagons onto the end).
       head.distance = length;
     }
     // Software-pipelined: wagon i is placed and sampled while the frames of wagon i − lag are
@@ -344,8 +384,8 @@ class TrainSolver {
         coincident_(S(1024) * detail::epsilon<S>() * coordinate_scale_),
         wagons_(std::move(wagons)),
         options_(options) {
-    // A compensated sum, as a route's offsets: each offset within an ulp of the exact one. A
-    // plain float sum drifted with every wagon (10⁴ wagons of 15.3: 15.5 units off at the last).
+    // A compensated sum, as a route's offsets: each offset within an ulp of the exact one (a
+    // plain float sum drifts further with every wagon).
     offsets_.reserve(wagons_.size());
     S sum = S(0), carry = S(0);
     for (const Wagon<S>& w : wagons_) {
@@ -411,10 +451,9 @@ class TrainSolver {
     detail::look_at_unit(pose.front, f.point, f.tangent, front_up);
     detail::look_at_unit(pose.rear, r.point, r.tangent, rear_up);
     // Body forward: rear bogie to front bogie, or the front tangent where a wagon compressed at
-    // an end has its bogies so close that the points' rounding would steer it (a few ulps apart
-    // it swung by 0.6 rad from one ulp of the head to the next). Only a wagon compressed below
-    // half its bogie distance: 2¹⁰ ulps of a float track 10⁵ out is 12 units, and wagons of 10
-    // on it took a tangent 0.05 rad off their chord.
+    // an end has its bogies so close that the points' rounding would steer it. Only a wagon
+    // compressed below half its bogie distance: far out on float track 2¹⁰ ulps can exceed a
+    // whole bogie distance, and a wagon at its full spacing keeps its chord.
     const Vector3<S> chord = f.point - r.point;
     const S near = std::min(coincident, S(0.5) * wagon.bogie_distance);
     const Vector3<S> body_forward =
@@ -564,11 +603,12 @@ class TrainSolver {
   TrainOptions options_;
 };
 
-// Many trains in one call (a railway's traffic, each train on its own track or route): train k
-// at heads[k], its wagons().size() poses written right after those of trains 0 … k − 1, so `out`
-// holds the sum of the trains' wagon counts. Trains built from copies of one Track or Route share
-// its data; nothing is copied or allocated here. Split the trains over an engine's own threads
-// by calling it on sub-ranges.
+/// Many trains in one call (a railway's traffic, each train on its own track or route): `count`
+/// trains and as many heads, train k solved at heads[k] (as TrainSolver::solve), its
+/// wagons().size() poses written right after those of trains 0 … k − 1, so `out` holds the sum of
+/// the trains' wagon counts. Trains built from copies of one Track or Route share its data;
+/// nothing is copied or allocated here. Split the trains over an engine's own threads by calling
+/// it on sub-ranges.
 template <class S, class TrackType>
 void solve_trains(const TrainSolver<S, TrackType>* trains, const S* heads, std::size_t count,
                   WagonPose<S>* out) noexcept {

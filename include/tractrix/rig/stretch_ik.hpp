@@ -237,7 +237,7 @@ class StretchChain {
     if (!pole.allFinite()) pole = root;
     const Vector3<S> offset = (goal - root) / global_scale;
     const S d = offset.stableNorm();  // finite wherever offset is (its square may overflow)
-    const Reach reach = reach_for(d, global_scale, scale);
+    const Reach reach = reach_for(d);
     const S lo = std::abs(reach.upper - reach.lower);
     const S aimed = reach.aim < lo ? lo : reach.aim;
     const Vector3<S> toward_pole = (pole - root) / global_scale;
@@ -274,7 +274,7 @@ class StretchChain {
   struct Reach {
     S upper, lower, aim;
   };
-  Reach reach_for(S d, S global_scale, GlobalScale<S> scale) const noexcept {
+  Reach reach_for(S d) const noexcept {
     if (settings_.soft > S(0)) {
       // Soft stretch: aim at the soft distance of the rest chain, then scale the whole chain by
       // d / d_soft (capped by max_stretch), so the effector still lands on the goal but the chain
@@ -285,7 +285,7 @@ class StretchChain {
       if (k > settings_.max_stretch) k = settings_.max_stretch;
       return {rest_[0] * k, lower_rest_ * k, soft_distance * k};
     }
-    const S length = chain_length(d * global_scale / scale.value());
+    const S length = chain_length(d);
     const S upper = stretched(rest_[0], 1, length);
     const S lower = stretched(lower_rest_, rest_.size() - 1, length);
     const S reach = upper + lower;

@@ -357,6 +357,13 @@ TEMPLATE_TEST_CASE("global scale comes from uniform transforms only, bad chains 
   REQUIRE_FALSE(bad);
   CHECK(bad.error().message.rfind("global scale: non-uniform", 0) == 0);
   CHECK(GlobalScale<S>::of_transform(M::Zero()).error().code == ErrorCode::out_of_range);
+  // A tolerance that every comparison fails (NaN) must not accept the non-uniform transform.
+  for (const S tolerance :
+       {std::numeric_limits<S>::quiet_NaN(), S(-1), std::numeric_limits<S>::infinity()}) {
+    const auto refused = GlobalScale<S>::of_transform(stretched, tolerance);
+    REQUIRE_FALSE(refused);
+    CHECK(refused.error().message.rfind("global scale: tolerance", 0) == 0);
+  }
   CHECK(StretchChain<S>::build({}).error().code == ErrorCode::empty_input);
   CHECK(StretchChain<S>::build({S(5), S(0)}).error().message ==
         "bone 1: rest length " + detail::number_text(S(0)) + " is not positive");

@@ -69,10 +69,14 @@ class GlobalScale {
 
   /// The uniform scale of a transform's linear part: the mean length of its columns. Errors,
   /// never a scale silently read from one axis: non_finite for a NaN or infinite column length,
-  /// out_of_range for a zero-length column or a column length off the mean by more than
-  /// `tolerance` times it (non-uniform scale).
+  /// out_of_range for a zero-length column, a column length off the mean by more than
+  /// `tolerance` times it (non-uniform scale), or a tolerance that is negative, NaN or infinite.
   static Expected<GlobalScale> of_transform(const Eigen::Matrix<S, 3, 3>& linear,
                                             S tolerance = S(1e-6)) {
+    if (!(tolerance >= S(0)) || !std::isfinite(tolerance))
+      return make_error(ErrorCode::out_of_range, "global scale: tolerance " +
+                                                     detail::number_text(double(tolerance)) +
+                                                     " is not a finite number >= 0");
     // stableNorm: a plain norm's squares overflow for huge scales and lose their digits for tiny
     // ones.
     const S sx = linear.col(0).stableNorm(), sy = linear.col(1).stableNorm(),

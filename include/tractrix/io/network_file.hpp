@@ -1,17 +1,25 @@
-// Network files: pieces as Bézier control points, joints by piece end. One statement per line;
-// blank lines and lines starting with # are skipped.
-//
-//   piece <name>             starts a piece; the lines after it are its control points
-//   <x>, <y>, <z>            one control point: 3k + 1 of them make k cubic segments
-//   joint <name>.<end> ...   piece ends that meet (end: start or end); three or more: a switch
-//   tolerance <gap> <angle>  joint tolerances (JointTolerance: relative gap, radians), optional,
-//                            at most once
-//
-// A control point follows its piece line or another control point: after a joint or tolerance
-// line it is an error, not a point added to the piece above.
-//
-// Every failure names the file, and the line and field where there is one; a joint that the
-// network refuses is reported at its line with the pieces' names.
+/// @file
+/// Reads network files into a tractrix::Network: pieces as Bézier control points, joints by
+/// piece end. Opt-in: part of the tractrix::io target, not of tractrix.hpp; include this header
+/// and link tractrix::io to use it.
+///
+/// The format: one statement per line; blank lines and lines starting with # are skipped.
+///
+///     piece <name>             starts a piece; the lines after it are its control points
+///     <x>, <y>, <z>            one control point: 3k + 1 of them make k cubic segments
+///     joint <name>.<end> ...   piece ends that meet (end: start or end); three or more: a switch
+///     tolerance <gap> <angle>  joint tolerances (JointTolerance: relative gap, radians),
+///                              optional, at most once
+///
+/// A piece's name is one word without '.', defined once; a joint names only pieces defined above
+/// it. A control point follows its piece line or another control point: after a joint or
+/// tolerance line it is an error, not a point added to the piece above. Numbers are decimal in
+/// the C locale's notation (track_file::parse_number); tolerances are finite and >= 0, 0 asking
+/// for the default. Each piece is an open track measured against the whole network's size
+/// (ArcLengthSettings::length_scale).
+///
+/// Every failure names the file, and the line and field where there is one; a joint that the
+/// network refuses is reported at its line with the pieces' names.
 #pragma once
 
 #include <cmath>
@@ -28,9 +36,10 @@
 
 namespace tractrix::io::network_file {
 
+/// A network file as read: the network, and the names the file gave its pieces.
 struct Network {
-  tractrix::Network<double> network;
-  std::vector<std::string> names;  // piece i's name
+  tractrix::Network<double> network;  ///< piece i is the file's i-th piece, joints as listed
+  std::vector<std::string> names;     ///< piece i's name
 };
 
 namespace detail {
@@ -268,10 +277,13 @@ inline Error network_error(const Error& error, const std::string& file,
 
 }  // namespace detail
 
-/// A network from `in`; `name` is the file name used in messages. Errors: the first statement
-/// that cannot be read (mismatched_sizes, out_of_range, non_finite at its line and field), no
-/// pieces (empty_input), a piece whose control points are not 3k + 1 (too_few_points), or what
-/// MeasuredPath or Network::build refuse, reported at the piece's or the joint's line.
+/// The network in `in`, read to its end; `name` is the file name used in messages. Errors: the
+/// first statement that cannot be read, at its line and field (mismatched_sizes for a statement
+/// with the wrong number of words or fields, non_finite for a coordinate that is not a finite
+/// number, out_of_range otherwise); no pieces (empty_input); a piece whose control points are not
+/// 3k + 1 (too_few_points); what MeasuredPath::build refuses, at the piece's line (a piece of
+/// zero length: out_of_range); and what Network::build refuses, with its code, at the line of
+/// the joint it names where it names one.
 inline Expected<Network> read(std::istream& in, const std::string& name) {
   detail::Statements statements(name);
   std::string line;

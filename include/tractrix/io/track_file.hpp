@@ -1,8 +1,12 @@
-// The train demo's track files: one key per line, "x,y,z,tx,ty,tz" or "x,y,z,tx,ty,tz,roll"
-// (tangent dr/dt at the key, roll in radians about the tangent; every key has a roll or none
-// does); blank lines and lines starting with # are skipped; a line "open" or "closed" before the
-// keys sets the topology (closed by default).
-// Every failure names the file, and the line and field where there is one.
+/// @file
+/// Reads the train demo's track files into a measured Hermite path. Opt-in: part of the
+/// tractrix::io target, not of tractrix.hpp; include this header and link tractrix::io to use it.
+///
+/// The format: one key per line, "x,y,z,tx,ty,tz" or "x,y,z,tx,ty,tz,roll" (the key point, its
+/// tangent dr/dt, and the roll in radians about the tangent; every key has a roll or none does).
+/// Numbers are decimal in the C locale's notation (parse_number). Blank lines and lines starting
+/// with # are skipped; a line "open" or "closed" before the keys sets the topology (closed by
+/// default). Every failure names the file, and the line and field where there is one.
 #pragma once
 
 #include <charconv>
@@ -18,15 +22,20 @@
 
 namespace tractrix::io::track_file {
 
+/// A track file as read: its keys as a measured path, and their rolls.
 struct Track {
+  /// The keys joined by cubic Hermite segments (Path::from_hermite_keys: segment i runs from key
+  /// i to key i + 1, and a closed track adds one back to the first), measured with the default
+  /// ArcLengthSettings.
   tractrix::MeasuredPath<double> path;
-  std::vector<double> key_rolls;  // one per key from the roll column, or empty without one
+  /// One roll per key from the roll column, in radians about the tangent, or empty without one.
+  std::vector<double> key_rolls;
 };
 
-// A decimal number in the C locale's notation, whatever the process's locale: a DCC host that
-// called setlocale(LC_ALL, "") for a German user made strtod stop at the '.' of "1.5". One
-// leading '+' is allowed; hexadecimal, "inf" and "nan" are not numbers here, and neither is a
-// magnitude past double's range. One that underflows it ("1e-400") reads as a zero.
+/// A decimal number in the C locale's notation ('.' before the fraction), whatever the process's
+/// locale; std::nullopt for anything else. The text must hold only the number (trim it first). One
+/// leading '+' is allowed; hexadecimal, "inf" and "nan" are not numbers here, and neither is a
+/// magnitude past double's range. One that underflows it ("1e-400") reads as a zero of its sign.
 inline std::optional<double> parse_number(const std::string& text) {
   const char* first = text.data();
   const char* const last = first + text.size();
@@ -54,7 +63,8 @@ inline std::optional<double> parse_number(const std::string& text) {
   return value;
 }
 
-// Strips the white space a line can hold (a field "0,\v0,0" read '\v0' and printed '0').
+/// `text` without the white space a line can hold around it: spaces, tabs, carriage returns,
+/// vertical tabs and form feeds.
 inline std::string trim(const std::string& text) {
   const char* space = " \t\r\v\f";
   const auto first = text.find_first_not_of(space);
@@ -62,7 +72,15 @@ inline std::string trim(const std::string& text) {
   return text.substr(first, text.find_last_not_of(space) - first + 1);
 }
 
-// Keys into a measured path; `name` is the file name used in messages.
+/// The track in `in`, read to its end; `name` is the file name used in messages.
+///
+/// Errors: mismatched_sizes for an "open" or "closed" line after the keys, a key of other than 6
+/// or 7 fields, or one whose field count differs from the first key's; non_finite for a field
+/// that is not a finite number; out_of_range for a track of zero length (all its control
+/// points at one point). What Path::from_hermite_keys refuses (fewer than 2 keys: empty_input or
+/// too_few_points; tangents so large the control points overflow: non_finite) and what
+/// MeasuredPath::build refuses (a track too small to measure: out_of_range; a length that
+/// overflows: non_finite) passes through with its code, the file name added.
 inline tractrix::Expected<Track> read(std::istream& in, const std::string& name) {
   using tractrix::ErrorCode;
   using tractrix::make_error;

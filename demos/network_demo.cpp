@@ -16,8 +16,8 @@
 
 #include <tractrix/tractrix.hpp>
 
-#include "network_demo_drawing.hpp"
 #include <tractrix/io/network_file.hpp>
+#include "network_demo_drawing.hpp"
 
 namespace {
 

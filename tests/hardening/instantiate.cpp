@@ -1,5 +1,7 @@
-// Every class template of the library instantiated in full for float and double: members that no
-// test calls still have to compile warning-free for both scalars.
+// Every class template of the library instantiated in full for float and double, and the opt-in
+// io readers compiled: members that no test calls still have to compile warning-free for both
+// scalars.
+#include "tractrix/io/network_file.hpp"  // the opt-in io component: inline functions
 #include "tractrix/tractrix.hpp"
 
 namespace tractrix {
@@ -40,6 +42,8 @@ template class Route<double>;
 template class TrainSolver<float, Route<float>>;
 template class TrainSolver<double, Route<double>>;
 template std::vector<Wagon<float>> reversed_train<float>(const std::vector<Wagon<float>>&);
+template struct LoopDistance<float>;
+template struct LoopDistance<double>;
 template class HeadPosition<float>;
 template class HeadPosition<double>;
 template struct PoseArray<float>;

@@ -392,3 +392,13 @@ TEMPLATE_TEST_CASE(
     }
   });
 }
+
+TEST_CASE("contract: what only build() makes cannot be default-constructed", "[contract]") {
+  // A default one would hold no entries, keys or bones, and its queries would read past them.
+  STATIC_REQUIRE_FALSE(std::is_default_constructible<ArcLengthTable<double>>::value);
+  STATIC_REQUIRE_FALSE(std::is_default_constructible<RollProfile<float>>::value);
+  STATIC_REQUIRE_FALSE(std::is_default_constructible<StretchChain<double>>::value);
+  STATIC_REQUIRE_FALSE(std::is_default_constructible<MeasuredPath<float>>::value);
+  STATIC_REQUIRE_FALSE(std::is_default_constructible<Track<double>>::value);
+  STATIC_REQUIRE_FALSE(std::is_default_constructible<Route<double>>::value);
+}

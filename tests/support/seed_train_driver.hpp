@@ -9,6 +9,7 @@
 #pragma once
 
 #include <cmath>
+#include <optional>
 #include <vector>
 
 #include "tractrix/curve/arc_length.hpp"
@@ -67,7 +68,7 @@ class SeedTrainDriver {
     return path_.evaluate(natural(uniform)).tangent.normalized();
   }
   Vector3<S> rail_point(S uniform) const {
-    return rail_->point(rail_table_.parameter_at_linear(uniform * rail_table_.length()));
+    return rail_->point(rail_table_->parameter_at_linear(uniform * rail_table_->length()));
   }
   // HPBTarget: z towards the target direction, x = z × (pos − up point), y = z × x, then
   // GetHPB / SetRotHPB.
@@ -88,7 +89,7 @@ class SeedTrainDriver {
   const Path<S, 3>& path_;
   ArcLengthTable<S> table_;
   const Path<S, 3>* rail_;
-  ArcLengthTable<S> rail_table_;
+  std::optional<ArcLengthTable<S>> rail_table_;
 };
 
 }  // namespace tractrix::test

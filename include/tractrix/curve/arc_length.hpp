@@ -122,6 +122,9 @@ class ArcLengthTable {
   }
 
  private:
+  // Tables come from build() (its builder fills an empty one): a default-constructed table has
+  // no entries, and its queries would read past them.
+  ArcLengthTable() = default;
   // The largest coordinate difference between the first control point and any other.
   template <int D>
   static S path_size(const Path<S, D>& path) noexcept {

@@ -100,6 +100,8 @@ class RollProfile {
   const std::vector<S>& angles() const noexcept { return angles_; }
 
  private:
+  // Made by build(): a default one has no keys, and its queries would read past them.
+  RollProfile() = default;
   static std::vector<S> slopes(const std::vector<S>& d, const std::vector<S>& a, bool periodic) {
     const std::size_t n = d.size();
     std::vector<S> m(n, S(0));

@@ -273,6 +273,8 @@ class StretchChain {
   }
 
  private:
+  // Made by build(): a default one has no keys, and its queries would read past them.
+  StretchChain() = default;
   // The two bones' lengths in rest space for a goal d away, and the distance the effector aims
   // at (d, or less where the chain cannot reach it).
   struct Reach {

@@ -14,7 +14,7 @@ namespace tractrix {
 
 /// What kind of thing went wrong; the `Error`'s message says which field and value. A setting
 /// checked against a range (a length that must be positive, a count, a tolerance) is out_of_range
-/// also when it is NaN or infinite; non_finite is for data: points, keys, states, vectors.
+/// also when it is NaN or infinite; non_finite is for data: points, keys, states, wagons, vectors.
 enum class ErrorCode {
   empty_input,          ///< no points, no segments, no keys
   too_few_points,       ///< fewer than the construction needs

@@ -14,33 +14,42 @@
 
 namespace tractrix {
 
-// One of a piece's two ends: where its distance is 0 (start) or its length (end).
-enum class End : std::uint8_t { start, end };
+/// One of a piece's two ends.
+enum class End : std::uint8_t {
+  start,  ///< where the distance along the piece is 0
+  end     ///< where the distance along the piece is its length
+};
 
+/// One end of one piece of a network: what a joint lists, and what a switch leg is.
 struct PieceEnd {
-  std::size_t piece = 0;
-  End end = End::start;
+  std::size_t piece = 0;  ///< the piece's index in the network
+  End end = End::start;   ///< which of its two ends
 
+  /// Whether both name the same end of the same piece.
   friend bool operator==(const PieceEnd& a, const PieceEnd& b) noexcept {
     return a.piece == b.piece && a.end == b.end;
   }
+  /// Whether they name different ends (or pieces).
   friend bool operator!=(const PieceEnd& a, const PieceEnd& b) noexcept { return !(a == b); }
 };
 
+/// The end as error messages name it: `"piece 3 start"`, `"piece 0 end"`.
 inline std::string to_string(const PieceEnd& e) {
   return "piece " + detail::index_text(e.piece) + (e.end == End::start ? " start" : " end");
 }
 
-// How far joined ends may be apart, relative to the network's scale (its largest piece length or
-// coordinate), and how far from collinear their tangents may be, in radians. Zero means the
-// scalar's default: 1e-9 (double) or 64 eps (float) of the scale, and 1e-6 rad (double) or 64 eps
-// (float) — or, where the two ends' coordinates are large next to the handles their tangents
-// come from, twice what their rounding can turn those tangents (eps·|P|/|handle| an end: a float
-// loop 10³ units out turns its tangents 7.7e-6 rad, over float's 64 eps), up to 1e-3 rad.
-// Hand-placed data from a DCC tool usually needs looser ones: say so here. Negative, NaN or
-// infinite values are refused (out_of_range), not taken for the default.
+/// How far the ends that meet at a joint may be apart, and how far from collinear their
+/// tangents, when a Network is built. Zero, the default, means the scalar type's default;
+/// hand-placed data from a DCC tool usually needs looser values. A negative, NaN or infinite value
+/// (or one too large for the scalar type) is refused with out_of_range, not taken for the default.
 struct JointTolerance {
+  /// The largest distance between two ends of a joint, as a fraction of the network's scale (the
+  /// largest piece length or absolute coordinate). 0: 1e-9 (double) or 64 eps (float).
   double relative_gap = 0.0;
+  /// How far from collinear two ends' tangents may be, in radians. 0: 1e-6 rad (double) or
+  /// 64 eps (float), or, where larger, twice what rounding can turn the two ends' tangents
+  /// (eps·|P| / |handle| at each end, summed: large coordinates next to short control handles),
+  /// capped at 1e-3 rad. A value given is used as it is, whatever the rounding.
   double angle = 0.0;
 };
 

@@ -145,11 +145,14 @@ class Statements {
         return fail(ErrorCode::out_of_range, field + "a piece end is <piece>.start or <piece>.end");
       const std::string name = w[k].substr(0, dot), end = w[k].substr(dot + 1);
       if (end != "start" && end != "end")
-        return fail(ErrorCode::out_of_range, field + "'" + end + "' is no end (start or end)");
+        return fail(ErrorCode::out_of_range, std::string(field).append("'").append(end).append(
+                                                 "' is no end (start or end)"));
       const auto found = index_.find(name);
       if (found == index_.end())
-        return fail(ErrorCode::out_of_range,
-                    field + "no piece '" + name + "' is defined above this line");
+        return fail(ErrorCode::out_of_range, std::string(field)
+                                                 .append("no piece '")
+                                                 .append(name)
+                                                 .append("' is defined above this line"));
       ends.push_back({found->second, end == "start" ? End::start : End::end});
     }
     joints_.push_back(std::move(ends));

@@ -97,10 +97,12 @@ inline tractrix::Expected<Track> read(std::istream& in, const std::string& name)
     if (trimmed.empty() || trimmed[0] == '#') continue;
     if (trimmed == "open" || trimmed == "closed") {
       if (!points.empty())
-        return make_error(ErrorCode::mismatched_sizes, name + ":" + std::to_string(number) + ": '" +
-                                                           trimmed + "' after the keys (line " +
-                                                           std::to_string(first_key_line) +
-                                                           " is the first); it goes before them");
+        return make_error(ErrorCode::mismatched_sizes,
+                          std::string(name)
+                              .append(":" + std::to_string(number) + ": '")
+                              .append(trimmed)
+                              .append("' after the keys (line " + std::to_string(first_key_line) +
+                                      " is the first); it goes before them"));
       closed = trimmed == "closed";
       continue;
     }

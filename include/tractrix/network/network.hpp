@@ -1,6 +1,9 @@
-// Network: track pieces whose ends meet at joints; a joint where three or more ends meet is a
-// switch. Immutable and shared like the tracks it holds; which way each switch is set is kept
-// apart, in SwitchSettings, so routes already handed to trains never change under them.
+/// @file
+/// `Network`: track pieces whose ends meet at joints; a joint where three or more ends meet is a
+/// switch. Immutable and shared like the tracks it holds; which way each switch is set is kept
+/// apart, in `SwitchSettings`, so routes already handed to trains never change under them.
+/// `NetworkPoint` and `NetworkPointCursor` answer the nearest point of a network. The builder's
+/// checks are in detail/network_builder.hpp.
 #pragma once
 
 #include <algorithm>
@@ -24,25 +27,31 @@
 
 namespace tractrix {
 
-// The nearest point of a network to a point in space: its piece, the distance along that piece,
-// the point and the squared distance (NaN for a non-finite query, which gives piece 0's start).
+/// The nearest point of a network to a point in space (Network::closest_point): its piece, the
+/// distance along that piece, the point and the squared distance.
 template <class S>
 struct NetworkPoint {
-  std::size_t piece = 0;
-  S distance = S(0);
-  Vector3<S> point = Vector3<S>::Zero();
+  std::size_t piece = 0;  ///< the piece the point is on
+  S distance = S(0);      ///< along that piece in its own direction, in [0, its length]
+  Vector3<S> point = Vector3<S>::Zero();  ///< the nearest point itself
+  /// |point − query|², in squared network units. NaN for a non-finite query, +inf where every
+  /// squared distance overflows; in both cases the rest is piece 0's start.
   S squared_distance = S(0);
 };
 
-// Which end each side of each joint leads to. A side with one end always leads to it; a side with
-// several (the legs of a switch) leads to the one selected, by default the first listed. Cheap
-// to copy: a game keeps one, throws switches in it, and asks for routes with it.
+/// Which end each side of each joint of one network leads to. A side with one end always leads
+/// to it; a side with several (the legs of a switch) leads to the one selected, by default the
+/// first listed. Made by Network::default_settings; cheap to copy: a game keeps one, throws
+/// switches in it, and asks for routes with it (Route::follow, Route::around).
 class SwitchSettings {
  public:
+  /// Settings made for no network: set refuses every end (out_of_range) and routes refuse them
+  /// (mismatched_topology). Assign Network::default_settings() before use.
   SwitchSettings() = default;
 
-  // Selects `leg` on its side of its joint. An end that is no switch leg (a buffer stop, an end
-  // alone on its side of a joint) or not in the network is an error; nothing changes then.
+  /// Selects `leg` on its side of its joint, so that side leads to it. Errors, all out_of_range,
+  /// and nothing changes then: a piece not in the network (or settings made for no network), a
+  /// buffer stop, or an end alone on its side of its joint (no switch leg).
   [[nodiscard]] std::optional<Error> set(const PieceEnd& leg) {
     if (!topology_ || leg.piece >= topology_->joint_of.size())
       return make_error(ErrorCode::out_of_range, to_string(leg) + ": no such piece in the network");
@@ -59,13 +68,14 @@ class SwitchSettings {
       if (ends[k] == leg) selected_[2 * joint + side] = static_cast<std::uint32_t>(k);
     return std::nullopt;
   }
-  // The end the given side of a joint leads to (joint < the network's joint_count(), side 0 or 1,
-  // settings from Network::default_settings).
+  /// The end the given side of a joint leads to. Preconditions (asserted): settings from
+  /// Network::default_settings, joint < the network's joint_count(), side 0 or 1.
   const PieceEnd& selected(std::size_t joint, std::uint8_t side) const noexcept {
     TRACTRIX_ASSERT(topology_ && joint < topology_->sides.size() && side < 2);
     return topology_->sides[joint][side][selected_[2 * joint + side]];
   }
-  // Whether these settings were made for the network with this topology.
+  /// Whether these settings were made for the network with this topology (Network::topology();
+  /// copies of a network share it). Routes check this before they walk.
   bool made_for(const detail::Topology* topology) const noexcept {
     return topology_.get() == topology;
   }
@@ -80,26 +90,34 @@ class SwitchSettings {
   std::vector<std::uint32_t> selected_;
 };
 
-// Follows a query point that moves a little between calls over a network (Network::closest_point
-// with a cursor): a player beside the railway, a vehicle, a camera target. When it searches the
-// whole network it keeps the `capacity` pieces whose boxes lie nearest that query q0, sorted by
-// box distance; every piece left out is at least R away from q0, R the farthest kept box's
-// distance (infinite when every piece is kept). A later query q, m = |q − q0| away, asks the last
-// answer's piece first (with its own ClosestPointCursor), then each kept piece whose box is nearer
-// than the best answer plus m (bounded by that answer: most stop at their box); every piece not
-// kept is at least R − m away, so an answer nearer than R − m is the global one (the same as
-// without a cursor, up to ties). Otherwise it searches the whole network again; global_searches()
-// counts those. While the point stays near one piece the cost is that piece's ClosestPointCursor's.
-// Where 16 or more piece boxes overlap at the point (a yard of long parallel pieces) R is about 0
-// and every call searches globally, at twice the cost of a call without the cursor. No allocation
-// (17.6 kB in double). One cursor per moving point; it may move to another network (it then
-// searches).
+/// Follows a query point that moves a little between calls over a network (Network::closest_point
+/// with a cursor): a player beside the railway, a vehicle, a camera target. Default-constructed,
+/// its first query searches the whole network.
+///
+/// When it searches the whole network from a query q0, it keeps the 16 pieces whose boxes lie
+/// nearest q0, sorted by box distance; every piece left out is at least R away from q0, R the
+/// farthest kept box's distance (infinite when every piece is kept). A later query q,
+/// m = |q − q0| away, asks the last answer's piece first (with its own ClosestPointCursor), then
+/// each kept piece whose box is nearer than the best answer plus m (bounded by that answer: most
+/// stop at their box). Every piece not kept is at least R − m away, so an answer no farther than
+/// R − m is the global one (the same as without a cursor, up to ties). Otherwise it searches the
+/// whole network again; global_searches() counts those. While the point stays near one piece the
+/// cost is that piece's ClosestPointCursor's. Where 16 or more piece boxes overlap at the point
+/// (a yard of long parallel pieces) R is about 0 and every call searches globally, costing more
+/// than a call without the cursor.
+///
+/// No allocation: the lists live in the cursor (17.6 kB in double). One cursor per moving point;
+/// used on another network (or after its network is destroyed) it searches globally.
 template <class S>
 class NetworkPointCursor {
  public:
+  /// How many queries this cursor has answered (non-finite queries return before reaching it and
+  /// are not counted).
   std::size_t queries() const noexcept { return queries_; }
+  /// How many of those searched the whole network: the first, the first after reset() or on
+  /// another network, and each that moved too far from the last global search.
   std::size_t global_searches() const noexcept { return global_searches_; }
-  // Forget the state: the next call searches globally.
+  /// Forgets the kept pieces: the next query searches globally. The counts are kept.
   void reset() noexcept { owner_.reset(); }
 
  private:
@@ -125,19 +143,30 @@ class NetworkPointCursor {
   std::size_t queries_ = 0, global_searches_ = 0;
 };
 
+/// Track pieces whose ends meet at joints: a joint where two ends meet joins them, one where
+/// three or more meet is a switch, and an end in no joint is a buffer stop. Pieces are numbered
+/// as listed at build, joints as listed (or as found by join_ends). Immutable once built; copies
+/// share the pieces and the joints (a reference count, no data copied), so every route and train
+/// on a network can hold it, from any thread. Distances are in the pieces' units.
 template <class S>
 class Network {
  public:
-  // Pieces are tracks (a measured path and its up source) and must be open; `joints` lists, per
-  // joint, the piece ends that meet there (two for a plain joint, three or more for a switch). An
-  // end in no joint is a buffer stop. Every joint is checked: its ends lie within the gap of each
-  // other, and each sits on one of two sides (by its outward tangent) whose ends point away from
-  // the other side's within the angle, so a train crosses from any end of one side to any of the
-  // other without a kink. A failure names the joint, both ends and the gap or angle; nothing is
-  // built then. Measure the pieces against the whole network's size (ArcLengthSettings::
-  // length_scale): each measured to 1e-12 of its own length held up to 4.1× the table entries
-  // of one curve of the network's length (benchmarks/README.md, "Networks"), and trains on
-  // routes through them ran slower, for an accuracy finer than that curve has.
+  /// The network of `pieces` joined at `joints`. Pieces are tracks (a measured path and its up
+  /// source) and must be open; `joints` lists, per joint, the piece ends that meet there (two for
+  /// a plain joint, three or more for a switch). An end in no joint is a buffer stop. Every joint
+  /// is checked: its ends lie within the gap of each other, and each sits on one of two sides (by
+  /// its outward tangent; side 0 holds the first end listed) whose ends point away from the other
+  /// side's within the angle, so a train crosses from any end of one side to any of the other
+  /// without a kink. Measure the pieces against the whole network's size
+  /// (ArcLengthSettings::length_scale): a short piece measured to its own length gets a denser
+  /// table than the network's accuracy needs, and routes through it run slower.
+  ///
+  /// Errors (nothing is built; a joint's error names the joint, its ends and the gap or angle):
+  /// empty_input for no pieces; out_of_range for a tolerance that is negative or not finite in S;
+  /// mismatched_topology for a closed piece; too_few_points for a joint of fewer than two ends;
+  /// out_of_range for a joint's end of a piece not in the network, listed twice in the joint, or
+  /// already in another joint; not_continuous for two ends of a joint farther apart than the gap
+  /// or farther from collinear than the angle, and for a joint whose ends all point the same way.
   static Expected<Network> build(std::vector<Track<S>> pieces,
                                  const std::vector<std::vector<PieceEnd>>& joints,
                                  JointTolerance tolerance = {}) {
@@ -147,13 +176,18 @@ class Network {
     return joined(std::move(pieces), joints, *limits);
   }
 
-  // The network of these pieces with its joints found rather than listed: piece ends within the
-  // gap tolerance of each other (chains of them, taken together) meet at a joint, numbered in the
-  // order of their lowest piece end (piece 0 start, piece 0 end, piece 1 start, …); an end near
-  // no other is a buffer stop. Each joint found is then checked as a listed one is (sides,
-  // angles), so ends that meet at a kink are an error, not two buffer stops. A joint's ends are
-  // listed by piece, so a switch's default leg (the first listed) is its lowest piece. Use
-  // build() with the joints listed where ends that meet must not join.
+  /// The network of these pieces with its joints found rather than listed: piece ends within the
+  /// gap tolerance of each other (chains of them, taken together) meet at a joint, numbered in
+  /// the order of their lowest piece end (piece 0 start, piece 0 end, piece 1 start, …); an end
+  /// near no other is a buffer stop. Each joint found is then checked as a listed one is, so ends
+  /// that meet at a kink are an error, not two buffer stops. A joint's ends are listed by piece,
+  /// so a switch's default leg (the first listed) is its lowest piece. Use build() with the
+  /// joints listed where ends that meet must not join.
+  ///
+  /// Errors, as build's: empty_input for no pieces; out_of_range for a tolerance that is negative
+  /// or not finite in S; mismatched_topology for a closed piece; not_continuous for a joint whose
+  /// ends are at a kink, whose ends all point the same way, or whose chain of ends reaches
+  /// farther than the gap from one end to another.
   static Expected<Network> join_ends(std::vector<Track<S>> pieces, JointTolerance tolerance = {}) {
     if (pieces.empty()) return make_error(ErrorCode::empty_input, "network: no pieces");
     const auto limits = detail::joint_limits(pieces, tolerance);
@@ -162,38 +196,47 @@ class Network {
     return joined(std::move(pieces), joints, *limits);
   }
 
+  /// How many pieces the network has (≥ 1).
   std::size_t piece_count() const noexcept { return data_->pieces.size(); }
+  /// Piece i, i < piece_count() (not checked).
   const Track<S>& piece(std::size_t i) const noexcept { return data_->pieces[i]; }
-  // What a route samples piece i through (MeasuredPath::lookup), kept side by side for all
-  // pieces: a bogie entering a piece reads one small record shared by every train, not the
-  // piece's Track and MeasuredPath.
+  /// The flat view of piece i that a track type made of many paths samples through
+  /// (MeasuredPath::Lookup, with MeasuredPath::sample_with): Route does. Kept side by side for
+  /// all pieces, so a bogie entering a piece reads one small record shared by every train, not
+  /// the piece's Track and MeasuredPath. Valid while a copy of this network lives; i <
+  /// piece_count() (not checked).
   const typename MeasuredPath<S>::Lookup& piece_lookup(std::size_t i) const noexcept {
     return data_->lookups[i];
   }
+  /// How many joints the network has (switches included; 0 is allowed).
   std::size_t joint_count() const noexcept { return data_->topology->sides.size(); }
-  // The joint an end is in, or none: a buffer stop (or no such piece).
+  /// The joint an end is in, or std::nullopt for a buffer stop (or a piece not in the network).
   std::optional<std::size_t> joint_of(const PieceEnd& e) const noexcept {
     if (e.piece >= piece_count()) return std::nullopt;
     const std::size_t j = data_->topology->joint(e);
     if (j == detail::Topology::none) return std::nullopt;
     return j;
   }
-  // The ends on side 0 or 1 of a joint (side 0 holds the first end listed at build); joint <
-  // joint_count().
+  /// The ends on side `s` (0 or 1) of a joint: a train crosses from an end on one side to an end
+  /// on the other. Side 0 holds the joint's first end (as listed, or as join_ends found it).
+  /// Preconditions (asserted): joint < joint_count(), s < 2.
   const std::vector<PieceEnd>& side(std::size_t joint, std::uint8_t s) const noexcept {
     TRACTRIX_ASSERT(joint < joint_count() && s < 2);
     return data_->topology->sides[joint][s];
   }
-  // Every switch set to the first end listed on each of its sides.
+  /// Settings for this network with every switch set to the first end listed on each of its
+  /// sides.
   SwitchSettings default_settings() const { return SwitchSettings(data_->topology); }
 
-  // The nearest point of the whole network to `query`, exact as MeasuredPath::closest_point is on
-  // each piece. The pieces sit in a tree of boxes (pieces ordered by splits along the widest spread
-  // of their box centres, four to a leaf), searched nearest box first; within a piece, its own tree
-  // of segment boxes. Each skips what lies farther than the best found, so a query on a network of
-  // n pieces looks at O(log n) boxes and a few segments, wherever the pieces were listed. Where
-  // every squared distance overflows (a query ~1e154 from the network in double, ~1e19 in
-  // float) all points compare equal: the first piece's start, squared_distance +inf.
+  /// The nearest point of the whole network to `query`, exact as MeasuredPath::closest_point is
+  /// on each piece (where two points are equally near, either may come back). The pieces sit in
+  /// a tree of boxes (ordered by splits along the widest spread of their box centres, four to a
+  /// leaf), searched nearest box first; within a piece, its own tree of segment boxes. Each skips
+  /// what lies farther than the best found, so a query on a network of n pieces looks at
+  /// O(log n) boxes and a few segments, wherever the pieces were listed. A non-finite query gives
+  /// piece 0's start with a NaN squared_distance. Where every squared distance overflows (a query
+  /// ~1e154 from the network in double, ~1e19 in float) all points compare equal: piece 0's
+  /// start, squared_distance +inf.
   NetworkPoint<S> closest_point(const Vector3<S>& query) const noexcept {
     const Data& d = *data_;
     NetworkPoint<S> best;
@@ -228,9 +271,10 @@ class Network {
     return NetworkPoint<S>{piece, at.distance, at.point, at.squared_distance};
   }
 
-  // The same for a point that moves a little between calls: the last answer's piece and the
-  // pieces kept near the last global search, while the answer stays within their radius; the
-  // whole network when it jumps (NetworkPointCursor says when, and what it costs).
+  /// The same for a point that moves a little between calls: the last answer's piece and the
+  /// pieces kept near the last global search, while the answer stays within their radius; the
+  /// whole network when it jumps (NetworkPointCursor says when, and what it costs). The same
+  /// answer as without the cursor, up to ties. One cursor per moving point.
   NetworkPoint<S> closest_point(const Vector3<S>& query,
                                 NetworkPointCursor<S>& cursor) const noexcept {
     if (!query.allFinite()) return closest_point(query);
@@ -310,8 +354,10 @@ class Network {
     return best;
   }
 
+  /// The joints as the network keeps them (internal layout), shared with the SwitchSettings made
+  /// for it: what SwitchSettings::made_for compares.
   const detail::Topology& topology() const noexcept { return *data_->topology; }
-  // True when both hold the same data (one was copied from the other).
+  /// True when both hold the same data (one was copied from the other).
   bool shares_data_with(const Network& other) const noexcept { return data_ == other.data_; }
 
  private:

@@ -1,5 +1,7 @@
-// Route: a walk through a network — pieces in order, each driven forwards or backwards — measured
-// as one track, so a TrainSolver runs on it as on a single curve: TrainSolver<S, Route<S>>.
+/// @file
+/// `Route`: a walk through a network — pieces in order (`Step`s), each driven forwards or
+/// backwards (`Direction`) — measured as one track, so a TrainSolver runs on it as on a single
+/// curve: `TrainSolver<S, Route<S>>`.
 #pragma once
 
 #include <algorithm>
@@ -17,66 +19,86 @@
 
 namespace tractrix {
 
-// Along a piece's own distance (forward) or against it (backward).
-enum class Direction : std::uint8_t { forward, backward };
+/// Which way a route drives a piece.
+enum class Direction : std::uint8_t {
+  forward,  ///< along the piece's own distance, from its start to its end
+  backward  ///< against it, from its end to its start
+};
 
+/// One piece of a route and the way it is driven.
 struct Step {
-  std::size_t piece = 0;
-  Direction direction = Direction::forward;
+  std::size_t piece = 0;                     ///< the piece's index in the network
+  Direction direction = Direction::forward;  ///< which way the route drives it
 
+  /// Whether both drive the same piece the same way.
   friend bool operator==(const Step& a, const Step& b) noexcept {
     return a.piece == b.piece && a.direction == b.direction;
   }
+  /// Whether they differ in piece or direction.
   friend bool operator!=(const Step& a, const Step& b) noexcept { return !(a == b); }
-  // The same piece driven the other way.
+  /// The same piece driven the other way.
   Step turned() const noexcept {
     return {piece, direction == Direction::forward ? Direction::backward : Direction::forward};
   }
-  // The end a train enters the piece by, and the end it leaves by.
+  /// The end a train enters the piece by: its start driven forward, its end driven backward.
   PieceEnd entry() const noexcept {
     return {piece, direction == Direction::forward ? End::start : End::end};
   }
+  /// The end a train leaves the piece by: its end driven forward, its start driven backward.
   PieceEnd exit() const noexcept {
     return {piece, direction == Direction::forward ? End::end : End::start};
   }
 };
 
+/// The step as error messages name it: `"piece 3 forward"`, `"piece 0 backward"`.
 inline std::string to_string(const Step& step) {
   return "piece " + detail::index_text(step.piece) +
          (step.direction == Direction::forward ? " forward" : " backward");
 }
 
+/// A walk through a network — pieces in order, each driven forwards or backwards — measured as
+/// one track: distance s runs along the route from the start of its first step, in the network's
+/// units, wrapped on a closed route and clamped on an open one. A track type (the track concept,
+/// train/track_concept.hpp), so `TrainSolver<S, Route<S>>` runs trains on it. Immutable once
+/// built; copies share the steps and the network (a reference count, no data copied), so any
+/// number of trains can hold one route, from any thread.
 template <class S>
 class Route {
  public:
-  // A point on the route: as MeasuredPath::Sample (the tangent points along the route, so against
-  // the piece on a backward step; the parameter is the piece's), plus the step it lies on and
-  // its distance along that piece in the piece's own direction.
+  /// A point on the route: as MeasuredPath::Sample, plus the step it lies on and its distance
+  /// along that piece.
   struct Sample {
-    Vector3<S> point;
+    Vector3<S> point;  ///< the point on the piece
+    /// The unit tangent, pointing along the route: against the piece on a backward step.
     Vector3<S> tangent;
-    S parameter;
-    std::size_t step;
-    S piece_distance;
+    S parameter;       ///< the piece's path parameter t at the point
+    std::size_t step;  ///< the step the point lies on
+    S piece_distance;  ///< the distance along that piece in the piece's own direction
   };
-  // Where the last query landed: its step and its entry in that piece's table. Any value is
-  // valid (a stale cursor costs a search, never a wrong answer).
+  /// Where the last query landed, so that the next one near it starts there. Value-initialized
+  /// for a first query; any value is valid (a stale cursor costs a search, never a wrong answer).
+  /// One cursor per caller (a bogie, a camera).
   struct Cursor {
-    std::size_t step = 0;
-    std::size_t table = 0;
+    std::size_t step = 0;   ///< the step of the last query
+    std::size_t table = 0;  ///< its entry in that piece's arc-length table
   };
-  // A distance along the route on its piece.
+  /// A distance along the route, as the step and the piece it lies on (locate's result).
   struct Place {
-    std::size_t step;
-    std::size_t piece;
-    S piece_distance;
-    Direction direction;
+    std::size_t step;     ///< the step it lies on
+    std::size_t piece;    ///< that step's piece
+    S piece_distance;     ///< the distance along the piece in the piece's own direction
+    Direction direction;  ///< which way the step drives the piece
   };
 
-  // The walk `steps` through `network`: each step must continue the one before it — the one's
-  // exit end and the next's entry end in one joint, on opposite sides — and, if `closed`, the
-  // first continues the last. Switch settings are not consulted (a route is what the train will
-  // drive; SwitchSettings::set each leg on it to show it). A break names both steps and why.
+  /// The walk `steps` through `network`: each step must continue the one before it — the one's
+  /// exit end and the next's entry end in one joint, on opposite sides — and, with
+  /// Closure::closed, the first continues the last. Switch settings are not consulted (a route is
+  /// what the train will drive; SwitchSettings::set each leg on it to show it).
+  ///
+  /// Errors: empty_input for no steps; out_of_range for a step whose piece is not in the network;
+  /// not_continuous for a step that does not continue the one before it (the one's exit or the
+  /// next's entry a buffer stop, the two in different joints, or both on one side of their
+  /// joint), the message naming both steps and why.
   static Expected<Route> build(Network<S> network, std::vector<Step> steps,
                                Closure closure = Closure::open) {
     const bool closed = closure == Closure::closed;
@@ -98,17 +120,21 @@ class Route {
     }
     return Route(std::move(network), std::move(steps), closed);
   }
-  // 0.2's spelling, kept for one release.
+  /// Deprecated: build with a `bool` for the closure (0.2's spelling, kept for one release);
+  /// true is Closure::closed. Otherwise the same, errors included.
   [[deprecated("pass Closure::closed or Closure::open")]] static Expected<Route> build(
       Network<S> network, std::vector<Step> steps, bool closed) {
     return build(std::move(network), std::move(steps), closed ? Closure::closed : Closure::open);
   }
 
-  // The walk from `start` that a train takes with these switch settings: piece after piece until
-  // a buffer stop, until it comes back to `start` (a closed route), or until it is at least
-  // `min_length` long (an open route ending at the end of the piece that got it there; NaN, as
-  // the default, sets no length). Entering a switch by a leg it is not set to is an error naming
-  // the joint and both legs.
+  /// The walk from `start` that a train takes with these switch settings: piece after piece
+  /// until a buffer stop, until it comes back to `start` (a closed route), or until it is at
+  /// least `min_length` long (an open route ending at the end of the piece that got it there;
+  /// infinity, the default, or NaN sets no length).
+  ///
+  /// Errors: out_of_range for a start whose piece is not in the network; mismatched_topology for
+  /// settings made for another network; no_solution for a switch entered by a leg it is not set
+  /// to, the message naming the joint and both legs.
   static Expected<Route> follow(Network<S> network, const SwitchSettings& settings, Step start,
                                 S min_length = std::numeric_limits<S>::infinity()) {
     if (start.piece >= network.piece_count())
@@ -121,17 +147,23 @@ class Route {
     return Route(std::move(network), std::move(*steps), closed);
   }
 
+  /// The network the route runs through.
   const Network<S>& network() const noexcept { return data_->network; }
+  /// The route's length: its pieces' lengths summed (> 0).
   S length() const noexcept { return data_->offsets.back(); }
+  /// Whether the route is closed (distances wrap) or open (distances clamp).
   bool closed() const noexcept { return data_->closed; }
+  /// How many steps the route has (≥ 1).
   std::size_t size() const noexcept { return data_->steps.size(); }
+  /// Step i, i < size() (not checked).
   const Step& step(std::size_t i) const noexcept { return data_->steps[i]; }
-  // The route distance where step i starts (i == size(): the length).
+  /// The route distance where step i starts, i ≤ size() (not checked); i == size(): the length.
   S step_start(std::size_t i) const noexcept { return data_->offsets[i]; }
 
-  // The same walk driven the other way: the steps in reverse order, each turned. Distance s on
-  // this route is length() − s on the reversed one; a train backing along this route is a train
-  // driving forwards on the reversed one (reversed_train gives its wagons).
+  /// The same walk driven the other way: the steps in reverse order, each turned, closed if this
+  /// one is. Distance s on this route is length() − s on the reversed one; a train backing along
+  /// this route is a train driving forwards on the reversed one (reversed_train gives its
+  /// wagons).
   Route reversed() const {
     std::vector<Step> steps;
     steps.reserve(data_->steps.size());
@@ -140,8 +172,8 @@ class Route {
     return Route(data_->network, std::move(steps), data_->closed);
   }
 
-  // The step and piece distance at route distance s (wrapped on closed routes, clamped on open
-  // ones): O(log steps).
+  /// The step and piece distance at route distance s (wrapped on closed routes, clamped on open
+  /// ones; NaN reads as 0): O(log steps).
   Place locate(S s) const noexcept {
     Cursor cursor;
     cursor.step = find_step(wrap_or_clamp(s));
@@ -150,11 +182,12 @@ class Route {
             data_->steps[at.step].direction};
   }
 
-  // locate's inverse: the route distances at which the route passes `place` (a piece and a
-  // distance along it in the piece's own direction, clamped onto the piece), ascending — one per
-  // step over that piece, none where the route does not pass it. A closest point on the network
-  // (Network::closest_point: its piece and distance) becomes a distance along the route this
-  // way, and so does a bogie's WagonPose::front_place on another route. O(steps).
+  /// locate's inverse: the route distances at which the route passes `place` (a piece and a
+  /// distance along it in the piece's own direction, clamped onto the piece; NaN reads as 0),
+  /// ascending — one per step over that piece, none where the route does not pass it or the
+  /// piece is not in the network. A closest point on the network (Network::closest_point: its
+  /// piece and distance) becomes a distance along the route this way, and so does a bogie's
+  /// WagonPose::front_place on another route. O(steps).
   std::vector<S> distances_at(const PiecePlace<S>& place) const {
     std::vector<S> out;
     if (place.piece >= data_->network.piece_count()) return out;
@@ -168,19 +201,21 @@ class Route {
     }
     return out;
   }
-  // distances_at for a closest point on the network.
+  /// distances_at for a closest point on the network: its piece and distance.
   std::vector<S> distances_at(const NetworkPoint<S>& point) const {
     return distances_at(PiecePlace<S>{point.piece, point.distance});
   }
 
-  // s wrapped (closed) or clamped (open) into [0, length()]; NaN gives 0.
+  /// s wrapped (closed) into [0, length()) or clamped (open) into [0, length()]; NaN gives 0, and
+  /// so does an infinite s on a closed route.
   S wrap_or_clamp(S s) const noexcept {
     if (data_->closed) return detail::wrap(s, length());
     return detail::clamp_or_low(s, S(0), length());
   }
 
-  // Point and unit tangent along the route at distance s (wrapped or clamped), exact to the
-  // pieces' promise (MeasuredPath::sample); O(1) from a cursor near s, O(log steps) otherwise.
+  /// Point and unit tangent along the route at distance s (wrapped or clamped), exact to the
+  /// pieces' promise (MeasuredPath::sample); O(1) from a cursor near s, O(log steps) otherwise.
+  /// Updates `cursor` for the next query.
   Sample sample(S s, Cursor& cursor) const noexcept {
     s = wrap_or_clamp(s);
     const std::size_t i = step_near(s, cursor);
@@ -199,8 +234,8 @@ class Route {
     out.piece_distance = d;
     return out;
   }
-  // As sample, but an open route continues straight along its end tangents past either end (the
-  // piece distance runs on past the piece's end likewise).
+  /// As sample, but an open route continues straight along its end tangents past either end (the
+  /// piece distance runs on past the piece's end likewise, beyond [0, the piece's length]).
   Sample sample_extended(S s, Cursor& cursor) const noexcept {
     if (data_->closed || !(s < S(0) || s > length())) return sample(s, cursor);  // NaN: as sample
     const bool before = s < S(0);
@@ -212,47 +247,56 @@ class Route {
     return end;
   }
 
-  // Up at a sample, from its piece's up source. The source sees the piece's own direction, so a
-  // banked curve leans the same way whichever way it is driven.
+  /// The unit up hint at a sample (Track::up_at of its piece, at its piece distance; the route
+  /// distance is not used). The source sees the piece's own direction, so a banked curve leans
+  /// the same way whichever way it is driven.
   Vector3<S> up_at(S, const Sample& at) const noexcept {
     const Step& step = data_->steps[at.step];
     const Track<S>& piece = data_->network.piece(step.piece);
     const bool forward = step.direction == Direction::forward;
     return piece.up_at(at.piece_distance, at.point, forward ? at.tangent : Vector3<S>(-at.tangent));
   }
-  // The world up every piece of the route shares, if all have the same constant up source; else
-  // null (up_at must be asked).
+  /// The world up every piece of the route shares, if all have the same constant up source; else
+  /// null (up_at must be asked). Points into the network's data: valid while the route lives.
   const Vector3<S>* constant_up() const noexcept { return data_->constant_up; }
-  // Curvature vector κN at a sample: the same whichever way a piece is driven.
+  /// Curvature vector κN at a sample, in 1/length (Path::curvature_vector at its parameter): the
+  /// same whichever way a piece is driven.
   Vector3<S> curvature_vector(const Sample& at) const noexcept {
     return data_->network.piece(data_->steps[at.step].piece)
         .path()
         .path()
         .curvature_vector(at.parameter);
   }
-  // The piece and the distance along it (its own direction) of a sample.
+  /// The piece and the distance along it (its own direction) of a sample; the route distance is
+  /// not used.
   PiecePlace<S> place(S, const Sample& at) const noexcept {
     return {data_->steps[at.step].piece, at.piece_distance};
   }
-  // The size of the numbers a solver on this route works with: its length or its pieces'
-  // largest coordinate, whichever is larger.
+  /// The size of the numbers a solver on this route works with: its length or its pieces'
+  /// largest coordinate, whichever is larger.
   S coordinate_scale() const noexcept { return data_->coordinate_scale; }
 
-  // A train's route as it moves: the steps under the train (from `train_length` behind `head` to
-  // `head`) kept as they are — a switch thrown under the train moves no wagon — and beyond them
-  // the steps the switch settings lead to, until `ahead` past the head and `behind` past the last
-  // bogie are covered or a buffer stop is reached. Steps further away are dropped, so the route
-  // stays short on a big network. A switch set against the walk (entered by the leg it is not set
-  // to) ends it there, as a buffer stop does: the train may not pass until it is thrown. Returns
-  // the new route and the head's distance on it; the train solved there stands where it stood.
-  // `train_length` is how far back along the route the last bogie stands (head − the last
-  // pose's rear_distance). With arc spacing the wagons' lengths summed are never less; with chord
-  // spacing on curves the bogies stand farther back (each chord's arc is longer than the chord):
-  // pass that distance, or a `behind` that covers the difference. A bogie whose step is dropped
-  // jumps.
-  // Non-finite lengths count as 0 (and a non-finite head as 0); a closed route comes back
-  // unchanged. Errors: settings of another network, or a walk longer than the network can hold.
+  /// around's result: the new route, and the head's distance on it.
   struct Moved;
+  /// A train's route as it moves: the steps under the train (from `train_length` behind `head` to
+  /// `head`) kept as they are — a switch thrown under the train moves no wagon — and beyond them
+  /// the steps the switch settings lead to, until `ahead` past the head and `behind` past the last
+  /// bogie are covered or a buffer stop is reached. Steps further away are dropped, so the route
+  /// stays short on a big network. A switch set against the walk (entered by the leg it is not set
+  /// to) ends it there, as a buffer stop does: the train may not pass until it is thrown. Returns
+  /// the new (open) route and the head's distance on it; the train solved there stands where it
+  /// stood.
+  ///
+  /// `train_length` is how far back along the route the last bogie stands (head − the last
+  /// pose's rear_distance). With arc spacing the wagons' lengths summed are never less; with chord
+  /// spacing on curves the bogies stand farther back (each chord's arc is longer than the chord):
+  /// pass that distance, or a `behind` that covers the difference. A bogie whose step is dropped
+  /// jumps. Non-finite or negative lengths count as 0 (and a non-finite head as 0); a closed
+  /// route comes back unchanged, with the head as given.
+  ///
+  /// Errors: mismatched_topology for settings made for another network (on a closed route too);
+  /// out_of_range for a walk of more than 4 steps a piece + 1024 (an `ahead` or `behind` of many
+  /// laps of a loop).
   Expected<Moved> around(S head, S train_length, const SwitchSettings& settings, S ahead,
                          S behind) const {
     if (!std::isfinite(head)) head = S(0);
@@ -333,8 +377,7 @@ class Route {
     return std::nullopt;
   }
 
-  // Steps from `start` as the settings lead, until min_length is covered, a buffer stop, or (when
-  // `closed` is given) back at `start`.
+  // How walk treats its start and a switch set against it.
   enum class Walk {
     follow,  // stops back at the start (a closed route); a switch set against it is an error
     around,  // goes on past the start; stops at a switch set against it, as at a buffer stop
@@ -345,6 +388,8 @@ class Route {
                       "route: the switch settings were made for another network");
   }
 
+  // Steps from `start` as the settings lead, until min_length is covered, a buffer stop, or (when
+  // following) back at `start`; `closed` is set when it came back.
   static Expected<std::vector<Step>> walk(const Network<S>& network, const SwitchSettings& settings,
                                           Step start, S min_length, Walk mode,
                                           bool* closed = nullptr) {
@@ -428,10 +473,11 @@ class Route {
   std::shared_ptr<const Data> data_;  // shared by copies: trains on one route share it
 };
 
+/// Route::around's result: the new route, and the head's distance on it.
 template <class S>
 struct Route<S>::Moved {
-  Route route;
-  S head;  // the head's distance on `route`
+  Route route;  ///< the route around the train
+  S head;       ///< the head's distance on `route`
 };
 
 }  // namespace tractrix

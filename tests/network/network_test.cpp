@@ -303,6 +303,37 @@ TEST_CASE("distances_at undoes locate on a closed route of pieces driven both wa
   }
 }
 
+TEST_CASE("distances_at: the end of a loop's last step is its start, in [0, length())",
+          "[network]") {
+  // Loops of pieces cut at random: the last step's exit end is the seam, given as a distance in
+  // [0, length()) like every other (length() itself is the start once more).
+  std::mt19937_64 rng = make_rng(47);
+  for (int trial = 0; trial < 60; ++trial) {
+    std::vector<Vector3<double>> keys;
+    for (int k = 0; k < 12; ++k)
+      keys.emplace_back(uniform<double>(rng, 20, 60) * std::cos(k * 0.5236),
+                        uniform<double>(rng, -3, 3),
+                        uniform<double>(rng, 20, 60) * std::sin(k * 0.5236));
+    const auto path = *Path<double, 3>::catmull_rom(keys, Closure::closed);
+    std::vector<std::size_t> cuts;
+    for (std::size_t c = 1; c < 12; ++c)
+      if (uniform<double>(rng, 0, 1) < 0.35) cuts.push_back(c);
+    cuts.push_back(12);
+    const Split cut = split(path, cuts, UpSource<double>::world().value(), trial % 2 == 0);
+    const auto route = *Route<double>::build(cut.network, cut.steps, Closure::closed);
+    const Step& last = route.step(route.size() - 1);
+    const double exit =
+        last.direction == Direction::forward ? cut.network.piece(last.piece).length() : 0.0;
+    const std::vector<double> seam = route.distances_at(PiecePlace<double>{last.piece, exit});
+    INFO("trial " << trial << ": the seam at " << (seam.empty() ? -1.0 : seam[0]) << " of "
+                  << route.length());
+    REQUIRE(seam.size() == 1);
+    CHECK(seam[0] >= 0.0);
+    CHECK(seam[0] < route.length());
+    CHECK(std::min(seam[0], route.length() - seam[0]) <= 1e-12 * route.length());
+  }
+}
+
 namespace {
 
 // A main line through a switch: piece 0 straight along +x to the origin, then piece 1 straight

@@ -196,9 +196,11 @@ class Route {
     for (std::size_t i = 0; i < data_->steps.size(); ++i) {
       const Step& step = data_->steps[i];
       if (step.piece != place.piece) continue;
-      out.push_back(data_->offsets[i] +
-                    (step.direction == Direction::forward ? d : piece_length - d));
+      const S s = data_->offsets[i] + (step.direction == Direction::forward ? d : piece_length - d);
+      // On a loop the end of the last step is its start: in [0, length()) like every distance.
+      out.push_back(data_->closed && !(s < length()) ? S(0) : s);
     }
+    std::sort(out.begin(), out.end());
     return out;
   }
   /// distances_at for a closest point on the network: its piece and distance.

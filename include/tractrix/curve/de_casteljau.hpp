@@ -35,7 +35,7 @@ TRACTRIX_FORCE_INLINE PointTangent<S, D> de_casteljau(const Bezier<S, D, N>& b, 
   if constexpr (N == 3) {
     // The hot case written out per coordinate on raw scalars: no copy of the control points, and
     // no expression templates, which an unoptimized (-O0) build runs as dozens of calls per
-    // operation (this was 64 % of a debug build's train solve; optimized code is the same).
+    // operation (optimized code is the same either way).
     const S *p0 = b.points[0].data(), *p1 = b.points[1].data(), *p2 = b.points[2].data(),
             *p3 = b.points[3].data();
     PointTangent<S, D> out;

@@ -60,7 +60,7 @@ Eigen::Matrix<S, 3, 3> from_euler(const Vector3<S>& angles, EulerOrder order) {
 /// (σ sin γ, cos γ) at columns (i, j) and cos α R(j,·) + σ sin α R(k,·) in R's entries: those
 /// are of size 1 where R(i,j) and R(i,i) are of size cos β, so near gimbal lock the rounding of
 /// R's entries does not reach γ divided by cos β, and γ stays consistent with the α taken
-/// (from_euler(euler_angles(R)) was off by eps / cos β: 1e-3 at 1e-12 rad from the lock).
+/// (from_euler(euler_angles(R)) returns R to rounding however near the lock).
 template <class S>
 Vector3<S> euler_angles(const Eigen::Matrix<S, 3, 3>& r, EulerOrder order) {
   using std::atan2;

@@ -19,8 +19,7 @@ namespace tractrix::detail {
 // the table's parallel arrays (distances_, inverse_, segment_of_, adaptive_) hold one record
 // per interval appended so far, and total + lost is the last distance (a compensated sum:
 // `lost` keeps what each addition rounds away, so entries stay within an ulp of the exact sum
-// however many intervals a path has; a plain sum drifts by ~√n half-ulps, 1e-5 of a
-// 16 000-interval float track's length).
+// however many intervals a path has, where a plain sum drifts by ~√n half-ulps).
 template <class S, int D>
 struct ArcLengthTableBuilder {
   using Table = ArcLengthTable<S>;
@@ -30,8 +29,8 @@ struct ArcLengthTableBuilder {
   const bool exact;
   const S length_scale;
   // parameter_at adds Newton steps where the quintic may miss 1e-12 of the length in double,
-  // 64 eps (7.6e-6) in float: float's promise is set by what float can resolve, not by
-  // double's scaled (which would be 1.3e-4). The whole length is not known yet: the larger of
+  // 64 eps in float: float's promise is set by what float can resolve, not by double's scaled
+  // by the epsilons. The whole length is not known yet: the larger of
   // the length so far and the sum of the segments' end-to-end chords stands for it (stricter,
   // never looser), or length_scale where larger. The checks sample the error below its peak,
   // hence the margin of 4.

@@ -70,9 +70,9 @@ bool bernstein_roots(const S* quintic, const S* derivative, const std::array<S, 
 // squared distance itself, from u and from each of 17 points across the stretch where the
 // quintic lies within its rounding (|f + f't + f''t²/2| <= margin) that is nearer than its
 // neighbours, by Newton on (r − q)·r' as that product, whose rounding shrinks with |r − q| and
-// |r'| where the expanded quintic's does not; the nearest minimum reached wins. A query on the
-// curve beside a cusp ended 1.0e-9 from it in double (6.8e-4 in float); beside a near-cusp's small
-// loop, on the loop's other branch. Rare (cusps): out of line.
+// |r'| where the expanded quintic's does not; the nearest minimum reached wins, so a query beside
+// a cusp ends on the cusp, and one beside a near-cusp's small loop on the right branch. Rare
+// (cusps): out of line.
 template <class S, int D>
 TRACTRIX_NOINLINE S polished_root(const Vector<S, D>& a, const Vector<S, D>& b,
                                   const Vector<S, D>& c, const Vector<S, D>& d, const S* derivative,
@@ -162,8 +162,8 @@ struct SegmentQuintic {
 
   TRACTRIX_FORCE_INLINE SegmentQuintic(const Bezier<S, D, 3>& segment, const V& q) noexcept {
     // a, b and c from the control points themselves, not shifted by q: each P_j − q rounds to
-    // the spacing of numbers at |q|, which tilted a nearly straight segment's tangent and moved
-    // the foot of a query 10⁵ away by 1.7e-9 along a 10-unit segment.
+    // the spacing of numbers at |q|, which would tilt a nearly straight segment's tangent for a
+    // query far away, and move its foot along the segment.
     const V& p0 = segment.points[0];
     const V& p1 = segment.points[1];
     const V& p2 = segment.points[2];

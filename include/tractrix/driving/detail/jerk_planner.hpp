@@ -627,8 +627,8 @@ struct JerkPlanner {
       return abs(plan.gap) <= P(1e-10) * scale;
     };
     // Polishing a root whose halves meet badly can end on another root, far slower (a bump of
-    // v_p lost to rounding became a reversal: 0.25 s for a 1.4e-8 s move); such a plan waits
-    // until the candidates it would pass have been tried.
+    // v_p lost to rounding becomes a reversal); such a plan waits until the candidates it would
+    // pass have been tried.
     std::optional<Plan> first, slower;
     for (std::size_t i = 0; i < count; ++i) {
       const Candidate& c = candidates[i];

@@ -15,6 +15,7 @@
 
 #include "tractrix/core/assert.hpp"
 #include "tractrix/core/attributes.hpp"
+#include "tractrix/curve/detail/arc_length_inverse.hpp"
 #include "tractrix/curve/hodograph.hpp"
 #include "tractrix/curve/path.hpp"
 
@@ -228,8 +229,8 @@ class ArcLengthTable {
     // them, not through a Lookup built up front (which cost register spills).
     s = wrap_or_clamp(s);
     if (!(s < length())) return S(hodographs_.size());  // the end of an open path, exactly
-    const S t =
-        hermite_in_range(distances_.data(), inverse_.data(), distances_.size() - 2, s, cursor);
+    const S t = detail::hermite_in_range(distances_.data(), inverse_.data(), distances_.size() - 2,
+                                         s, cursor);
     if (method_ == ArcLengthMethod::chord || !(adaptive_[cursor] & needs_newton)) return t;
     return polish(cursor, s - distances_[cursor], t);
   }
@@ -251,7 +252,7 @@ class ArcLengthTable {
     TRACTRIX_FORCE_INLINE S parameter_at(S s, std::size_t& cursor) const noexcept {
       s = closed_ ? detail::wrap(s, length_) : detail::clamp_or_low(s, S(0), length_);
       if (!(s < length_)) return end_;
-      const S t = hermite_in_range(distances_, inverse_, last_, s, cursor);
+      const S t = detail::hermite_in_range(distances_, inverse_, last_, s, cursor);
       if (!exact_ || !(adaptive_[cursor] & needs_newton)) return t;
       return table_->polish(cursor, s - distances_[cursor], t);
     }
@@ -331,68 +332,6 @@ class ArcLengthTable {
     return t;
   }
 
-  // The Hermite inverse for s already in [0, length()], on the entries' distances and inverse
-  // records; `last` is the last interval.
-  static S hermite_in_range(const S* distances, const std::array<S, 6>* inverse, std::size_t last,
-                            S s, std::size_t& cursor) noexcept {
-    std::size_t i = cursor > last ? last : cursor;
-    // The interval is canonical (the last entry at or below s, as gallop finds it), so the
-    // result never depends on where the cursor came from.
-    if (s < distances[i] || (!(s < distances[i + 1]) && i < last))
-      i = gallop(distances, last, s, i);
-    cursor = i;
-    return inverse_within(distances, inverse, i, s);
-  }
-
-  // Interval i's inverse at s.
-  static S inverse_within(const S* distances, const std::array<S, 6>* inverse, std::size_t i,
-                          S s) noexcept {
-    const S h = distances[i + 1] - distances[i];
-    const S t0 = inverse[i][0];
-    if (!(h > S(0))) return t0;
-    const S x = (s - distances[i]) / h;
-    const auto& a = inverse[i];
-    const S t = t0 + x * (a[1] + x * (a[2] + x * (a[3] + x * (a[4] + x * a[5]))));
-    // Rounding in the coefficient sum must not step outside the interval (or past the path end).
-    const S t1 = inverse[i + 1][0];
-    return t < t0 ? t0 : (t > t1 ? t1 : t);
-  }
-
-  // The entry whose interval holds s (in range), searched outwards from `from` with doubling
-  // steps, then by bisection: O(log gap) for a query gap entries away, so sorted sweeps stay
-  // cheap however dense the table is, and a jump across the table costs no more than a search.
-  static std::size_t gallop(const S* distances, std::size_t last, S s, std::size_t from) noexcept {
-    std::size_t lo, hi;  // distances[lo] <= s < distances[hi] once bracketed
-    if (s < distances[from]) {
-      std::size_t step = 1;
-      hi = from;
-      lo = from;
-      while (lo > 0 && s < distances[lo]) {
-        hi = lo;
-        lo = lo > step ? lo - step : 0;
-        step *= 2;
-      }
-    } else {
-      std::size_t step = 1;
-      lo = from;
-      hi = from + 1;
-      while (hi < last + 1 && !(s < distances[hi])) {
-        lo = hi;
-        hi = hi + step > last + 1 ? last + 1 : hi + step;
-        step *= 2;
-      }
-    }
-    const auto upper = std::upper_bound(distances + static_cast<std::ptrdiff_t>(lo),
-                                        distances + static_cast<std::ptrdiff_t>(hi) + 1, s);
-    const std::size_t above = static_cast<std::size_t>(upper - distances);
-    return above == 0 ? 0 : std::min(above - 1, last);
-  }
-
-  // Interval i's inverse at s.
-  S inverse_within(std::size_t i, S s) const noexcept {
-    return inverse_within(distances_.data(), inverse_.data(), i, s);
-  }
-
   // Index of the entry at or below parameter t (t already in range), at most entries − 1: the
   // segment's first entry, then the entry within it (by u on a uniform table, else by search).
   std::size_t entry_below(S t) const noexcept {
@@ -438,106 +377,6 @@ class ArcLengthTable {
     if (!(adaptive_[entry] & split_quadrature)) return q.rule(u0, u);
     SpeedQuadrature<S> quadrature(q, S(8) * detail::epsilon<S>() * tolerance_scale_);
     return quadrature.integrate(u0, u);
-  }
-
-  // Power coefficients of the interval's inverse t(x) − t0, x = (s − s0)/h (see parameter_at),
-  // into inverse_[entry][1..5]; entry + 1's parameter must be set.
-  void set_inverse_piece(std::size_t entry) noexcept {
-    const auto c = inverse_piece(entry);
-    for (std::size_t j = 0; j < 5; ++j)
-      inverse_[entry][j + 1] = c[j];
-  }
-  std::array<S, 5> inverse_piece(std::size_t entry) const noexcept {
-    const std::size_t segment = segment_of_[entry];
-    const auto& q = hodographs_[segment].coefficients;
-    const S base = S(static_cast<std::ptrdiff_t>(segment));
-    const S u0 = parameter_of(entry) - base;
-    const S u1 = parameter_of(entry + 1) - base;
-    const S dt = u1 - u0;
-    const S h = distances_[entry + 1] - distances_[entry];
-    if (!(h > S(0))) return {S(0), S(0), S(0), S(0), S(0)};
-    // Derivatives with respect to x: t_x = h/v, t_xx = −h² (r'·r'')/v⁴.
-    S m[2], c[2];
-    bool regular = true;
-    const S u_end[2] = {u0, u1};
-    for (int e = 0; e < 2; ++e) {
-      const S u = u_end[e];
-      S d1[3], d2[3];
-      for (std::size_t k = 0; k < 3; ++k) {
-        d1[k] = (q[k] * u + q[3 + k]) * u + q[6 + k];
-        d2[k] = S(2) * q[k] * u + q[3 + k];
-      }
-      // |r'| and the unit tangent with the magnitude factored out first, so nothing is squared
-      // twice: the plain −h²(r'·r'')/|r'|⁴ overflows for coordinates near 1e77.
-      using std::abs;
-      const S largest = std::max({abs(d1[0]), abs(d1[1]), abs(d1[2])});
-      S v = S(0), along = S(0);
-      if (largest > S(0)) {
-        const S x = d1[0] / largest, y = d1[1] / largest, z = d1[2] / largest;
-        const S unit_norm = std::sqrt(x * x + y * y + z * z);
-        v = largest * unit_norm;
-        along = (x * d2[0] + y * d2[1] + z * d2[2]) / unit_norm;  // T · r''
-      }
-      // Regular when dt/ds stays within 3× the secant: the Fritsch–Carlson bound. Not where r''
-      // overflows (control points near the scalar's range: |r'| finite, 2·q·u not), which made
-      // t'' and every coefficient NaN.
-      if (!(S(3) * dt * v > h) || !std::isfinite(v) || !std::isfinite(along)) {
-        regular = false;
-        m[e] = S(3) * dt;
-        c[e] = S(0);
-        continue;
-      }
-      m[e] = h / v;
-      c[e] = -m[e] * m[e] * (along / v);  // h² t'' with t'' = −(T·r'')/|r'|³
-    }
-    if (!regular) {
-      // Cubic Hermite with limited slopes: a1 = m0, a2 = 3Δ − 2m0 − m1, a3 = m0 + m1 − 2Δ.
-      return {m[0], S(3) * dt - S(2) * m[0] - m[1], m[0] + m[1] - S(2) * dt, S(0), S(0)};
-    }
-    // Quintic Hermite in power form.
-    return {m[0], c[0] / S(2),
-            S(10) * dt - S(6) * m[0] - S(4) * m[1] - S(1.5) * c[0] + S(0.5) * c[1],
-            S(-15) * dt + S(8) * m[0] + S(7) * m[1] + S(1.5) * c[0] - c[1],
-            S(6) * dt - S(3) * m[0] - S(3) * m[1] - S(0.5) * c[0] + S(0.5) * c[1]};
-  }
-
-  // The distance by which interval i's inverse misses, sampled where symmetry cannot hide it:
-  // at the parameters a third and two thirds into the interval, whose exact distances the
-  // quadrature gave for free (`thirds`; NaN where it split the interval elsewhere: then infinity,
-  // which makes the interval always polish). On a segment symmetric about the interval's middle
-  // the error is antisymmetric about it, so a check at the middle alone reads zero there.
-  // `bend` bounds |r''| on the segment, and so how fast the speed changes between parameters.
-  S inverse_error(std::size_t i, const std::array<S, 2>& thirds, S bend,
-                  bool coarse) const noexcept {
-    using std::abs;
-    const std::size_t segment = segment_of_[i];
-    const Hodograph<S>& q = hodographs_[segment];
-    const S base = S(static_cast<std::ptrdiff_t>(segment));
-    const S u0 = parameter_of(i) - base, u1 = parameter_of(i + 1) - base;
-    const S w = u1 - u0;
-    S worst = S(0);
-    for (std::size_t k = 0; k < 2; ++k) {
-      if (std::isnan(thirds[k])) return std::numeric_limits<S>::infinity();
-      const S u = u0 + S(k + 1) * w / S(3);
-      const S miss = abs(inverse_within(i, distances_[i] + thirds[k]) - base - u);
-      worst = std::max(worst, (q.speed(u) + S(0.5) * bend * miss) * miss);
-    }
-    // Where the speed varies a lot the thirds sit far from the middle in distance, where the
-    // error of a quintic peaks; the middle is then checked too, with a quadrature. So are the
-    // quarters on a `coarse` interval (one whose tolerance length_scale sets, above the path's
-    // own): there the error is far from its asymptotic shape and may change sign near the
-    // thirds, where it then reads well below its peak.
-    const S h = distances_[i + 1] - distances_[i];
-    const bool spread = !(thirds[0] >= S(0.2) * h && thirds[0] <= S(0.45) * h &&
-                          thirds[1] >= S(0.55) * h && thirds[1] <= S(0.8) * h);
-    const S fractions[3] = {S(0.5), S(0.25), S(0.75)};
-    for (std::size_t k = 0; k < 3; ++k) {
-      if (!(coarse || (spread && k == 0))) continue;
-      const S at = distances_[i] + fractions[k] * h;
-      const S t = inverse_within(i, at);
-      worst = std::max(worst, abs(distances_[i] + distance_within(i, t) - at));
-    }
-    return worst;
   }
 
   std::vector<S> distances_;

@@ -120,11 +120,11 @@ struct ArcLengthTableBuilder {
     const std::size_t e = table.inverse_.size() - 2;
     table.segment_of_.push_back(static_cast<std::uint32_t>(index));
     table.adaptive_.push_back(flags);
-    table.set_inverse_piece(e);
+    set_inverse_piece(e);
     table.tolerance_scale_ = entry;  // for distance_within in the check, as build_at's end
     S miss = S(0);
     if (exact) {
-      miss = table.inverse_error(e, thirds, bend, length_scale > std::max(entry, chords)) /
+      miss = inverse_error(e, thirds, length_scale > std::max(entry, chords)) /
              (relative_tolerance * std::max({entry, chords, length_scale}));
       if (!(miss <= S(1))) table.adaptive_.back() |= Table::needs_newton;
       if (flags & Table::split_quadrature) miss = std::numeric_limits<S>::infinity();
@@ -135,6 +135,62 @@ struct ArcLengthTableBuilder {
     }
     table.inverse_.pop_back();
     return miss;
+  }
+
+  // Interval e's inverse piece, into table.inverse_[e][1..5]; entry e + 1's parameter must be
+  // set.
+  void set_inverse_piece(std::size_t e) noexcept {
+    const std::size_t segment = table.segment_of_[e];
+    const S origin = S(static_cast<std::ptrdiff_t>(segment));
+    const auto c = inverse_piece(table.hodographs_[segment], table.parameter_of(e) - origin,
+                                 table.parameter_of(e + 1) - origin,
+                                 table.distances_[e + 1] - table.distances_[e]);
+    for (std::size_t j = 0; j < 5; ++j)
+      table.inverse_[e][j + 1] = c[j];
+  }
+
+  // Interval i's inverse at s.
+  S inverse_within(std::size_t i, S s) const noexcept {
+    return detail::inverse_within(table.distances_.data(), table.inverse_.data(), i, s);
+  }
+
+  // The distance by which interval i's inverse misses, sampled where symmetry cannot hide it:
+  // at the parameters a third and two thirds into the interval, whose exact distances the
+  // quadrature gave for free (`thirds`; NaN where it split the interval elsewhere: then infinity,
+  // which makes the interval always polish). On a segment symmetric about the interval's middle
+  // the error is antisymmetric about it, so a check at the middle alone reads zero there.
+  // `bend` (the segment's) bounds |r''| on it, and so how fast the speed changes between
+  // parameters.
+  S inverse_error(std::size_t i, const std::array<S, 2>& thirds, bool coarse) const noexcept {
+    using std::abs;
+    const std::size_t segment = table.segment_of_[i];
+    const Hodograph<S>& q = table.hodographs_[segment];
+    const S origin = S(static_cast<std::ptrdiff_t>(segment));
+    const S u0 = table.parameter_of(i) - origin, u1 = table.parameter_of(i + 1) - origin;
+    const S w = u1 - u0;
+    S worst = S(0);
+    for (std::size_t k = 0; k < 2; ++k) {
+      if (std::isnan(thirds[k])) return std::numeric_limits<S>::infinity();
+      const S u = u0 + S(k + 1) * w / S(3);
+      const S miss = abs(inverse_within(i, table.distances_[i] + thirds[k]) - origin - u);
+      worst = std::max(worst, (q.speed(u) + S(0.5) * bend * miss) * miss);
+    }
+    // Where the speed varies a lot the thirds sit far from the middle in distance, where the
+    // error of a quintic peaks; the middle is then checked too, with a quadrature. So are the
+    // quarters on a `coarse` interval (one whose tolerance length_scale sets, above the path's
+    // own): there the error is far from its asymptotic shape and may change sign near the
+    // thirds, where it then reads well below its peak.
+    const S h = table.distances_[i + 1] - table.distances_[i];
+    const bool spread = !(thirds[0] >= S(0.2) * h && thirds[0] <= S(0.45) * h &&
+                          thirds[1] >= S(0.55) * h && thirds[1] <= S(0.8) * h);
+    const S fractions[3] = {S(0.5), S(0.25), S(0.75)};
+    for (std::size_t k = 0; k < 3; ++k) {
+      if (!(coarse || (spread && k == 0))) continue;
+      const S at = table.distances_[i] + fractions[k] * h;
+      const S t = inverse_within(i, at);
+      worst = std::max(worst, abs(table.distances_[i] + table.distance_within(i, t) - at));
+    }
+    return worst;
   }
 
   // Undoes the last append: the arrays and the running sum as they were before it.

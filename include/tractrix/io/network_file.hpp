@@ -177,7 +177,7 @@ class Statements {
       if (!parsed || *parsed < 0)
         return fail(ErrorCode::out_of_range, field + "is not a finite number >= 0");
       // 0 asks for the default: a tolerance too small for a double must not become it.
-      if (*parsed == 0.0 && nonzero_digits(text))
+      if (tractrix::detail::exactly_equal(*parsed, 0.0) && nonzero_digits(text))
         return fail(ErrorCode::out_of_range,
                     field + "is below the smallest double (0 asks for the default)");
       value[f] = *parsed;

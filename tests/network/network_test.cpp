@@ -303,7 +303,7 @@ TEST_CASE("distances_at undoes locate on a closed route of pieces driven both wa
   }
 }
 
-TEST_CASE("distances_at: the end of a loop's last step is its start, in [0, length())",
+TEST_CASE("distances_at: the end of a loop's last step is its start, 0 and not length()",
           "[network]") {
   // Loops of pieces cut at random: the last step's exit end is the seam, given as a distance in
   // [0, length()) like every other (length() itself is the start once more).

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "support/catch.hpp"
+#include "support/properties.hpp"
 #include "support/reference_arc_length.hpp"
 #include "support/reference_closest_point.hpp"
 #include "support/shapes.hpp"
@@ -461,4 +462,34 @@ TEST_CASE("unit_interval_roots: every root of a quintic, however close") {
     const double ends[6] = {0, -1, 1, 0, 0, 0};  // u² − u: roots 0 and 1, neither inside
     CHECK(detail::unit_interval_roots(ends, 5, roots) == 0);
   }
+}
+
+TEMPLATE_TEST_CASE("closest_point on a closed path: the seam is the start, never the end",
+                   "[closest_point]", float, double) {
+  // Queries around the seam of a loop may find the nearest point at the path's end parameter,
+  // which is the start once more: every answer lies in [0, end_parameter()) and [0, length()),
+  // with the cursor and without.
+  using S = TestType;
+  std::mt19937_64 rng = make_rng(61);
+  const auto loop = *MeasuredPath<S>::build(
+      Path<S, 3>::catmull_rom(test::random_loop_points<S>(rng, 9, S(30)), Closure::closed));
+  const S end = loop.path().end_parameter(), length = loop.length();
+  const Vector3<S> seam = loop.point_at(S(0));
+  ClosestPointCursor<S, 3> cursor;
+  int near_end = 0;
+  for (int i = 0; i < 4000; ++i) {
+    const S reach = S(i % 2 == 0 ? 1e-3 : 0.5);
+    const Vector3<S> q = seam + reach * test::random_vector<S, 3>(rng, S(1));
+    for (const bool moving : {false, true}) {
+      const auto got = moving ? loop.closest_point(q, cursor) : loop.closest_point(q);
+      INFO("query " << i << (moving ? " with the cursor" : "") << ": parameter " << got.parameter
+                    << " of " << end << ", distance " << got.distance << " of " << length);
+      CHECK(got.parameter >= S(0));
+      CHECK(got.parameter < end);
+      CHECK(got.distance >= S(0));
+      CHECK(got.distance < length);
+      if (got.distance > S(0.5) * length) ++near_end;
+    }
+  }
+  CHECK(near_end > 100);  // the queries behind the seam were asked
 }

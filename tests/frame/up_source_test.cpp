@@ -284,3 +284,29 @@ TEMPLATE_TEST_CASE("world up is normalized, whatever length it is given", "[fram
     }
   }
 }
+
+TEMPLATE_TEST_CASE("rotation-minimizing frames of another curve do not fit, by its length",
+                   "[frame][up][errors]", float, double) {
+  // Frames built on the same circle scaled by 1 + e: its length differs by e of it. The check
+  // allows 8·max(1e-12, 64 eps) of the length (what exact tables of one curve can disagree by):
+  // a curve off by a quarter of that fits, one off by four times it does not, and neither does
+  // an open copy of a closed path.
+  using S = TestType;
+  const S allowance = S(8) * std::max(S(1e-12), S(64) * std::numeric_limits<S>::epsilon());
+  const auto path = *MeasuredPath<S>::build(circle<S>(S(5), 8));
+  for (const S off : {S(0.25), S(4)}) {
+    INFO("off by " << off << " allowances");
+    const auto other = *MeasuredPath<S>::build(circle<S>(S(5) * (S(1) + off * allowance), 8));
+    const auto frames = *UpSource<S>::rotation_minimizing(other);
+    const auto error = frames.check_fits(path);
+    if (off < S(1)) {
+      CHECK_FALSE(error);
+    } else {
+      REQUIRE(error);
+      CHECK(error->code == ErrorCode::mismatched_topology);
+    }
+  }
+  const auto open =
+      *MeasuredPath<S>::build(Path<S, 3>::from_segments(path.path().segments(), Closure::open));
+  CHECK((*UpSource<S>::rotation_minimizing(open)).check_fits(path));
+}

@@ -1413,3 +1413,164 @@ TEST_CASE("solve_trains: each train's poses, one after another in one buffer", "
     CHECK(same_pose(one[i], expected[i]));
   solve_trains(on_track.data(), heads, 0, static_cast<WagonPose<double>*>(nullptr));
 }
+
+namespace {
+
+// Straight pieces along +x between the given x's, every other one stored backwards (from its far
+// end), joined end to end: the route driving +x over all of them has route distance x − xs[0].
+struct Line {
+  Network<double> network;
+  std::vector<Step> steps;
+};
+
+Line straight_line(const std::vector<double>& xs, bool first_backward) {
+  std::vector<Track<double>> pieces;
+  std::vector<Step> steps;
+  for (std::size_t k = 0; k + 1 < xs.size(); ++k) {
+    const bool backward = (k % 2 == 0) == first_backward;
+    Vector3<double> a(xs[k], 0, 0), b(xs[k + 1], 0, 0);
+    if (backward) std::swap(a, b);
+    pieces.push_back(*Track<double>::build(MeasuredPath<double>::build(
+        Path<double, 3>::from_hermite_keys({a, b}, {b - a, b - a}, Closure::open))));
+    steps.push_back({k, backward ? Direction::backward : Direction::forward});
+  }
+  std::vector<std::vector<PieceEnd>> joints;
+  for (std::size_t k = 0; k + 1 < steps.size(); ++k)
+    joints.push_back({steps[k].exit(), steps[k + 1].entry()});
+  auto network = Network<double>::build(std::move(pieces), joints);
+  REQUIRE(network);
+  return {*network, steps};
+}
+
+}  // namespace
+
+TEST_CASE("a distance exactly on a joint is on the later step, from a cursor left anywhere",
+          "[network]") {
+  // Joints at x = 10, 30, 35, 50 between straight pieces, every other one stored backwards. At a
+  // joint's exact route distance the point is the next piece's entry end: its piece distance 0
+  // (forward) or its length (backward), whatever step the cursor was left on.
+  const std::vector<double> xs{0, 10, 30, 35, 50, 60};
+  const Line line = straight_line(xs, false);
+  const auto route = *Route<double>::build(line.network, line.steps);
+  for (std::size_t k = 1; k + 1 < xs.size(); ++k) {
+    const double s = route.step_start(k);
+    REQUIRE(std::abs(s - xs[k]) <= 1e-12 * xs.back());
+    // The entry end: 0 on a piece driven forwards, its (measured) length on one driven back.
+    const bool forward = line.steps[k].direction == Direction::forward;
+    const double entry = forward ? 0.0 : line.network.piece(line.steps[k].piece).length();
+    const auto place = route.locate(s);
+    INFO("joint " << k << " at " << s);
+    CHECK(place.step == k);
+    CHECK(place.piece_distance == entry);
+    for (std::size_t from = 0; from < route.size(); ++from)
+      for (const std::size_t table : {std::size_t(0), std::numeric_limits<std::size_t>::max()}) {
+        INFO("cursor on step " << from << ", table entry " << table);
+        Route<double>::Cursor cursor{from, table};
+        const auto at = route.sample(s, cursor);
+        CHECK(at.step == k);
+        CHECK(at.piece_distance == entry);
+        CHECK(std::abs(at.point.x() - xs[k]) <= 1e-12 * xs.back());
+      }
+  }
+}
+
+TEST_CASE("around with the head or the rear exactly on a joint keeps every bogie where it stood",
+          "[network]") {
+  // Heads and rears exactly on joints (at the route distances where steps start), and each in
+  // turn with the other off a joint: the route around the train puts every bogie where it stood
+  // (x, in closed form), on the same piece at the same distance, and sample() from a cursor left
+  // elsewhere agrees with locate() there.
+  const std::vector<double> xs{0, 10, 30, 35, 50, 60};
+  const Line line = straight_line(xs, true);
+  const auto route = *Route<double>::build(line.network, line.steps);
+  const SwitchSettings settings = line.network.default_settings();
+  for (std::size_t h = 1; h + 1 < xs.size(); ++h) {
+    const double joint = route.step_start(h), previous = route.step_start(h - 1);
+    for (const double rear : {previous, 0.5 * (previous + joint), 0.0})
+      for (const double head : {joint, joint - 0.5}) {
+        if (!(head > rear)) continue;
+        INFO("head " << head << ", rear " << rear);
+        const auto moved = route.around(head, head - rear, settings, 3.0, 3.0);
+        REQUIRE(moved);
+        const Route<double>& next = moved->route;
+        // The rear where around() puts it: head − train_length, which may round off the joint.
+        for (const double s : {head, head - (head - rear)}) {
+          INFO("bogie at " << s);
+          const double on_next = moved->head - (head - s);
+          Route<double>::Cursor elsewhere{next.size() - 1, 0};
+          const auto at = next.sample(on_next, elsewhere);
+          const auto there = next.locate(on_next), before = route.locate(s);
+          CHECK(std::abs(at.point.x() - route.sample(s, elsewhere).point.x()) <= 1e-12);
+          CHECK(at.step == there.step);
+          CHECK(at.piece_distance == there.piece_distance);
+          CHECK(there.piece == before.piece);
+          CHECK(std::abs(there.piece_distance - before.piece_distance) <= 1e-12);
+        }
+      }
+  }
+}
+
+TEST_CASE("past the ends of a route stored backwards, piece distances run on the piece's way",
+          "[network]") {
+  // The first piece is stored from x = 10 back to 0 and the last from 60 back to 50, both
+  // driven backwards. Beyond the route's start at x < 0 the first piece's own distance is
+  // 10 − x (past its end); beyond the route's end at x > 60 the last piece's is 60 − x (below
+  // 0). Bogies there, with Wrap::extend, say so.
+  const std::vector<double> xs{0, 10, 30, 35, 50, 60};
+  const Line line = straight_line(xs, true);
+  REQUIRE(line.steps.front().direction == Direction::backward);
+  REQUIRE(line.steps.back().direction == Direction::backward);
+  const auto route = *Route<double>::build(line.network, line.steps);
+  Route<double>::Cursor cursor;
+  for (const double x : {-7.5, -0.25, 60.25, 71.0}) {
+    INFO("x = " << x);
+    const auto at = route.sample_extended(x, cursor);
+    const bool before = x < 0;
+    CHECK(at.step == (before ? 0 : route.size() - 1));
+    CHECK(std::abs(at.piece_distance - (before ? 10 - x : 60 - x)) <= 1e-12);
+    CHECK(std::abs(at.point.x() - x) <= 1e-12);
+  }
+  // A train of rigid wagons with its head 6 past the end and its tail before the start.
+  std::vector<Wagon<double>> wagons(9, Wagon<double>{8.0, 6.0});
+  const auto solver =
+      *TrainSolver<double, Route<double>>::build(route, wagons, {Wrap::extend, Spacing::chord});
+  const auto poses = solver.solve(66.0);
+  for (std::size_t i = 0; i < poses.size(); ++i) {
+    INFO("wagon " << i);
+    const double front = 66.0 - 8.0 * double(i), rear = front - 6.0;  // straight: chord = arc
+    for (const auto& [x, place] :
+         {std::pair{front, poses[i].front_place}, std::pair{rear, poses[i].rear_place}}) {
+      INFO("bogie at " << x);
+      const std::size_t k = x < 0 ? 0 : x >= 60 ? 4 : route.locate(x).step;
+      CHECK(place.piece == line.steps[k].piece);
+      const bool forward = line.steps[k].direction == Direction::forward;
+      const double expected = forward ? x - xs[k] : xs[k + 1] - x;
+      CHECK(std::abs(place.distance - expected) <= 1e-11);
+    }
+  }
+}
+
+TEST_CASE("the default joint gap tolerance lies between half and five times 1e-9 of the scale",
+          "[network]") {
+  // Two straight pieces of 100 along x with a gap between them: the network's scale is 100, and
+  // the default gap tolerance (double) 1e-9 of it. A gap of half that joins; five times it does
+  // not by default, and does under a tolerance of ten times the default.
+  const auto piece = [](double from, double to) {
+    const Vector3<double> a(from, 0, 0), b(to, 0, 0);
+    return *Track<double>::build(MeasuredPath<double>::build(
+        Path<double, 3>::from_hermite_keys({a, b}, {b - a, b - a}, Closure::open)));
+  };
+  const std::vector<std::vector<PieceEnd>> joint{{{0, End::end}, {1, End::start}}};
+  for (const double gap : {0.5e-7, 5e-7}) {
+    INFO("gap " << gap);
+    const std::vector<Track<double>> pieces{piece(-100, 0), piece(gap, 100 + gap)};
+    const auto by_default = Network<double>::build(pieces, joint);
+    if (gap < 1e-7) {
+      CHECK(by_default);
+    } else {
+      REQUIRE_FALSE(by_default);
+      CHECK(by_default.error().code == ErrorCode::not_continuous);
+      CHECK(Network<double>::build(pieces, joint, JointTolerance{1e-8, 0.0}));
+    }
+  }
+}

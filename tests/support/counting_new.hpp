@@ -66,6 +66,12 @@ void* operator new(std::size_t size, std::align_val_t a) {
 void* operator new[](std::size_t size, std::align_val_t a) {
   return allocate(size, static_cast<std::size_t>(a));
 }
+// Our operator new allocates with malloc, so free is the matching release; GCC at -O1 sees only
+// the standard operator new paired with free and warns.
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmismatched-new-delete"
+#endif
 void operator delete(void* p) noexcept {
   std::free(p);
 }
@@ -91,4 +97,7 @@ void operator delete[](void* p, std::size_t, std::align_val_t) noexcept {
   std::free(p);
 }
 
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
 #endif

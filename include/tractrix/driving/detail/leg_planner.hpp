@@ -141,18 +141,6 @@ class LegPlanner {
   static bool moving(const AxisState<S>& at) noexcept {
     return at.velocity > S(0) || at.acceleration < S(0) || at.acceleration > S(0);
   }
-  // The time-optimal move from `at` to `position`, arriving at `velocity`, under `limit`: none
-  // where there is no such move or it reverses (never_reverses).
-  static std::optional<JerkTrajectory<S>> forward_move(const AxisState<S>& at, S position,
-                                                       S velocity, S limit,
-                                                       const JerkLimits<S>& motion) {
-    JerkLimits<S> through = motion;
-    through.max_velocity = limit;
-    auto move = JerkTrajectory<S>::to_position(at, position, velocity, through);
-    if (!move || !never_reverses(*move, limit)) return std::nullopt;
-    return std::move(*move);
-  }
-
   // The rounding, relative, that moves and the states they end in are judged to: 1e-9, or 64 eps
   // where S is float (its phases' rounding).
   static S relative_rounding() noexcept { return std::max(S(1e-9), S(64) * detail::epsilon<S>()); }
@@ -250,6 +238,15 @@ class LegPlanner {
     return m;
   }
 
+  // The time-optimal move from `at` to `position`, arriving at `velocity`, under `limit`: none
+  // where there is no such move or it reverses (never_reverses).
+  std::optional<JerkTrajectory<S>> forward_move(const AxisState<S>& at, S position, S velocity,
+                                                S limit) const {
+    auto move = JerkTrajectory<S>::to_position(at, position, velocity, capped(limit));
+    if (!move || !never_reverses(*move, limit)) return std::nullopt;
+    return std::move(*move);
+  }
+
   // Notes where a move from `from` runs over `limit` inside the section [begin, end) of the
   // line: up to where it comes under it for good, or the section's end.
   void note_overspeed(Legs<S>& out, const JerkTrajectory<S>& move, S from, S limit, S begin,
@@ -337,7 +334,7 @@ class LegPlanner {
     S lo = S(0), hi = velocity;
     for (int i = 0; i < 48 && hi - lo > S(4) * detail::epsilon<S>() * hi; ++i) {
       const S mid = lo + (hi - lo) / S(2);
-      if (auto trial = forward_move(at, position, mid, limit, motion_)) {
+      if (auto trial = forward_move(at, position, mid, limit)) {
         lo = mid;
         reachable = std::move(*trial);
       } else {
@@ -474,7 +471,7 @@ class LegPlanner {
           v[i + 1] <= lower) {
         std::optional<JerkTrajectory<S>> merged;
         if (run_from_state) {
-          merged = forward_move(at, sec.x[i + 1], std::min(v[i + 1], lower), lower, motion_);
+          merged = forward_move(at, sec.x[i + 1], std::min(v[i + 1], lower), lower);
         } else if (auto m = move_over(sec, run_start, i + 1, lower)) {
           merged = std::move(*m);
         }

@@ -14,6 +14,8 @@
 
 #include "support/catch.hpp"
 #include "support/counting_new.hpp"
+#include "support/pieces.hpp"
+#include "support/properties.hpp"
 #include "support/shapes.hpp"
 #include "tractrix/tractrix.hpp"
 
@@ -22,22 +24,49 @@ using namespace tractrix;
 namespace {
 
 long frames() {
-  const char* text = std::getenv("TRACTRIX_SOAK_FRAMES");
-  const long n = text ? std::atol(text) : 0;
-  return n > 0 ? n : 200000;
+  return test::env_count("TRACTRIX_SOAK_FRAMES", 200000);
 }
-
-// What went wrong in a run, counted without Catch inside the frame loop (its macros allocate).
-struct Faults {
-  long drift = 0, laps = 0, not_finite = 0, off_track = 0, spacing = 0, allocations = 0;
-  long solved = 0;
-};
 
 template <class S>
 bool finite(const WagonPose<S>& p) {
   return p.front.origin.allFinite() && p.rear.origin.allFinite() && p.body.origin.allFinite() &&
          p.body.rotation.allFinite() && std::isfinite(p.front_distance) &&
          std::isfinite(p.rear_distance);
+}
+
+// What went wrong in a run, counted without Catch inside the frame loop (its macros allocate).
+struct Faults {
+  long drift = 0, laps = 0, not_finite = 0, off_track = 0, spacing = 0, allocations = 0;
+  long solved = 0;
+
+  // A solved frame's poses: finite, on the track (`on_track`, the run's own test), each wagon's
+  // bogies `tolerance` from its wheelbase apart.
+  template <class S, class OnTrack>
+  void count(const std::vector<WagonPose<S>>& poses, const std::vector<Wagon<S>>& wagons,
+             S tolerance, OnTrack on_track) {
+    ++solved;
+    for (std::size_t i = 0; i < poses.size(); ++i) {
+      const WagonPose<S>& p = poses[i];
+      if (!finite(p)) ++not_finite;
+      if (!on_track(p)) ++off_track;
+      const S chord = (p.front.origin - p.rear.origin).norm();
+      if (!(std::abs(chord - wagons[i].bogie_distance) <= tolerance)) ++spacing;
+    }
+  }
+};
+
+// A run without a fault, and one that solved frames.
+void check_clean(const Faults& faults, long frames) {
+  INFO(faults.solved << " frames solved of " << frames);
+  CHECK(faults.solved > 0);
+  CHECK(faults.drift == 0);
+  CHECK(faults.laps == 0);
+  CHECK(faults.not_finite == 0);
+  CHECK(faults.off_track == 0);
+  CHECK(faults.spacing == 0);
+#if !defined(TRACTRIX_SANITIZED)
+  CHECK(faults.allocations == 0);
+#endif
 }
 
 // A speed that changes every few seconds, as a driver's: 0 to 40 units/s, now and then backing.
@@ -97,26 +126,12 @@ TEMPLATE_TEST_CASE("soak: a day on a loop keeps the head exact and every wagon i
             std::fabs(wrapped - static_cast<long double>(length)) <= std::fabs(ulp)))
         ++faults.laps;
       solver.solve(head.distance(), poses.data());
-      ++faults.solved;
-      for (std::size_t i = 0; i < poses.size(); ++i) {
-        const WagonPose<S>& p = poses[i];
-        if (!finite(p)) ++faults.not_finite;
-        if (p.status != WagonStatus::on_track) ++faults.off_track;
-        const S chord = (p.front.origin - p.rear.origin).norm();
-        if (!(std::abs(chord - wagons[i].bogie_distance) <= tolerance)) ++faults.spacing;
-      }
+      faults.count(poses, wagons, tolerance,
+                   [](const WagonPose<S>& p) { return p.status == WagonStatus::on_track; });
     }
     faults.allocations = scope.made();
   }
-  INFO(faults.solved << " frames solved of " << n);
-  CHECK(faults.drift == 0);
-  CHECK(faults.laps == 0);
-  CHECK(faults.not_finite == 0);
-  CHECK(faults.off_track == 0);
-  CHECK(faults.spacing == 0);
-#if !defined(TRACTRIX_SANITIZED)
-  CHECK(faults.allocations == 0);
-#endif
+  check_clean(faults, n);
   // It went somewhere: the mean speed is 17.5 units/s (uniform in [−5, 40]).
   CHECK(std::abs(static_cast<double>(exact)) > 5.0 * double(n) / 120.0);
 }
@@ -131,10 +146,7 @@ TEMPLATE_TEST_CASE("soak: a day on a network whose switches are thrown at random
   std::vector<Track<S>> pieces;
   // The oval: straights 200 long at z = 0 and z = 100, ends of radius 50; the passing loop
   // beside the bottom straight between x = 50 and 150.
-  const auto line = [](Vector3<S> a, Vector3<S> b) {
-    return *Track<S>::build(MeasuredPath<S>::build(
-        Path<S, 3>::from_hermite_keys({a, b}, {b - a, b - a}, Closure::open)));
-  };
+  const auto line = [](Vector3<S> a, Vector3<S> b) { return test::straight_piece(a, b); };
   const auto bend = [](Vector3<S> centre, S from) {
     std::vector<Vector3<S>> points, tangents;
     for (int k = 0; k <= 4; ++k) {
@@ -195,26 +207,16 @@ TEMPLATE_TEST_CASE("soak: a day on a network whose switches are thrown at random
     head += speed * dt;
     if (frame % 97 == 0) {
       solver.solve(head, poses.data());
-      ++faults.solved;
-      for (std::size_t i = 0; i < poses.size(); ++i) {
-        const WagonPose<S>& p = poses[i];
-        if (!finite(p)) ++faults.not_finite;
+      // Both bogies on a piece, within its length.
+      faults.count(poses, wagons, tolerance, [&network](const WagonPose<S>& p) {
         for (const PiecePlace<S>& place : {p.front_place, p.rear_place})
           if (place.piece >= network.piece_count() || !(place.distance >= S(0)) ||
               !(place.distance <= network.piece(place.piece).length()))
-            ++faults.off_track;
-        const S chord = (p.front.origin - p.rear.origin).norm();
-        if (!(std::abs(chord - wagons[i].bogie_distance) <= tolerance)) ++faults.spacing;
-      }
+            return false;
+        return true;
+      });
     }
     faults.allocations += scope.made();
   }
-  INFO(faults.solved << " frames solved of " << n);
-  CHECK(faults.solved > 0);
-  CHECK(faults.not_finite == 0);
-  CHECK(faults.off_track == 0);
-  CHECK(faults.spacing == 0);
-#if !defined(TRACTRIX_SANITIZED)
-  CHECK(faults.allocations == 0);
-#endif
+  check_clean(faults, n);
 }

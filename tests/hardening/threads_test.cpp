@@ -23,9 +23,7 @@ namespace {
 // Iterations per thread: TRACTRIX_THREAD_ROUNDS (default 200), so a long run is an environment
 // variable away.
 int rounds() {
-  const char* text = std::getenv("TRACTRIX_THREAD_ROUNDS");
-  const int n = text ? std::atoi(text) : 0;
-  return n > 0 ? n : 200;
+  return static_cast<int>(env_count("TRACTRIX_THREAD_ROUNDS", 200));
 }
 
 // Everything the threads share, built once.

@@ -116,6 +116,15 @@ Layout random_layout(std::mt19937_64& rng, bool closed) {
   return layout;
 }
 
+// The pieces on one side of `node`, in order: those leaving it along the circuit (way 1) or
+// those reaching it (way 0).
+std::vector<std::size_t> pieces_at(const Layout& layout, std::size_t node, int way) {
+  std::vector<std::size_t> ends;
+  for (std::size_t p = 0; p < layout.model.size(); ++p)
+    if ((way == 1 ? layout.model[p].from : layout.model[p].to) == node) ends.push_back(p);
+  return ends;
+}
+
 // The model's walk: the steps a train takes from `start` with `choice[node][way]` (the piece
 // chosen among the candidates leaving a node that way; way 1 with the circuit, 0 against it),
 // or the lowest-numbered candidate where the test chose none (the default leg: a joint found
@@ -143,14 +152,8 @@ Walked model_walk(const Layout& layout, const std::vector<std::array<std::size_t
     const bool along = with_circuit(step);
     const std::size_t node = along ? m[step.piece].to : m[step.piece].from;
     if (node == none) return out;  // the siding's buffer stop
-    // The pieces on each side of `node`: those leaving it along the circuit (way 1) and those
-    // reaching it (way 0), and the one each side is set to.
-    const auto side = [&](int way) {
-      std::vector<std::size_t> ends;
-      for (std::size_t p = 0; p < m.size(); ++p)
-        if ((way == 1 ? m[p].from : m[p].to) == node) ends.push_back(p);
-      return ends;
-    };
+    // The pieces on each side of `node`, and the one each side is set to.
+    const auto side = [&](int way) { return pieces_at(layout, node, way); };
     const auto selected = [&](int way, const std::vector<std::size_t>& ends) {
       const std::size_t chosen = choice[node][std::size_t(way)];
       return chosen == none ? ends.front() : chosen;
@@ -199,10 +202,7 @@ TEST_CASE("model: routes followed on random layouts are the model's walks", "[ne
       SwitchSettings settings = network->default_settings();
       for (std::size_t node = 0; node < nodes; ++node)
         for (const int way : {0, 1}) {
-          std::vector<std::size_t> candidates;
-          for (std::size_t p = 0; p < layout.model.size(); ++p)
-            if ((way == 1 ? layout.model[p].from : layout.model[p].to) == node)
-              candidates.push_back(p);
+          const std::vector<std::size_t> candidates = pieces_at(layout, node, way);
           if (candidates.size() < 2 || chance(rng) < 0.3) continue;
           ++switches;
           const std::size_t p =

@@ -206,10 +206,7 @@ TEST_CASE("pieces banked by their own roll: a route of forward pieces is the ban
 
 TEST_CASE("locate: route distance to piece and piece distance on straight pieces", "[network]") {
   // Three straight pieces of lengths 10, 20 and 5 (exact), the middle one stored backwards.
-  auto straight = [](Vector3<double> a, Vector3<double> b) {
-    return *Track<double>::build(MeasuredPath<double>::build(
-        Path<double, 3>::from_hermite_keys({a, b}, {b - a, b - a}, Closure::open)));
-  };
+  const auto straight = [](Vector3<double> a, Vector3<double> b) { return straight_piece(a, b); };
   std::vector<Track<double>> pieces{straight({0, 0, 0}, {10, 0, 0}),
                                     straight({30, 0, 0}, {10, 0, 0}),
                                     straight({30, 0, 0}, {35, 0, 0})};
@@ -247,10 +244,7 @@ TEST_CASE("locate: route distance to piece and piece distance on straight pieces
 TEST_CASE("distances_at: a closest point on the network as a distance along a route", "[network]") {
   // The straight pieces of the locate test: 0 along x from 0 to 10, 1 stored from 30 back to 10
   // and driven backwards, 2 from 30 to 35. Route distance is x.
-  auto straight = [](Vector3<double> a, Vector3<double> b) {
-    return *Track<double>::build(MeasuredPath<double>::build(
-        Path<double, 3>::from_hermite_keys({a, b}, {b - a, b - a}, Closure::open)));
-  };
+  const auto straight = [](Vector3<double> a, Vector3<double> b) { return straight_piece(a, b); };
   std::vector<Track<double>> pieces{
       straight({0, 0, 0}, {10, 0, 0}), straight({30, 0, 0}, {10, 0, 0}),
       straight({30, 0, 0}, {35, 0, 0}), straight({0, 5, 0}, {9, 5, 0})};
@@ -358,10 +352,7 @@ Path<double, 3> arc_path(double radius, double from, double to, int keys, Vector
 }
 
 Junction junction(double radius = 150.0) {
-  auto straight = [](Vector3<double> a, Vector3<double> b) {
-    return *Track<double>::build(MeasuredPath<double>::build(
-        Path<double, 3>::from_hermite_keys({a, b}, {b - a, b - a}, Closure::open)));
-  };
+  const auto straight = [](Vector3<double> a, Vector3<double> b) { return straight_piece(a, b); };
   const Vector3<double> centre(0, 0, radius);
   const double turn = 0.5;
   const Vector3<double> end_of_arc =
@@ -426,10 +417,7 @@ TEST_CASE("a switch leg stored towards the switch with a zero end handle is on i
   // Piece 2 arrives at the switch heading −x (P2 == P3 there: a zero end handle). Its end tangent
   // was read backwards (+x): the build put it on the toe's side, refused the route from the toe
   // onto it and accepted one from it straight onto piece 1, turning back through the switch.
-  auto straight = [](Vector3<double> a, Vector3<double> b) {
-    return *Track<double>::build(MeasuredPath<double>::build(
-        Path<double, 3>::from_hermite_keys({a, b}, {b - a, b - a}, Closure::open)));
-  };
+  const auto straight = [](Vector3<double> a, Vector3<double> b) { return straight_piece(a, b); };
   const Bezier<double, 3, 3> leg{{Vector3<double>(30, 0, 10), Vector3<double>(20, 0, 0),
                                   Vector3<double>(0, 0, 0), Vector3<double>(0, 0, 0)}};
   const std::vector<Track<double>> pieces{
@@ -580,10 +568,7 @@ TEST_CASE("a switch thrown under a train moves no wagon; the next route follows 
 }
 
 TEST_CASE("bad networks and routes are named errors", "[network]") {
-  auto straight = [](Vector3<double> a, Vector3<double> b) {
-    return *Track<double>::build(MeasuredPath<double>::build(
-        Path<double, 3>::from_hermite_keys({a, b}, {b - a, b - a}, Closure::open)));
-  };
+  const auto straight = [](Vector3<double> a, Vector3<double> b) { return straight_piece(a, b); };
   const auto a = straight({0, 0, 0}, {10, 0, 0});
   const auto b = straight({10, 0, 0}, {20, 0, 0});
   auto message = [](const Expected<Network<double>>& n) {
@@ -788,9 +773,7 @@ TEST_CASE(
     CHECK(unique >= 40);
   }
   // A non-finite query: piece 0's start and a NaN squared distance.
-  const auto straight =
-      *Track<double>::build(MeasuredPath<double>::build(Path<double, 3>::from_hermite_keys(
-          {{1, 2, 3}, {4, 2, 3}}, {{3, 0, 0}, {3, 0, 0}}, Closure::open)));
+  const auto straight = straight_piece(Vector3<double>(1, 2, 3), Vector3<double>(4, 2, 3));
   const auto one = *Network<double>::build({straight}, {});
   const auto nan = one.closest_point({std::nan(""), 0, 0});
   CHECK(std::isnan(nan.squared_distance));
@@ -1272,10 +1255,7 @@ TEST_CASE("join_ends finds the joints a network file lists, and refuses ends tha
   CHECK(std::abs(main.length() - (400.0 + 100.0 * 3.14159265358979)) <= 0.05);
   // Ends that meet at a kink are refused as a listed joint is, not taken for buffer stops; ends
   // farther apart than the gap are two buffer stops.
-  auto straight = [](Vector3<double> from, Vector3<double> to) {
-    return *Track<double>::build(MeasuredPath<double>::build(
-        Path<double, 3>::from_hermite_keys({from, to}, {to - from, to - from}, Closure::open)));
-  };
+  const auto straight = [](Vector3<double> a, Vector3<double> b) { return straight_piece(a, b); };
   const auto a = straight({0, 0, 0}, {10, 0, 0});
   const auto kink = Network<double>::join_ends({a, straight({10, 0, 0}, {20, 5, 0})});
   REQUIRE_FALSE(kink);
@@ -1430,8 +1410,7 @@ Line straight_line(const std::vector<double>& xs, bool first_backward) {
     const bool backward = (k % 2 == 0) == first_backward;
     Vector3<double> a(xs[k], 0, 0), b(xs[k + 1], 0, 0);
     if (backward) std::swap(a, b);
-    pieces.push_back(*Track<double>::build(MeasuredPath<double>::build(
-        Path<double, 3>::from_hermite_keys({a, b}, {b - a, b - a}, Closure::open))));
+    pieces.push_back(straight_piece(a, b));
     steps.push_back({k, backward ? Direction::backward : Direction::forward});
   }
   std::vector<std::vector<PieceEnd>> joints;
@@ -1556,9 +1535,7 @@ TEST_CASE("the default joint gap tolerance lies between half and five times 1e-9
   // the default gap tolerance (double) 1e-9 of it. A gap of half that joins; five times it does
   // not by default, and does under a tolerance of ten times the default.
   const auto piece = [](double from, double to) {
-    const Vector3<double> a(from, 0, 0), b(to, 0, 0);
-    return *Track<double>::build(MeasuredPath<double>::build(
-        Path<double, 3>::from_hermite_keys({a, b}, {b - a, b - a}, Closure::open)));
+    return straight_piece(Vector3<double>(from, 0, 0), Vector3<double>(to, 0, 0));
   };
   const std::vector<std::vector<PieceEnd>> joint{{{0, End::end}, {1, End::start}}};
   for (const double gap : {0.5e-7, 5e-7}) {

@@ -1,4 +1,5 @@
-// Network pieces cut from one path, for tests that compare a route with the curve it was cut from.
+// Network pieces for tests: cut from one path (to compare a route with the curve it was cut from),
+// or straight.
 #pragma once
 
 #include <algorithm>
@@ -26,6 +27,14 @@ Track<S> piece_of(const Path<S, 3>& path, std::size_t begin, std::size_t end, bo
   }
   return *Track<S>::build(
       MeasuredPath<S>::build(Path<S, 3>::from_segments(segments, Closure::open)), up);
+}
+
+// The straight piece from a to b, at uniform speed (its length is |b − a| to the table's
+// rounding).
+template <class S>
+Track<S> straight_piece(const Vector3<S>& a, const Vector3<S>& b) {
+  return *Track<S>::build(
+      MeasuredPath<S>::build(Path<S, 3>::from_hermite_keys({a, b}, {b - a, b - a}, Closure::open)));
 }
 
 }  // namespace tractrix::test

@@ -14,11 +14,17 @@
 
 namespace tractrix::test {
 
+// A positive count from the environment variable `name`, or `fallback` where it is unset or not a
+// positive number: how long the long tests run.
+inline long env_count(const char* name, long fallback) {
+  const char* text = std::getenv(name);
+  const long n = text ? std::atol(text) : 0;
+  return n > 0 ? n : fallback;
+}
+
 // Number of random cases: base × TRACTRIX_PROPERTY_FACTOR (environment, default 1). CI raises it.
 inline int property_count(int base) {
-  const char* factor = std::getenv("TRACTRIX_PROPERTY_FACTOR");
-  const int multiplier = factor ? std::max(1, std::atoi(factor)) : 1;
-  return base * multiplier;
+  return base * static_cast<int>(env_count("TRACTRIX_PROPERTY_FACTOR", 1));
 }
 
 // Fixed seeds keep failures reproducible; each test's seed is part of its failure messages via

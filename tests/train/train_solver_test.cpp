@@ -1080,6 +1080,10 @@ TEMPLATE_TEST_CASE("a head advanced every frame keeps the exact wrapped sum and 
     const long double exact = static_cast<long double>(frames) * static_cast<long double>(step);
     CHECK(gap(head.distance(), std::fmod(exact, length)) <= 2 * eps<S>() * length);
     CHECK(head.lap() == static_cast<long long>(std::floor(exact / length)));
+    // The same head and laps together, as LoopDistance.
+    const LoopDistance<S> both = head.loop_distance();
+    CHECK(gap(both.distance, std::fmod(exact, length)) <= 2 * eps<S>() * length);
+    CHECK(both.lap == static_cast<long long>(std::floor(exact / length)));
     CHECK(head.distance() >= S(0));
     CHECK(head.distance() < track.length());
     // The naive sum has drifted (float: stalled) far beyond that.

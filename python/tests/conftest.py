@@ -21,10 +21,7 @@ def _eigen_flags():
         return ["-I/usr/include/eigen3"]
 
 
-@pytest.fixture(scope="session")
-def cpp(tmp_path_factory):
-    """name -> float64 array, from the C++ reference program."""
-    exe = tmp_path_factory.mktemp("reference") / "reference"
+def _reference_output(exe):
     compiler = shlex.split(os.environ.get("CXX", "c++"))
     # As the module is built: no FMA contraction (python/CMakeLists.txt), the same CXXFLAGS.
     command = compiler + ["-std=c++17", "-O3", "-DNDEBUG", "-ffp-contract=off",
@@ -33,7 +30,21 @@ def cpp(tmp_path_factory):
                           str(exe)]
     built = subprocess.run(command, capture_output=True, text=True)
     assert built.returncode == 0, f"{' '.join(command)}\n{built.stderr}"
-    output = subprocess.run([str(exe)], check=True, capture_output=True, text=True).stdout
+    return subprocess.run([str(exe)], check=True, capture_output=True, text=True).stdout
+
+
+@pytest.fixture(scope="session")
+def cpp(tmp_path_factory):
+    """name -> float64 array, from the C++ reference program."""
+    # tools/mutate_python.sh runs the tests once a mutant, with unchanged headers: it names a file
+    # here, written by the first run and read by the others.
+    saved = pathlib.Path(os.environ.get("TRACTRIX_REFERENCE_OUTPUT", ""))
+    if saved.name and saved.exists():
+        output = saved.read_text()
+    else:
+        output = _reference_output(tmp_path_factory.mktemp("reference") / "reference")
+        if saved.name:
+            saved.write_text(output)
     values = {}
     for line in output.splitlines():
         name, *numbers = line.split()

@@ -348,3 +348,427 @@ def test_speed_plan_arguments_are_read_or_refused_by_name():
     # A position alone starts at rest there; the end defaults to the line's.
     plan = tx.SpeedPlan(limits, 20, 1, 1, 0.5, start=500)
     assert plan.at(0).position == 500 and plan.at(plan.duration).position == 1000
+
+
+def _argument_calls():
+    """(label, call, arguments that it accepts): every public function and constructor."""
+    square = [(0, 0, 0), (10, 0, 0), (10, 10, 0), (0, 10, 0)]
+    path = tx.Path.catmull_rom(square, closed=True)
+    measured = tx.MeasuredPath(path)
+    track = tx.Track(measured)
+    profile = tx.TimeProfile.constant(4.0)
+    straight = tx.Track(tx.MeasuredPath(tx.Path.catmull_rom([(0, 0, 0), (5, 0, 0), (10, 0, 0)])))
+    network = tx.Network([
+        straight,
+        tx.Track(tx.MeasuredPath(tx.Path.catmull_rom([(10, 0, 0), (15, 0, 0), (20, 0, 0)]))),
+        tx.Track(tx.MeasuredPath(tx.Path.hermite([(10, 0, 0), (20, 4, 0)], [(10, 0, 0)] * 2)))])
+    settings = network.default_settings()
+    route = tx.Route.follow(network, settings, (0, "forward"))
+    limits = tx.SpeedLimits.line(40.0, 5.0)
+    plan = tx.SpeedPlan(limits, 5.0, 1.0, 1.0, 2.0)
+    rig = tx.CameraRig(square, profile, closed=True)
+    chain = tx.StretchChain([1.0, 1.0])
+    solver = tx.TrainSolver(track, [(4.0, 1.0, 2.0)])
+    return [
+        ("Path.catmull_rom", tx.Path.catmull_rom, dict(points=square)),
+        ("Path.kochanek_bartels", tx.Path.kochanek_bartels,
+         dict(points=square, tension=0.1, bias=0.0, continuity=0.0)),
+        ("Path.hermite", tx.Path.hermite, dict(points=square, tangents=square)),
+        ("Path.bezier", tx.Path.bezier, dict(controls=[square])),
+        ("Path.evaluate", path.evaluate, dict(t=0.5)),
+        ("MeasuredPath", tx.MeasuredPath,
+         dict(path=path, samples_per_segment=8, method="gauss_legendre", length_scale=1.0)),
+        ("MeasuredPath.sample", measured.sample, dict(s=1.0)),
+        ("MeasuredPath.point_at", measured.point_at, dict(s=1.0)),
+        ("MeasuredPath.tangent_at", measured.tangent_at, dict(s=1.0)),
+        ("MeasuredPath.parameter_at", measured.parameter_at, dict(s=1.0)),
+        ("MeasuredPath.distance_at", measured.distance_at, dict(t=1.0)),
+        ("MeasuredPath.curvature_at", measured.curvature_at, dict(s=1.0)),
+        ("MeasuredPath.closest_point", measured.closest_point, dict(query=(1, 2, 3))),
+        ("Track", tx.Track, dict(path=measured, up=(0, 1, 0), rail_match="closest_point",
+                                 roll=([0.0, 1.0], [0.0, 0.1]))),
+        ("Track with a rail", tx.Track, dict(path=measured, rail=measured)),
+        ("Track.frame_at", track.frame_at, dict(s=1.0)),
+        ("TrainSolver", tx.TrainSolver,
+         dict(track=track, wagons=[(4.0, 1.0, 2.0)], spacing="arc", wrap="circular")),
+        ("TrainSolver.solve", solver.solve, dict(head=5.0)),
+        ("SwitchSettings.set", settings.copy().set, dict(piece=2, end="start")),
+        ("Network", tx.Network, dict(pieces=[straight], relative_gap=1e-9, angle=0.1)),
+        ("Network.piece", network.piece, dict(i=0)),
+        ("Network.closest_point", network.closest_point, dict(query=(1, 2, 3))),
+        ("Route", tx.Route, dict(network=network, steps=[(0, "forward")])),
+        ("Route.follow", tx.Route.follow,
+         dict(network=network, settings=settings, start=(0, "forward"), min_length=5.0)),
+        ("Route.distances_at", route.distances_at, dict(piece=0, distance=1.0)),
+        ("Route.around", route.around,
+         dict(head=5.0, train_length=2.0, settings=settings, ahead=1.0, behind=1.0)),
+        ("TimeProfile.constant", tx.TimeProfile.constant, dict(duration=2.0)),
+        ("TimeProfile.sine", tx.TimeProfile.sine, dict(duration=2.0)),
+        ("TimeProfile.sine_pieces", tx.TimeProfile.sine_pieces,
+         dict(duration=2.0, ease_in_end=0.3, ease_out_start=0.7)),
+        ("TimeProfile.parabolic", tx.TimeProfile.parabolic,
+         dict(duration=2.0, ease_in_end=0.3, ease_out_start=0.7)),
+        ("TimeProfile.trapezoidal", tx.TimeProfile.trapezoidal,
+         dict(distance=10.0, max_speed=2.0, max_acceleration=1.0)),
+        ("TimeProfile.s_curve", tx.TimeProfile.s_curve,
+         dict(distance=10.0, max_speed=2.0, max_acceleration=1.0, max_jerk=1.0)),
+        ("TimeProfile.keyed", tx.TimeProfile.keyed, dict(times=[0.0, 1.0], values=[0.0, 1.0])),
+        ("TimeProfile.time_at", profile.time_at, dict(value=0.5)),
+        ("TimeProfile.at", profile.at, dict(t=0.5)),
+        ("SpeedLimits.line", tx.SpeedLimits.line, dict(length=10.0, max_velocity=2.0)),
+        ("SpeedLimits.from_curvature", tx.SpeedLimits.from_curvature,
+         dict(line=track, max_velocity=5.0, lateral_acceleration=1.0, section_length=1.0,
+              samples=4)),
+        ("SpeedLimits.with_zones", limits.with_zones, dict(zones=[(1.0, 2.0, 1.0)])),
+        ("SpeedLimits.for_train", limits.for_train, dict(train_length=2.0)),
+        ("SpeedLimits.at", limits.at, dict(s=1.0)),
+        ("SpeedPlan", tx.SpeedPlan,
+         dict(limits=limits, max_velocity=5.0, max_acceleration=1.0, max_deceleration=1.0,
+              max_jerk=2.0, start=0.0, end=30.0, stations=[(10.0, 1.0)], hold=0.0)),
+        ("SpeedPlan.at", plan.at, dict(t=1.0)),
+        ("SpeedPlan.time_at", plan.time_at, dict(position=1.0)),
+        ("SpeedPlan.dwell_left", plan.dwell_left, dict(t=1.0)),
+        ("SpeedPlan.state_at", plan.state_at, dict(t=1.0)),
+        ("CameraRig", tx.CameraRig,
+         dict(positions=square, profile=profile, view_directions=[(1, 0, 0)] * 4,
+              tangents="catmull_rom", tension=0.1, bias=0.0, continuity=0.0,
+              samples_per_segment=8)),
+        ("CameraRig.with_world_up", rig.with_world_up, dict(up=(0, 0, 1))),
+        ("CameraRig.with_rotation_minimizing_up", rig.with_rotation_minimizing_up,
+         dict(initial_up=(0, 0, 1))),
+        ("CameraRig.look_at_point", rig.look_at_point, dict(target=(0, 0, 1))),
+        ("CameraRig.look_at_path", rig.look_at_path, dict(target=measured)),
+        ("CameraRig.at", rig.at, dict(t=1.0)),
+        ("PoseReader", tx.PoseReader,
+         dict(cone=(0.2, 1.0), falloff="smoothstep", target_axis="y", elliptical_y=(0.2, 1.0),
+              twist=(0.1, 0.5))),
+        ("PoseReader.weight", tx.PoseReader().weight, dict(reader=np.eye(3), target=np.eye(3))),
+        ("StretchChain", tx.StretchChain,
+         dict(rest_lengths=[1.0, 2.0], split="proportional", max_stretch=2.0, stretch_start=0.9,
+              soft=0.1)),
+        ("StretchChain.lengths", chain.lengths, dict(distance=1.5, scale=1.0)),
+        ("StretchChain.two_bone", chain.two_bone,
+         dict(root=(0, 0, 0), goal=(1, 1, 0), pole=(0, 0, 1), scale=1.0)),
+    ]
+
+
+# Where a message names the thing rather than the parameter.
+_NAMED_AS = {("Network", "pieces"): "network", ("Network.piece", "i"): "piece",
+             ("Route", "steps"): "route", ("SwitchSettings.set", "piece"): "leg",
+             ("SwitchSettings.set", "end"): "leg"}
+
+
+def test_every_argument_is_refused_by_its_own_name():
+    """Each argument of each public call, given something of no use ({}), is refused with a
+    message that starts with the argument's name (booleans read any value's truth, and joints
+    may be empty: those take {}). The arguments the call is given otherwise must work."""
+    for label, call, arguments in _argument_calls():
+        call(**arguments)
+        for name in arguments:
+            wrong = dict(arguments, **{name: {}})
+            with pytest.raises((TypeError, ValueError)) as refused:
+                call(**wrong)
+            named = _NAMED_AS.get((label, name), name)
+            assert str(refused.value).startswith(named + ":"), (label, name, str(refused.value))
+
+
+def test_path_evaluate_is_the_hermite_closed_form_in_any_shape():
+    """Catmull-Rom through a square: the key tangents are half the neighbours' difference, so
+    halfway along segment 0 the point is (P0 + P1)/2 + (m0 - m1)/8 and the derivative
+    1.5 (P1 - P0) - (m0 + m1)/4; every array shape of t comes back with a trailing 3."""
+    square = np.array([(0, 0, 0), (10, 0, 0), (10, 10, 0), (0, 10, 0)], dtype=np.float64)
+    path = tx.Path.catmull_rom(square, closed=True)
+    m0, m1 = (square[1] - square[3]) / 2, (square[2] - square[0]) / 2
+    point = (square[0] + square[1]) / 2 + (m0 - m1) / 8
+    derivative = 1.5 * (square[1] - square[0]) - (m0 + m1) / 4
+    t = np.array([[0.5], [1.0], [3.5]])
+    points, tangents = path.evaluate(t)
+    assert points.shape == (3, 1, 3) and tangents.shape == (3, 1, 3)
+    np.testing.assert_allclose(points[0, 0], point, atol=1e-12)
+    np.testing.assert_allclose(tangents[0, 0], derivative, atol=1e-12)
+    np.testing.assert_allclose(points[1, 0], square[1], atol=1e-12)
+    np.testing.assert_allclose(tangents[1, 0], m1, atol=1e-12)
+    # Segment 3 closes the loop from P3 back to P0, the same shape turned three quarters.
+    np.testing.assert_allclose(points[2, 0], [-1.25, 5, 0], atol=1e-12)
+    single_point, single_tangent = path.evaluate(0.5)
+    assert single_point.shape == (3,) and single_tangent.shape == (3,)
+    np.testing.assert_allclose(single_point, point, atol=1e-12)
+
+
+def _arrays(answer):
+    """An answer's arrays in a fixed order: tuples, arrays, or objects with __slots__."""
+    if isinstance(answer, np.ndarray):
+        return [answer]
+    if isinstance(answer, tuple):
+        return [np.asarray(a) for a in answer]
+    return [np.asarray(getattr(answer, name)) for name in type(answer).__slots__]
+
+
+def test_every_query_keeps_the_shape_of_its_input_grid():
+    """A (2, 2) grid of inputs gives (2, 2, ...) answers equal, entry by entry, to four single
+    calls: the package reshapes every output of every vectorized query."""
+    square = [(0, 0, 0), (10, 0, 0), (10, 10, 0), (0, 10, 0)]
+    measured = tx.MeasuredPath(tx.Path.catmull_rom(square, closed=True))
+    track = tx.Track(measured)
+    network = tx.Network([tx.Track(tx.MeasuredPath(tx.Path.catmull_rom(
+        [(0, 0, 0), (5, 1, 0), (10, 0, 0)])))])
+    profile = tx.TimeProfile.sine(4.0)
+    limits = tx.SpeedLimits.line(40.0, 5.0)
+    plan = tx.SpeedPlan(limits, 5.0, 1.0, 1.0, 2.0, stations=[(20.0, 3.0)])
+    rig = tx.CameraRig(square, profile, closed=True)
+    chain = tx.StretchChain([1.0, 2.0], max_stretch=1.5)
+    grid = np.array([[0.5, 3.0], [7.25, 12.0]])
+    points = np.array([[[1, 2, 3], [9, -1, 0]], [[4, 12, 1], [-3, 5, 2]]], dtype=np.float64)
+    queries = [
+        (measured.path.evaluate, grid / 4), (measured.sample, grid),
+        (measured.point_at, grid), (measured.tangent_at, grid), (measured.parameter_at, grid),
+        (measured.distance_at, grid / 4), (measured.curvature_at, grid),
+        (measured.closest_point, points), (track.frame_at, grid),
+        (network.closest_point, points), (profile.at, grid / 4), (profile.time_at, grid / 12),
+        (limits.at, grid), (plan.at, grid), (plan.time_at, grid), (plan.dwell_left, grid * 2),
+        (rig.at, grid / 4), (chain.lengths, grid / 3),
+        (lambda goal: chain.two_bone((0, 0, 0), goal, (0, 0, 1)), points / 4),
+    ]
+    for query, inputs in queries:
+        together = _arrays(query(inputs))
+        for i in range(2):
+            for j in range(2):
+                alone = _arrays(query(inputs[i, j]))
+                assert len(alone) == len(together)
+                for a, b in zip(together, alone):
+                    assert a.shape == (2, 2) + b.shape, (query, a.shape, b.shape)
+                    np.testing.assert_array_equal(a[i, j], b)
+
+
+def test_pose_reader_broadcasts_both_ways_and_refuses_what_does_not():
+    """Readers (2, 1) against targets (3,) give (2, 3) weights, each the single weight; shapes
+    that do not broadcast are refused naming both."""
+    reader = tx.PoseReader(cone=(0.1, 1.2))
+    turn = [np.array([[np.cos(a), 0, np.sin(a)], [0, 1, 0], [-np.sin(a), 0, np.cos(a)]])
+            for a in (0.0, 0.4, 0.8)]
+    readers = np.stack([turn[0], turn[1]])[:, None]  # (2, 1, 3, 3)
+    targets = np.stack(turn)                          # (3, 3, 3)
+    weights = reader.weight(readers, targets)
+    assert weights.shape == (2, 3)
+    for i in range(2):
+        for j in range(3):
+            assert weights[i, j] == reader.weight(turn[i], turn[j])
+    assert weights[0, 0] == 1.0 and 0.0 < weights[0, 1] < 1.0
+    # a target that broadcasts against one reader row: (3,) targets for a (3,) reader stack
+    np.testing.assert_array_equal(reader.weight(targets, turn[0]), weights[0][[0, 1, 2]])
+    with pytest.raises(ValueError, match=r"^reader, target: shapes \(2,\) and \(3,\) do not"):
+        reader.weight(np.stack(turn[:2]), targets)
+
+
+def test_integer_arguments_are_checked_at_their_type_limits():
+    """The package refuses integers its C++ types cannot hold by name, before conversion; inside
+    them the library's own range message speaks."""
+    path = tx.Path.catmull_rom(KEYS)
+    for too_far in (-(2**31) - 1, 2**31):
+        with pytest.raises(ValueError, match=rf"^samples_per_segment: {too_far} not in "
+                                             r"\[-2147483648, 2147483647\]"):
+            tx.MeasuredPath(path, samples_per_segment=too_far)
+        with pytest.raises(ValueError, match=rf"^samples_per_segment: {too_far} not in"):
+            tx.CameraRig(KEYS, tx.TimeProfile.constant(1.0), samples_per_segment=too_far)
+    for edge in (-(2**31), 2**31 - 1):
+        with pytest.raises(ValueError, match=rf"^samples_per_segment: {edge} not in \[1, "):
+            tx.MeasuredPath(path, samples_per_segment=edge)
+        with pytest.raises(ValueError, match=rf"samples_per_segment: {edge} not in \[1, "):
+            tx.CameraRig(KEYS, tx.TimeProfile.constant(1.0), samples_per_segment=edge)
+    network = tx.Network([tx.Track(tx.MeasuredPath(tx.Path.catmull_rom([(0, 0, 0), (5, 0, 0)]))),
+                          tx.Track(tx.MeasuredPath(tx.Path.catmull_rom([(5, 0, 0), (12, 0, 0)])))])
+    assert network.piece(0).length == pytest.approx(5.0)
+    assert network.piece(1).length == pytest.approx(7.0)
+    for wrong in (-1, 2):
+        with pytest.raises(IndexError, match=rf"^piece {wrong}: the network has 2 pieces$"):
+            network.piece(wrong)
+    for wrong in (2**63, -(2**63) - 1):
+        with pytest.raises(ValueError, match=rf"^piece: {wrong} not in \[-9223372036854775808, "
+                                             r"9223372036854775807\]$"):
+            network.piece(wrong)
+    # Steps name pieces by the same 64-bit index: the largest reaches the network, which has no
+    # such piece; one more is refused before it.
+    with pytest.raises(ValueError, match=r"^steps\[0\]: "):
+        tx.Route(network, [(2**63, "forward")])
+    with pytest.raises(ValueError, match=r"9223372036854775807") as refused:
+        tx.Route(network, [(2**63 - 1, "forward")])
+    assert not str(refused.value).startswith("steps[0]: ")
+
+
+def test_type_errors_name_the_type_given():
+    """A wrong type is reported with the type's name, for every argument that takes an object."""
+    measured = tx.MeasuredPath(tx.Path.catmull_rom(KEYS))
+    network = tx.Network([tx.Track(measured)])
+    route = tx.Route(network, [(0, "forward")])
+    for call in (lambda: tx.MeasuredPath([1, 2]), lambda: tx.Track(measured, rail=[1]),
+                 lambda: tx.TrainSolver([1], [(1.0, 0.5, 0.5)]),
+                 lambda: tx.Route([1], [(0, "forward")]),
+                 lambda: tx.Route.follow([1], None, (0, "forward")),
+                 lambda: tx.SpeedLimits.from_curvature([1], 1.0, 1.0, 1.0),
+                 lambda: tx.SpeedPlan([1], 1.0, 1.0, 1.0, 1.0),
+                 lambda: tx.CameraRig(KEYS, [1]),
+                 lambda: tx.CameraRig(KEYS, tx.TimeProfile.constant(1.0)).look_at_path([1]),
+                 lambda: tx.Network([[1]]),
+                 lambda: tx.Route.follow(network, [1], (0, "forward")),
+                 lambda: route.around(1.0, 1.0, [1], 1.0, 1.0)):
+        with pytest.raises(TypeError, match=r"got list$"):
+            call()
+
+
+def test_speed_limits_on_a_route_and_the_default_sampling(track):
+    """from_curvature reads a Route as it reads a Track: on a one-piece network the route's
+    limits are the piece's; on a straight route they are the line limit all along; samples=8 is
+    the default."""
+    piece = tx.Track(tx.MeasuredPath(tx.Path.catmull_rom([(0, 0, 0), (30, 0, 5), (60, 20, 0)])))
+    route = tx.Route(tx.Network([piece]), [(0, "forward")])
+    s = np.linspace(0, piece.length, 41)
+    on_track = tx.SpeedLimits.from_curvature(piece, 20.0, 1.0, 5.0)
+    on_route = tx.SpeedLimits.from_curvature(route, 20.0, 1.0, 5.0)
+    assert on_route.length == on_track.length == pytest.approx(piece.length, rel=1e-15)
+    np.testing.assert_array_equal(on_route.at(s), on_track.at(s))
+    assert on_track.at(s).min() < 20.0
+    straight = tx.Route(tx.Network([
+        tx.Track(tx.MeasuredPath(tx.Path.catmull_rom([(0, 0, 0), (5, 0, 0)]))),
+        tx.Track(tx.MeasuredPath(tx.Path.catmull_rom([(5, 0, 0), (12, 0, 0)])))]),
+        [(0, "forward"), (1, "forward")])
+    flat = tx.SpeedLimits.from_curvature(straight, 20.0, 1.0, 5.0)
+    assert flat.length == pytest.approx(12.0, rel=1e-15)
+    np.testing.assert_array_equal(flat.at(np.linspace(0, 12, 13)), 20.0)
+    curvy = tx.SpeedLimits.from_curvature(track, 30.0, 1.0, 7.0)
+    eight = tx.SpeedLimits.from_curvature(track, 30.0, 1.0, 7.0, samples=8)
+    nine = tx.SpeedLimits.from_curvature(track, 30.0, 1.0, 7.0, samples=9)
+    everywhere = np.linspace(0, track.length, 500)
+    np.testing.assert_array_equal(curvy.at(everywhere), eight.at(everywhere))
+    assert np.any(curvy.at(everywhere) != nine.at(everywhere))
+
+
+def test_circular_is_what_automatic_chooses_on_a_closed_track(track):
+    """wrap='circular' names what 'automatic' does on a closed track: the same poses, past the
+    seam too."""
+    heads = np.linspace(-track.length, 2 * track.length, 9)
+    chosen = tx.TrainSolver(track, [(18, 12)] * 3, wrap="automatic").solve(heads)
+    named = tx.TrainSolver(track, [(18, 12)] * 3, wrap="circular").solve(heads)
+    for part in ("body_position", "body_quaternion", "lap"):
+        np.testing.assert_array_equal(getattr(named, part), getattr(chosen, part))
+
+
+def test_messages_name_the_parts_of_compound_arguments():
+    """Rows, pairs and sub-values are named in full: which column a row lacks, which half of a
+    cone, which of a roll's key lists; conflicting choices are named together."""
+    measured = tx.MeasuredPath(tx.Path.catmull_rom(KEYS))
+    limits = tx.SpeedLimits.line(100.0, 5.0)
+    with pytest.raises(ValueError, match=r"^zones: .*start, end, limit"):
+        limits.with_zones([(1.0, 2.0)])
+    with pytest.raises(ValueError, match=r"^stations: .*position, dwell"):
+        tx.SpeedPlan(limits, 5.0, 1.0, 1.0, 2.0, stations=[(1.0, 2.0, 3.0)])
+    with pytest.raises(TypeError, match=r"^cone inner: expected a number, got dict$"):
+        tx.PoseReader(cone=({}, 1.0))
+    with pytest.raises(TypeError, match=r"^cone outer: expected a number, got dict$"):
+        tx.PoseReader(cone=(0.1, {}))
+    with pytest.raises(TypeError, match=r"^elliptical_y outer: expected a number, got dict$"):
+        tx.PoseReader(elliptical_y=(0.1, {}))
+    with pytest.raises(ValueError, match=r"^roll angles: "):
+        tx.Track(measured, roll=([0.0, 1.0], [[0.0], [1.0]]))
+    with pytest.raises(ValueError, match=r"^roll distances: "):
+        tx.Track(measured, roll=([[0.0], [1.0]], [0.0, 1.0]))
+    with pytest.raises(ValueError, match=r"^up: give a rail or rotation_minimizing, not both$"):
+        tx.Track(measured, rail=measured, rotation_minimizing=True)
+    with pytest.raises(ValueError,
+                       match=r"^up: expected 3 numbers \(x, y, z\), got shape \(2,\)$"):
+        tx.Track(measured, up=(0.0, 1.0))
+    with pytest.raises(ValueError, match=r"^view_directions: 3 for 4 positions$"):
+        tx.CameraRig(KEYS, tx.TimeProfile.constant(1.0), view_directions=KEYS[:3])
+    with pytest.raises(TypeError, match=r"^roll: expected \(distances, angles\), got int$"):
+        tx.Track(measured, roll=3)
+
+
+def test_flags_reach_the_library():
+    """closed, squash and the like change what is built: each one checked against what it
+    means (a closed path has a segment per key, a squashing chain shortens when pushed)."""
+    assert tx.Path.hermite(KEYS, KEYS, closed=True).segment_count == 4
+    assert tx.Path.hermite(KEYS, KEYS).segment_count == 3
+    rig = tx.CameraRig(KEYS, tx.TimeProfile.constant(1.0), closed=True)
+    assert rig.path.closed and rig.path.path.segment_count == 4
+    chain = tx.StretchChain([1.0, 1.0], squash=True)
+    np.testing.assert_allclose(chain.lengths(1.0), [0.5, 0.5], rtol=1e-15)
+    np.testing.assert_allclose(tx.StretchChain([1.0, 1.0]).lengths(1.0), [1.0, 1.0], rtol=1e-15)
+    line = [tx.Track(tx.MeasuredPath(tx.Path.catmull_rom(p))) for p in
+            ([(0, 0, 0), (10, 0, 0)], [(10, 0, 0), (10, 10, 0)], [(10, 10, 0), (0, 0, 0)])]
+    loop = tx.Network(line, relative_gap=0.0, angle=3.0)
+    closed = tx.Route(loop, [(0, "forward"), (1, "forward"), (2, "forward")], closed=True)
+    assert closed.closed and not tx.Route(loop, [(0, "forward")]).closed
+    assert closed.network.piece_count == 3 and closed.network.joint_count == 3
+    # Joints given by hand: the same network as found.
+    joined = tx.Network(line, joints=[[(0, "end"), (1, "start")], [(1, "end"), (2, "start")],
+                                      [(2, "end"), (0, "start")]], angle=3.0)
+    assert joined.joint_count == loop.joint_count == 3
+    assert joined.piece(1).length == pytest.approx(10.0)
+    solver = tx.TrainSolver(closed, [(4.0, 1.0)])
+    assert solver.track is closed
+
+
+def test_messages_in_full(track):
+    """The whole message of each refusal the package words itself (not the library): what a
+    user reads to fix the call."""
+    limits = tx.SpeedLimits.line(10.0, 1.0)
+    line = tx.Network([tx.Track(tx.MeasuredPath(tx.Path.catmull_rom([(0, 0, 0), (1, 0, 0)])))])
+    cases = [
+        (lambda: tx.TrainSolver(track, [(1.0,)]),
+         "wagons: expected (N, 2) rows of length, bogie_distance or (N, 3) with front_overhang, "
+         "got shape (1, 1)"),
+        (lambda: tx.TrainSolver(track, [(18, 12)]).solve(1.0, parts=("nope",)),
+         "parts: 'nope' is not one of " + ", ".join(tx.TRAIN_PARTS)),
+        (lambda: limits.with_zones([(1, 2)]),
+         "zones: expected (N, 3) rows of start, end, limit, got shape (1, 2)"),
+        (lambda: tx.SpeedPlan(limits, 1, 1, 1, 1, stations=[(1, 2, 3)]),
+         "stations: expected (N, 2) rows of position, dwell, got shape (1, 3)"),
+        (lambda: tx.SpeedPlan(limits, 1, 1, 1, 1, start=(1, 2)),
+         "start: expected a position or (position, velocity, acceleration), got shape (2,)"),
+        (lambda: tx.Route.follow(line, line.default_settings(), (0,)),
+         "start: expected (piece, 'forward' or 'backward'), got (0,)"),
+        (lambda: tx.Path.catmull_rom(np.zeros((2, 3), np.longdouble)),
+         f"points: expected float32 or float64 numbers, got dtype {np.dtype(np.longdouble)} "
+         "(convert with .astype(np.float64) if the precision loss is fine)"),
+        (lambda: tx.Path.catmull_rom(np.zeros((2, 3), complex)),
+         "points: expected float32 or float64 numbers, got dtype complex128"),
+        (lambda: tx.SpeedLimits.line(10**400, 1), "length: a number beyond float64"),
+        (lambda: tx.Path.bezier(np.zeros((1, 5, 3))),
+         "controls: expected (N, 4, 3) control points, got shape (1, 5, 3)"),
+        (lambda: tx.StretchChain([1, 1]).two_bone(np.zeros((2, 3)), np.zeros((3, 3)), (0, 0, 1)),
+         "root, goal, pole: shapes (2, 3), (3, 3), (3,) do not broadcast"),
+        (lambda: tx.CameraRig(KEYS, tx.TimeProfile.constant(1.0), view_directions=KEYS[:2]),
+         "view_directions: 2 for 4 positions"),
+    ]
+    for call, message in cases:
+        with pytest.raises((TypeError, ValueError)) as refused:
+            call()
+        assert str(refused.value) == message
+
+
+def test_earlier_poses_of_the_wrong_kind_are_named_with_what_they_are(track):
+    """solve(out=...) checks each wanted part of the poses it is given: a missing one, one of
+    another type, one of the wrong dtype are each reported with what was found."""
+    solver = tx.TrainSolver(track, [(18, 12)] * 2)
+    poses = solver.solve(np.zeros(3), parts=("lap", "body_position"))
+    poses.lap = [0, 0, 0]
+    with pytest.raises(ValueError, match=r"^out: lap must be a writeable C-contiguous int64 array "
+                                         r"of shape \(3, 2\), got list$"):
+        solver.solve(np.zeros(3), parts=("lap",), out=poses)
+    poses.lap = np.zeros((3, 2))
+    with pytest.raises(ValueError, match=r"^out: lap must be a writeable C-contiguous int64 array "
+                                         r"of shape \(3, 2\), got float64 \(3, 2\)$"):
+        solver.solve(np.zeros(3), parts=("lap",), out=poses)
+    with pytest.raises(ValueError, match=r"^out: status must be a writeable C-contiguous int8 "
+                                         r"array of shape \(3, 2\), got NoneType$"):
+        solver.solve(np.zeros(3), parts=("status",), out=poses)
+
+
+def test_reprs_say_what_was_built():
+    path = tx.Path.catmull_rom(KEYS)
+    loop = tx.MeasuredPath(tx.Path.catmull_rom(KEYS, closed=True))
+    assert repr(path) == "Path(3 segments, open)"
+    assert repr(tx.Path.catmull_rom(KEYS, closed=True)) == "Path(4 segments, closed)"
+    assert repr(loop) == f"MeasuredPath(length={loop.length:.6g}, closed, 4 segments)"
+    assert repr(tx.MeasuredPath(path)).endswith(", open, 3 segments)")
+    assert repr(tx.Track(loop)) == f"Track(length={loop.length:.6g}, closed)"
+    assert repr(tx.Track(tx.MeasuredPath(path))).endswith(", open)")

@@ -1,6 +1,8 @@
 """Values against sources independent of the library: closed forms, numpy quadrature and brute
 force written here."""
 
+import warnings
+
 import numpy as np
 import pytest
 
@@ -493,3 +495,23 @@ def test_speed_plan_closed_forms():
     assert np.all(many <= few) and np.any(many < few)
     # Capped by the line limit where that is lower.
     np.testing.assert_array_equal(tx.SpeedLimits.from_curvature(ring, 5, 0.8, 10).sections[2], [5])
+
+
+def test_closest_point_gaps_keep_their_digits_from_1e_170_to_1e200():
+    """Beside a straight track along x, a query (5, 3g, 4g) is 5g away: exact to rounding from
+    gaps whose squares underflow (1e-170: the square is 0, 1e-160: subnormal) to gaps whose
+    squares overflow, in one call with ordinary ones and with a query on the track (gap 0, no
+    warning: 0/0 is never evaluated where it shows)."""
+    track = tx.MeasuredPath(tx.Path.catmull_rom([(0, 0, 0), (4, 0, 0), (10, 0, 0)]))
+    scales = np.array([1e-170, 3e-160, 1e-150, 1.0, 1e160, 1e200])
+    queries = np.stack([np.full_like(scales, 5.0), 3 * scales, 4 * scales], axis=-1)
+    # A query on the track, and a NaN one (whose answer is not asked here: only that it leaves the
+    # others' rescue from overflow alone).
+    queries = np.vstack([queries, [(5.0, 0.0, 0.0), (np.nan, 0.0, 0.0)]])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        for network in (False, True):
+            found = (tx.Network([tx.Track(track)]).closest_point(queries) if network
+                     else track.closest_point(queries))
+            np.testing.assert_allclose(found.gap[:-2], 5 * scales, rtol=1e-15)
+            assert found.gap[-2] == 0.0

@@ -83,13 +83,11 @@ def _real(name: str, value: object) -> np.ndarray:
     return np.asarray(array, dtype=np.float64, order="C")
 
 
-def _points(name: str, value: object, minimum: int = 0) -> np.ndarray:
-    """An (N, 3) array of points."""
+def _points(name: str, value: object) -> np.ndarray:
+    """An (N, 3) array of points (how many: the library's check)."""
     array = _real(name, value)
     if array.ndim != 2 or array.shape[1] != 3:
         raise ValueError(f"{name}: expected an (N, 3) array of points, got shape {array.shape}")
-    if array.shape[0] < minimum:
-        raise ValueError(f"{name}: {array.shape[0]} given, at least {minimum} needed")
     return array
 
 
@@ -665,9 +663,6 @@ class Network(_Immutable):
     def __init__(self, pieces: Sequence[Track],
                  joints: Optional[Sequence[Sequence[Tuple[int, str]]]] = None,
                  relative_gap: float = 0.0, angle: float = 0.0) -> None:
-        if isinstance(pieces, _core.Network):
-            self._core = pieces
-            return
         cores = []
         for i, piece in enumerate(pieces):
             if not isinstance(piece, Track):

@@ -173,6 +173,46 @@ TEST_CASE("cameras look along keyed directions, or where the path goes", "[motio
             .norm() <= 1e-12);
 }
 
+TEST_CASE("a key without a view direction keeps the spline's tangent", "[motion][camera]") {
+  const auto profile = *TimeProfile<double>::constant(4.0);
+  const std::vector<CameraKey<double>> keys{
+      {{0, 2, 0}, {1, 0, 0}}, {{20, 3, 5}, Vector3d::Zero()}, {{30, 2, 25}, {0, -0.2, 1}}};
+  const auto rig = *CameraRig<double>::build(keys, profile);
+  // Kochanek–Bartels with no tension, bias or continuity is Catmull–Rom: at an inner key, half
+  // the difference of its neighbours.
+  const Vector3d catmull_rom = (keys[2].position - keys[0].position) / 2;
+  CHECK((rig.path().path().evaluate(1.0).tangent - catmull_rom).norm() <=
+        1e-12 * catmull_rom.norm());
+  // The keyed ones are still the keyed directions, at the mean chord beside the key.
+  const Vector3d first = rig.path().path().evaluate(0.0).tangent;
+  CHECK((first - Vector3d(1, 0, 0) * (keys[1].position - keys[0].position).norm()).norm() <=
+        1e-12 * first.norm());
+}
+
+TEST_CASE("between opposite view directions the camera turns through look_at's fallback",
+          "[motion][camera]") {
+  // Up, then down, along a path in x: no plane to turn in, so the view is the straight blend
+  // (1 − u)·a + u·b — along a before the middle of the segment and along b after it.
+  const auto profile = *TimeProfile<double>::constant(4.0);
+  const std::vector<CameraKey<double>> keys{{{0, 0, 0}, {0, 0, 1}}, {{10, 0, 0}, {0, 0, -1}}};
+  const auto rig = *CameraRig<double>::build(keys, profile);
+  int before = 0, after = 0;
+  for (double t = 0.05; t < 4; t += 0.1) {
+    const auto shot = rig.at(t);
+    const double u = shot.motion.parameter;
+    INFO("t " << t << ", u " << u);
+    if (u < 0.45) {
+      CHECK(shot.frame.forward().z() >= 1 - 1e-12);
+      ++before;
+    } else if (u > 0.55) {
+      CHECK(shot.frame.forward().z() <= -1 + 1e-12);
+      ++after;
+    }
+  }
+  CHECK(before >= 10);
+  CHECK(after >= 10);
+}
+
 TEST_CASE("a camera can follow a target moving along a second path", "[motion][camera]") {
   const auto profile = *TimeProfile<double>::sine(5.0);
   const std::vector<CameraKey<double>> keys{{{0, 5, 0}}, {{30, 5, 10}}, {{60, 5, 0}}};

@@ -155,6 +155,23 @@ TEMPLATE_TEST_CASE("the compact pose is 28 bytes and records must hold their lay
                                          "stride?)");
 }
 
+TEST_CASE("arrays may span up to the largest object and no further", "[core][caller_arrays]") {
+  // Records are `stride` apart, so n of them reach (n − 1)·stride past the first: at most
+  // PTRDIFF_MAX, the largest object. Checked by arithmetic only; nothing here is read.
+  float buffer[7] = {};
+  constexpr std::size_t largest = static_cast<std::size_t>(PTRDIFF_MAX);
+  const auto fits = [&](std::size_t count, std::size_t stride) {
+    return PoseArray<float>::poses(buffer, count, stride).writable();
+  };
+  CHECK(fits(1, SIZE_MAX));  // one record: its stride is never walked
+  CHECK(fits(2, largest));
+  CHECK_FALSE(fits(2, largest + 1));
+  CHECK(fits(3, largest / 2));
+  CHECK_FALSE(fits(3, largest / 2 + 1));
+  CHECK(fits(1001, largest / 1000));
+  CHECK_FALSE(fits(1001, largest / 1000 + 1));
+}
+
 TEST_CASE(
     "keys read in an engine's axes and poses written in them land where the engine drew "
     "the keys",

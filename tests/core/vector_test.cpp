@@ -42,3 +42,21 @@ TEMPLATE_TEST_CASE("angle_between takes directions of any finite length", "[core
   CHECK(detail::angle_between(Vector3<S>::Zero(), b) == S(0));
   CHECK(detail::angle_between(a, Vector3<S>::Zero()) == S(0));
 }
+
+TEMPLATE_TEST_CASE("bracketed_root returns a root it lands on exactly", "[core]", float, double) {
+  using S = TestType;
+  // False position from (0, −0.5) and (1, 0.5) lands on 0.5, where f vanishes: that is the
+  // answer, not a point the search keeps narrowing towards.
+  const auto line = [](S x) { return x - S(0.5); };
+  CHECK(detail::bracketed_root(line, S(0), S(1), S(-0.5), S(0.5)) == S(0.5));
+  // A cubic with its one real root at 0.25: found to a few ulps, superlinearly — a handful of
+  // evaluations, where bisection alone would take one a bit of the significand.
+  int evaluations = 0;
+  const auto cubic = [&evaluations](S x) {
+    ++evaluations;
+    return (x - S(0.25)) * (x * x + S(1));
+  };
+  const S root = detail::bracketed_root(cubic, S(0), S(1), S(-0.25), S(1.5));
+  CHECK(std::abs(root - S(0.25)) <= S(4) * std::numeric_limits<S>::epsilon());
+  CHECK(evaluations <= 12);
+}

@@ -505,6 +505,19 @@ TEST_CASE("jerk trajectory: between equal cruises a short distance is the bump t
   }
 }
 
+TEST_CASE("between cruises too close, the error says how far the change needs", "[motion][jerk]") {
+  // From 0 to 10 under acceleration 2 and jerk 1: the change is past the knee A²/J = 4, so it
+  // takes 10/2 + 2/1 = 7 s at a mean velocity of 5: 35 units. Given 20, it is refused.
+  const JerkLimits<double> lim{20, 2, 2, 1};
+  const auto tr = JerkTrajectory<double>::between_cruises(100, 120, 0, 10, lim);
+  REQUIRE_FALSE(tr);
+  CHECK(tr.error().code == ErrorCode::no_solution);
+  CHECK(tr.error().message == "between_cruises: 20 is too short to change from 0 to 10 (needs 35)");
+  const auto enough = JerkTrajectory<double>::between_cruises(100, 135, 0, 10, lim);
+  REQUIRE(enough);
+  CHECK(std::abs(enough->duration() - 7) <= 1e-12);
+}
+
 TEST_CASE("jerk trajectory: a duration met under a softer jerk stays inside the velocity limit",
           "[motion][jerk]") {
   // The start's acceleration, eased at the full jerk limit, leaves the velocity at −1.1034,

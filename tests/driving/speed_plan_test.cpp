@@ -185,6 +185,9 @@ TEST_CASE("speed plan: curvature limits lateral acceleration on a curve", "[moti
   backwards.lateral_acceleration = -1.0;
   CHECK(SpeedLimits<double>::from_curvature(track, backwards).error().message ==
         "speed limits: lateral_acceleration -1 is not positive and finite");
+  // An infinite line limit is no limit either: refused as a negative one is.
+  CHECK(SpeedLimits<double>::line(100, std::numeric_limits<double>::infinity()).error().message ==
+        "speed limits: max_velocity inf is not positive and finite");
   // On a route too: the same circle as two half-circle pieces joined into a loop gives the same
   // limits section by section.
   const Path<double, 3> whole = circle<double>(radius, 16);

@@ -52,6 +52,26 @@ TEMPLATE_TEST_CASE("every up source gives orthonormal frames along random paths"
   }
 }
 
+TEMPLATE_TEST_CASE("a rail that is the track itself gives world +Y", "[frame][up][rail]", float,
+                   double) {
+  using S = TestType;
+  // Every rail point lies on the track, so the offset has no part across the tangent: the
+  // documented fallback, world +Y, not a 0/0 (the circle lies flat: +Y is the frames' up).
+  const auto path = *MeasuredPath<S>::build(circle<S>(S(20), 16));
+  for (const RailMatch match : {RailMatch::normalized_arc_length, RailMatch::closest_point}) {
+    const auto up = *UpSource<S>::rail(path, match);
+    for (int i = 0; i < 40; ++i) {
+      const S s = path.length() * S(i) / S(40);
+      const auto sample = path.sample(s);
+      const Vector3<S> hint = up.up_at(s, path.length(), sample.point, sample.tangent);
+      INFO("s = " << s);
+      REQUIRE(hint.allFinite());
+      CHECK((hint - Vector3<S>::UnitY()).norm() == S(0));
+      CHECK(up.frame_at(path, s).up().y() >= S(1) - S(8) * std::numeric_limits<S>::epsilon());
+    }
+  }
+}
+
 TEMPLATE_TEST_CASE("a rail beside a circle banks by atan2(w, h)", "[frame][up][rail]", double) {
   using S = TestType;
   // Path: circle of radius R; rail: circle of radius R + w at height h. At every point the

@@ -1089,6 +1089,22 @@ TEMPLATE_TEST_CASE("a head advanced every frame keeps the exact wrapped sum and 
     // The naive sum has drifted (float: stalled) far beyond that.
     CHECK(std::fabs(static_cast<long double>(naive) - exact) > 1000 * eps<S>() * length);
   }
+  SECTION("steps of exactly one lap") {
+    // The exact sum of 10 and whole laps, wrapped, is 10: a lap counted, nothing added (10 + L
+    // rounds, and L taken off again would leave 10 an ulp off).
+    const S start = S(10) + S(1) / S(3);
+    HeadPosition<S> head(track, start);
+    for (int i = 1; i <= 5; ++i) {
+      head.advance(track.length());
+      CHECK(head.distance() == start);
+      CHECK(head.lap() == i);
+    }
+    for (int i = 4; i >= -3; --i) {
+      head.advance(-track.length());
+      CHECK(head.distance() == start);
+      CHECK(head.lap() == i);
+    }
+  }
   SECTION("random steps both ways, and jumps of many laps") {
     auto rng = make_rng(67);
     HeadPosition<S> head(track, S(10));

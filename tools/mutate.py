@@ -6,6 +6,8 @@
                                        and report the score and the survivors
     tools/mutate.py run --limit N      the first N (a quick look)
     tools/mutate.py run --per-header N N a header, every header's first before any second
+    tools/mutate.py run --resume       keep what the last run found; --survivors: try its
+                                       survivors again (new tests written), keep the rest
 
 A mutant is one small semantic change on one line of a header: a comparison turned (< and <=,
 > and >=, == and !=), a logical operator swapped (&& and ||), a sign flipped (binary + and -), an
@@ -16,18 +18,19 @@ stale).
 
 `run` builds in build/mutate (configured here: -O1 with the standard library's bounds checks,
 which stand in for CI's AddressSanitizer stage at a fraction of its compile time, no precompiled
-header, and every test file as its own binary, TRACTRIX_TEST_BINARY_PER_FILE). It first learns which header lines each test
-file runs, from a --coverage build in build/mutate-coverage (kept until a header or test
-changes). For each mutant it takes the test files that run the mutated line (those that include
-its header where the compiler emitted no code for the line: a statement's continuation, a
-template no test instantiates), builds them two at a time, cheapest first, and runs each with
-TRACTRIX_PROPERTY_FACTOR=1 until one fails. A mutant is killed when a test fails or hangs (ten
-times its unmutated time), survives when every such test file passes (at once when no test runs
-its line), and is left out of the score when it does not compile (the compiler caught it, not a
-test). Survivors are either equivalent (no behaviour changed: say why
-in the run's notes, docs/mutation.md) or a test to write. The header is restored after
-every mutant, also on Ctrl-C. Results go to build/mutate/results.json and a summary to standard
-output.
+header, and every test file as its own binary, TRACTRIX_TEST_BINARY_PER_FILE). It first learns
+which header lines each test file runs, from a --coverage build in build/mutate-coverage (kept
+until a header or test changes). For each mutant it takes the test files that run the mutated
+line (those that include its header where the compiler emitted no code for the line: a
+statement's continuation, a template no test instantiates), builds them two at a time, cheapest
+first, and runs each with TRACTRIX_PROPERTY_FACTOR=1 until one fails. A mutant is killed when a
+test fails or hangs (ten times its unmutated time), or when ctest's compile-only checks
+(templates under engine flags, the track concept, [[nodiscard]] statuses) fail once the test
+files passed; it survives when all of them pass, and is left out of the score when it does not
+compile (the compiler caught it, not a test). Survivors are either equivalent (no behaviour
+changed: say why in the run's notes, docs/mutation.md) or a test to write. The header is
+restored after every mutant, also on Ctrl-C. Results go to build/mutate/results.json and a
+summary to standard output.
 """
 import argparse
 import hashlib
@@ -115,6 +118,7 @@ HARDENING = {"tests/hardening/soak_test.cpp": "tractrix_soak_tests",
              "tests/hardening/threads_test.cpp": "tractrix_thread_tests",
              "tests/hardening/allocation_test.cpp": "tractrix_allocation_tests",
              "tests/train/openmp_test.cpp": "tractrix_openmp_tests"}
+COMPILE_CHECKS = r"^hardening\.(every_template|track_concept|status_dropped)"
 ENV = {"TRACTRIX_PROPERTY_FACTOR": "1", "TRACTRIX_SOAK_FRAMES": "20000",
        "TRACTRIX_THREAD_ROUNDS": "20", "PATH": "/usr/bin:/bin"}
 
@@ -233,6 +237,12 @@ def try_mutant(order, files, seconds):
         for f in pair:
             if not passes(files[f][0], timeout=10 * seconds[f] + 30):
                 return "killed by " + f
+    # ctest's compile-only checks: every template under engine flags, the track concept, the
+    # [[nodiscard]] statuses (a mutant can break what compiles, not what runs).
+    checks = subprocess.run(["ctest", "--test-dir", str(BUILD), "-R", COMPILE_CHECKS],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    if checks.returncode != 0:
+        return "killed by ctest " + COMPILE_CHECKS
     return "survived" if order else "survived (no test runs its line)"
 
 
@@ -265,9 +275,16 @@ def run(args):
     lines = coverage(files)
     results, start = [], time.time()
     earlier = {}
-    if args.resume and (BUILD / "results.json").exists():
+    if (args.resume or args.survivors) and (BUILD / "results.json").exists():
         earlier = {(r["mutant"], r.get("line")): r
                    for r in json.loads((BUILD / "results.json").read_text())}
+    if args.survivors:  # only they are tried again; the rest kept as they were
+        again = {k for k, r in earlier.items() if r["result"].startswith("survived")}
+        rows = [r for r in rows if tuple(r.split("\t", 1)) in again]
+        earlier = {k: r for k, r in earlier.items() if k not in again}
+    # Results of mutants outside this run's selection stay in results.json.
+    chosen = {tuple(r.split("\t", 1)) for r in rows}
+    kept = [r for k, r in earlier.items() if k not in chosen]
     for row in rows:
         where, listed = row.split("\t", 1)
         file, number, column, name = where.split(":")
@@ -290,7 +307,7 @@ def run(args):
         results.append({"mutant": where, "line": listed, "result": result,
                         "seconds": round(time.time() - began, 1)})
         print(f"{result:45} {where}  {listed[:60]}", flush=True)
-        BUILD.joinpath("results.json").write_text(json.dumps(results, indent=1))
+        BUILD.joinpath("results.json").write_text(json.dumps(kept + results, indent=1))
     report(results, time.time() - start)
 
 
@@ -332,6 +349,8 @@ def main():
                         help="only N mutants a header, spread over its list, in rounds")
     runner.add_argument("--resume", action="store_true",
                         help="keep the results of the last run for mutants it already tried")
+    runner.add_argument("--survivors", action="store_true",
+                        help="try the last run's survivors again (after new tests), keep the rest")
     runner.set_defaults(func=run)
     args = parser.parse_args()
     args.func(args)

@@ -80,9 +80,9 @@ def candidates(path):
         code = code_part(line)
         if not code.strip() or code.lstrip().startswith(("#", "*", "template")):
             continue
-        for name, pattern, replacement in OPERATORS:
+        for name, pattern, _ in OPERATORS:
             for match in re.finditer(pattern, code):
-                out.append((number, match.start(), name, match.group(0), replacement, line))
+                out.append((number, match.start(), name, line))
     return out
 
 
@@ -94,7 +94,7 @@ def list_mutants(_args):
         if not found:
             continue
         picked = sorted(rng.sample(found, min(PER_HEADER, len(found))))
-        for number, column, name, original, replacement, line in picked:
+        for number, column, name, line in picked:
             rel = path.relative_to(ROOT)
             rows.append(f"{rel}:{number}:{column}:{name}\t{line.strip()}")
     LIST.write_text("# file:line:column:operator<TAB>the line as listed (tools/mutate.py list)\n" +

@@ -29,7 +29,6 @@ fi
 site=$("$venv/bin/python" -c 'import tractrix, pathlib; print(pathlib.Path(tractrix.__file__).parent)')
 rm -rf "$stage" && mkdir -p "$stage/src" "$stage/python"
 cp -r "$site" "$stage/src/tractrix"
-cp "$root/python/tractrix/__init__.py" "$stage/src/tractrix/__init__.py"
 rm -rf "$stage/src/tractrix/__pycache__"
 "$venv/bin/pip" uninstall -q -y tractrix
 cp -r "$root/python/tests" "$root/python/examples" "$stage/python/"

@@ -17,6 +17,7 @@
 #include "tractrix/core/weak_owner.hpp"
 #include "tractrix/curve/arc_length.hpp"
 #include "tractrix/curve/closest_point.hpp"
+#include "tractrix/curve/compiled_path.hpp"
 #include "tractrix/curve/de_casteljau.hpp"
 #include "tractrix/curve/hodograph.hpp"
 #include "tractrix/curve/measured_path.hpp"

@@ -159,6 +159,7 @@ class ArcLengthTable {
     table.inverse_.push_back({S(static_cast<std::ptrdiff_t>(path.size()))});  // the end's parameter
     table.tolerance_scale_ = table.distances_.back();
     table.length_ = table.distances_.back();
+    table.accuracy_length_ = std::max(table.length_, length_scale);
     // A copy holds exactly what was kept, its arrays allocated one after the other: a network's
     // many small tables then lie as compactly as one.
     ArcLengthTable compact = table;
@@ -169,6 +170,9 @@ class ArcLengthTable {
   /// The path's length, in its coordinates' units (> 0): the exact arc length on gauss_legendre
   /// tables, the sum of the chords on chord tables.
   S length() const noexcept { return length_; }
+  /// The length parameter_at's tolerance is relative to: the larger of length() and
+  /// ArcLengthSettings::length_scale.
+  S accuracy_length() const noexcept { return accuracy_length_; }
   /// Whether the path measured is closed (distances and parameters wrap) or open (they clamp).
   bool closed() const noexcept { return closed_; }
   /// How the table measures: chord or gauss_legendre.
@@ -392,6 +396,7 @@ class ArcLengthTable {
   // one a segment on gentle track, so a sweep stays out of memory's way.)
   std::vector<std::array<S, 6>> inverse_;
   S tolerance_scale_ = S(0);
+  S accuracy_length_ = S(0);  // accuracy_length()
   // distances_.back(), kept beside the arrays' pointers: every query wraps or clamps by it, and
   // the last entry is a cache line of its own on a table walked from piece to piece.
   S length_ = S(0);

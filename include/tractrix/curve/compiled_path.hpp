@@ -1,0 +1,179 @@
+/// @file
+/// `CompiledPath`: a measured path compiled to polynomials in arc length, so a sample at a
+/// distance is one cell found by index and two Horner sums — no table search, no inverse, no
+/// De Casteljau. What `Track` samples.
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <limits>
+#include <memory>
+#include <utility>
+#include <vector>
+
+#include "tractrix/core/attributes.hpp"
+#include "tractrix/curve/detail/arc_length_fit.hpp"
+#include "tractrix/curve/measured_path.hpp"
+
+namespace tractrix {
+
+/// A measured path as polynomials in the distance s along it: cells split at the knots and
+/// halved where the curve needs it, each holding the point and the path parameter as degree-7
+/// polynomials in s. Built once from a MeasuredPath (which it shares, not copies); immutable;
+/// copies share the cells, so any number of tracks and threads can hold one.
+///
+/// Accuracy: every cell is checked between its nodes against the measured path — position within
+/// 0.25e-12 of the length (or the table's length scale where larger; 16 eps in float) plus the
+/// rounding of the coordinates, unit tangent within 1e-11 (64 eps in float) — on top of the
+/// measured path's own 1e-12·length. A cell that no polynomial fits after 16 halvings (at a cusp,
+/// where the tangent turns round) keeps the measured path's sample. Queries: the cell holding s
+/// is found through a bucket index on s (O(1), no search), or the cursor's cell when s is still
+/// in it.
+template <class S, int D = 3>
+class CompiledPath {
+ public:
+  using Point = Vector<S, D>;                          ///< a point or a direction
+  using Sample = typename MeasuredPath<S, D>::Sample;  ///< point, unit tangent, path parameter
+
+  /// Halvings of a cell before it is left to the measured path.
+  static constexpr int max_depth = 8;
+
+  /// Compiles `path`. Cannot fail: a cell that does not fit falls back to the measured path.
+  static CompiledPath build(MeasuredPath<S, D> path) {
+    auto data = std::make_shared<Data>(Data{std::move(path), {}, {}, {}, S(0)});
+    compile(*data);
+    return CompiledPath(std::move(data));
+  }
+  /// The result of MeasuredPath::build, compiled; its error, if it holds one, passes through.
+  static Expected<CompiledPath> build(Expected<MeasuredPath<S, D>> path) {
+    if (!path) return path.error();
+    return build(std::move(*path));
+  }
+
+  /// The measured path compiled.
+  const MeasuredPath<S, D>& measured() const noexcept { return data_->measured; }
+  /// The path's length (> 0).
+  S length() const noexcept { return data_->measured.length(); }
+  /// Whether the path is closed (distances wrap) or open (distances clamp).
+  bool closed() const noexcept { return data_->measured.closed(); }
+  /// The number of cells.
+  std::size_t cell_count() const noexcept { return data_->cells.size(); }
+  /// The number of cells left to the measured path (cusps).
+  std::size_t unfitted_cells() const noexcept {
+    return static_cast<std::size_t>(
+        std::count_if(data_->cells.begin(), data_->cells.end(),
+                      [](const detail::FittedCell<S, D>& c) { return !detail::fitted(c); }));
+  }
+  /// Bytes the cells and their index hold (not the measured path, which is shared).
+  std::size_t memory_bytes() const noexcept {
+    return sizeof(Data) + data_->cells.size() * sizeof(detail::FittedCell<S, D>) +
+           data_->starts.size() * sizeof(S) + data_->buckets.size() * sizeof(std::uint32_t);
+  }
+
+  /// Point, unit tangent and path parameter at distance s (wrapped on a closed path, clamped on
+  /// an open one; NaN reads as 0), as MeasuredPath::sample gives them, to the accuracy above.
+  /// `cursor` is the cell found last time (any value is safe; start at 0).
+  TRACTRIX_FORCE_INLINE Sample sample(S s, std::size_t& cursor) const noexcept {
+    const Data& data = *data_;
+    s = data.measured.wrap_or_clamp(s);
+    const std::size_t i = cell_of(data, s, cursor);
+    const detail::FittedCell<S, D>& cell = data.cells[i];
+    if (!detail::fitted(cell)) return data.measured.sample(s);
+    S value[static_cast<std::size_t>(D) + 1], slope[static_cast<std::size_t>(D) + 1];
+    detail::evaluate_cell(cell, s, value, slope);
+    Sample out;
+    for (int k = 0; k < D; ++k)
+      out.point[k] = value[k];
+    detail::unit_from_slope<S, D>(slope, out.tangent.data());
+    out.parameter = value[D];
+    return out;
+  }
+  /// sample(s, cursor) with a fresh cursor.
+  Sample sample(S s) const noexcept {
+    std::size_t cursor = 0;
+    return sample(s, cursor);
+  }
+  /// As sample, but an open path continues straight along its end tangents past either end (the
+  /// parameter stays at the end's).
+  Sample sample_extended(S s, std::size_t& cursor) const noexcept {
+    if (closed() || !(s < S(0) || s > length())) return sample(s, cursor);  // NaN: as sample
+    const bool before = s < S(0);
+    Sample end = sample(before ? S(0) : length(), cursor);
+    end.point += (before ? s : s - length()) * end.tangent;
+    return end;
+  }
+
+ private:
+  struct Data {
+    MeasuredPath<S, D> measured;
+    std::vector<detail::FittedCell<S, D>> cells;
+    std::vector<S> starts;               // cell i covers [starts[i], starts[i + 1]); last: +inf
+    std::vector<std::uint32_t> buckets;  // bucket b: the cell holding b / bucket_scale
+    S bucket_scale;                      // buckets per unit of distance
+  };
+  explicit CompiledPath(std::shared_ptr<const Data> data) : data_(std::move(data)) {}
+
+  // The cell holding s (in range): the cursor's if s is in it, else from the bucket index.
+  TRACTRIX_FORCE_INLINE static std::size_t cell_of(const Data& data, S s,
+                                                   std::size_t& cursor) noexcept {
+    const S* starts = data.starts.data();
+    std::size_t i = cursor;
+    if (i < data.cells.size() && starts[i] <= s && s < starts[i + 1]) return i;
+    std::size_t b = static_cast<std::size_t>(s * data.bucket_scale);
+    if (b >= data.buckets.size()) b = data.buckets.size() - 1;
+    i = data.buckets[b];
+    while (s < starts[i] && i > 0)  // s·scale rounded up into the next bucket
+      --i;
+    while (!(s < starts[i + 1]))
+      ++i;
+    cursor = i;
+    return i;
+  }
+
+  static void compile(Data& data) {
+    const MeasuredPath<S, D>& measured = data.measured;
+    const auto& table = measured.table();
+    const double eps = double(detail::epsilon<S>());
+    const double relative = std::max(0.25e-12, 16 * eps);
+    const double scale = std::max(double(measured.length()), double(table.accuracy_length()));
+    detail::ArcLengthFitter<S, D, MeasuredPath<S, D>> fitter{
+        measured,
+        relative * scale + 8 * eps * double(measured.path().extent()),
+        std::max(1e-11, 64 * eps),
+        eps * double(measured.path().extent()),
+        max_depth,
+        {},
+        {}};
+    const std::size_t segments = measured.path().size();
+    double s0 = 0;
+    for (std::size_t i = 0; i < segments; ++i) {
+      const double s1 = i + 1 == segments ? double(measured.length())
+                                          : double(measured.distance_at(S(double(i + 1))));
+      fitter.fit_segment(s0, std::max(s0, s1), double(i), double(i + 1));
+      s0 = std::max(s0, s1);
+    }
+    data.cells = std::move(fitter.cells);
+    data.starts = std::move(fitter.starts);
+    data.starts.push_back(std::numeric_limits<S>::infinity());
+    index(data);
+  }
+
+  // One bucket a cell, each naming the cell that holds its first distance.
+  static void index(Data& data) {
+    const std::size_t count = std::max<std::size_t>(data.cells.size(), 1);
+    data.bucket_scale = S(double(count) / double(data.measured.length()));
+    data.buckets.resize(count);
+    std::size_t cell = 0;
+    for (std::size_t b = 0; b < count; ++b) {
+      const S s = S(double(b) / double(data.bucket_scale));
+      while (cell + 1 < data.cells.size() && !(s < data.starts[cell + 1]))
+        ++cell;
+      data.buckets[b] = static_cast<std::uint32_t>(cell);
+    }
+  }
+
+  std::shared_ptr<const Data> data_;
+};
+
+}  // namespace tractrix

@@ -123,6 +123,51 @@ void BM_BuildDistinctWagons(benchmark::State& state, tractrix::Spacing spacing) 
   state.SetLabel(tractrix::bench::name_of(shape));
 }
 
+// 2000 wagons of 4–6 units on each track of the family, measured and compiled in the same run
+// (Track::compiled; their ratio is what compiling gains).
+void BM_TrainOnFamily(benchmark::State& state, tractrix::Spacing spacing, bool compiled) {
+  const auto shape = tractrix::bench::track_shapes[state.range(0)];
+  auto t = *tractrix::Track<S>::build(
+      tractrix::MeasuredPath<S>::build(tractrix::bench::track_path(shape)));
+  if (compiled) t = t.compiled();
+  std::vector<tractrix::Wagon<S>> wagons;
+  for (int i = 0; i < 2000; ++i)
+    wagons.push_back({4.0 + (i % 3), 2.5 + 0.5 * (i % 2)});
+  const auto solver =
+      *tractrix::TrainSolver<S>::build(t, wagons, {tractrix::Wrap::circular, spacing});
+  std::vector<tractrix::WagonPose<S>> poses(wagons.size());
+  S head = 100;
+  for (auto _ : state) {
+    solver.solve(head, poses.data());
+    head += 0.37;
+    benchmark::DoNotOptimize(poses.data());
+    benchmark::ClobberMemory();
+  }
+  count_wagons(state, 2000);
+  state.SetLabel(tractrix::bench::name_of(shape));
+}
+
+// Building on each track of the family: the measured path (its table), and compiling it.
+void BM_BuildOnFamily(benchmark::State& state, bool compile) {
+  const auto shape = tractrix::bench::track_shapes[state.range(0)];
+  const auto path = tractrix::bench::track_path(shape);
+  const auto measured = *tractrix::MeasuredPath<S>::build(path);
+  for (auto _ : state) {
+    if (compile) {
+      auto compiled = tractrix::CompiledPath<S>::build(measured);
+      benchmark::DoNotOptimize(compiled);
+    } else {
+      auto built = tractrix::MeasuredPath<S>::build(path);
+      benchmark::DoNotOptimize(built);
+    }
+  }
+  state.SetLabel(tractrix::bench::name_of(shape));
+}
+
+void family(benchmark::internal::Benchmark* b) {
+  b->DenseRange(0, 5)->Unit(benchmark::kMicrosecond);
+}
+
 void sizes(benchmark::internal::Benchmark* b) {
   for (long segments : {100L, 10000L, 1000000L})
     for (long wagons : {10000L, 100000L, 1000000L})
@@ -143,4 +188,10 @@ BENCHMARK_CAPTURE(BM_BuildDistinctWagons, arc, tractrix::Spacing::arc)
 
 }  // namespace
 
+BENCHMARK_CAPTURE(BM_TrainOnFamily, arc_measured, tractrix::Spacing::arc, false)->Apply(family);
+BENCHMARK_CAPTURE(BM_TrainOnFamily, arc_compiled, tractrix::Spacing::arc, true)->Apply(family);
+BENCHMARK_CAPTURE(BM_TrainOnFamily, chord_measured, tractrix::Spacing::chord, false)->Apply(family);
+BENCHMARK_CAPTURE(BM_TrainOnFamily, chord_compiled, tractrix::Spacing::chord, true)->Apply(family);
+BENCHMARK_CAPTURE(BM_BuildOnFamily, measure, false)->Apply(family);
+BENCHMARK_CAPTURE(BM_BuildOnFamily, compile, true)->Apply(family);
 BENCHMARK_MAIN();

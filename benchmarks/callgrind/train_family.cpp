@@ -1,7 +1,7 @@
 // Instruction counts under callgrind (not built by CMake): see benchmarks/README.md, "API 0.2".
-// The same source compiles against the 0.1 headers (commit 09f4ded). Arguments: arc|chord and a
-// track of the benchmark family (0 gentle, 1 tight, 2 noisy, 3 tiny, 4 mountain, 5 straights);
-// build with -Ibenchmarks.
+// The same source compiles against the 0.1 headers (commit 09f4ded). Arguments: arc|chord, a
+// track of the benchmark family (0 gentle, 1 tight, 2 noisy, 3 tiny, 4 mountain, 5 straights)
+// and optionally `compiled` (Track::compiled, 0.3); build with -Ibenchmarks.
 #include <valgrind/callgrind.h>
 
 #include <cstdio>
@@ -21,6 +21,9 @@ int main(int argc, char** argv) {
 #if __has_include("tractrix/curve/measured_path.hpp")
   auto track = *Track<double>::build(
       MeasuredPath<double>::build(Path<double>::catmull_rom(keys, Closure::closed)));
+#if __has_include("tractrix/curve/compiled_path.hpp")
+  if (argc > 3 && argv[3][0] == 'c') track = track.compiled();
+#endif
 #else
   auto track = *Track<double>::build(*Path<double>::catmull_rom(keys, true));
 #endif

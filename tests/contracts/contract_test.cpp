@@ -99,11 +99,14 @@ Route<S> route_of(const MeasuredPath<S>& path) {
 }
 
 // Every track type on one scene, with a name for failure messages: the path as a Track with
-// every up source, and as a Route of pieces (world up).
+// every up source, measured and compiled, and as a Route of pieces (world up).
 template <class S, class Check>
 void for_every_track(const Scene<S>& scene, Check&& check) {
-  for (const auto& named : every_up_source(scene.path, scene.rail, scene.roll))
-    check(*Track<S>::build(scene.path, named.source), "Track, " + named.name);
+  for (const auto& named : every_up_source(scene.path, scene.rail, scene.roll)) {
+    const Track<S> track = *Track<S>::build(scene.path, named.source);
+    check(track, "Track, " + named.name);
+    check(track.compiled(), "compiled Track, " + named.name);
+  }
   check(route_of(scene.path), std::string("Route of 3 pieces, world +Y"));
 }
 

@@ -53,59 +53,61 @@ TEMPLATE_TEST_CASE("bogies are exact on random curvy loops, for both spacings", 
   for (int n = 0; n < property_count(4); ++n) {
     const auto path =
         *Path<S, 3>::catmull_rom(random_loop_points<S>(rng, 12, S(300)), Closure::closed);
-    const auto track = *Track<S>::build(MeasuredPath<S>::build(path));
+    const auto measured = *Track<S>::build(MeasuredPath<S>::build(path));
     const auto wagons = mixed_train<S>(rng, 40);
-    const S length = track.length();
-    for (auto spacing : {Spacing::chord, Spacing::arc}) {
-      const auto solver = *TrainSolver<S>::build(track, wagons, {Wrap::automatic, spacing});
-      const auto poses = solver.solve(uniform<S>(rng, S(0), length));
-      REQUIRE(poses.size() == wagons.size());
-      for (std::size_t i = 0; i < poses.size(); ++i) {
-        const auto& p = poses[i];
-        INFO("case " << n << ", wagon " << i);
-        check_frames(p);
-        CHECK(off_track(track, p.front, p.front_distance) <= 1e-9 * length);
-        CHECK(off_track(track, p.rear, p.rear_distance) <= 1e-9 * length);
-        if (spacing == Spacing::chord) {
-          CHECK(std::abs((p.front.origin - p.rear.origin).norm() - wagons[i].bogie_distance) <=
-                1e-9 * length);
-        } else {
-          CHECK(std::abs(detail::wrap(p.front_distance - p.rear_distance, length) -
-                         wagons[i].bogie_distance) <= 1e-9 * length);
-        }
-        if (i + 1 < poses.size()) {
-          const S gap = wagons[i].length - wagons[i].bogie_distance;
-          if (spacing == Spacing::chord)
-            CHECK(std::abs((poses[i + 1].front.origin - p.rear.origin).norm() - gap) <=
+    const S length = measured.length();
+    for (const auto& track : {measured, measured.compiled()})
+      for (auto spacing : {Spacing::chord, Spacing::arc}) {
+        const auto solver = *TrainSolver<S>::build(track, wagons, {Wrap::automatic, spacing});
+        const auto poses = solver.solve(uniform<S>(rng, S(0), length));
+        REQUIRE(poses.size() == wagons.size());
+        for (std::size_t i = 0; i < poses.size(); ++i) {
+          const auto& p = poses[i];
+          INFO("case " << n << ", wagon " << i << (track.compiled_path() ? ", compiled" : ""));
+          check_frames(p);
+          CHECK(off_track(track, p.front, p.front_distance) <= 1e-9 * length);
+          CHECK(off_track(track, p.rear, p.rear_distance) <= 1e-9 * length);
+          if (spacing == Spacing::chord) {
+            CHECK(std::abs((p.front.origin - p.rear.origin).norm() - wagons[i].bogie_distance) <=
                   1e-9 * length);
-          else
-            CHECK(std::abs(detail::wrap(p.front_distance - poses[i + 1].front_distance, length) -
-                           wagons[i].length) <= 1e-9 * length);
+          } else {
+            CHECK(std::abs(detail::wrap(p.front_distance - p.rear_distance, length) -
+                           wagons[i].bogie_distance) <= 1e-9 * length);
+          }
+          if (i + 1 < poses.size()) {
+            const S gap = wagons[i].length - wagons[i].bogie_distance;
+            if (spacing == Spacing::chord)
+              CHECK(std::abs((poses[i + 1].front.origin - p.rear.origin).norm() - gap) <=
+                    1e-9 * length);
+            else
+              CHECK(std::abs(detail::wrap(p.front_distance - poses[i + 1].front_distance, length) -
+                             wagons[i].length) <= 1e-9 * length);
+          }
         }
       }
-    }
   }
 }
 
 TEMPLATE_TEST_CASE("on a circle chord spacing gives the closed-form geometry", "[train]", double) {
   using S = TestType;
   const S radius = S(25);
-  const auto track = *Track<S>::build(MeasuredPath<S>::build(circle<S>(radius, 64)));
+  const auto measured = *Track<S>::build(MeasuredPath<S>::build(circle<S>(radius, 64)));
   const S d = S(12);
-  const auto solver = *TrainSolver<S>::build(track, {{S(16), d}, {S(16), d}});
   // The 64-segment cubic circle is accurate to ~1.6e-11·R (see up_source_test).
   const S circle_error = S(2.7e-4) * std::pow(S(4) / S(64), S(6)) * radius;
-  for (S head : {S(0), S(10), S(100)}) {
-    for (const auto& pose : solver.solve(head)) {
-      const Vector3<S> a = pose.front.origin, b = pose.rear.origin;
-      const S angle =
-          detail::angle_between(Vector3<S>(a.x(), 0, a.z()), Vector3<S>(b.x(), 0, b.z()));
-      CHECK(std::abs(angle - S(2) * std::asin(d / (S(2) * radius))) <=
-            S(8) * circle_error / radius);
-      const S mid = Vector3<S>(pose.body_midpoint.x(), 0, pose.body_midpoint.z()).norm();
-      CHECK(std::abs(mid - std::sqrt(radius * radius - d * d / S(4))) <= S(8) * circle_error);
+  for (const auto& track : {measured, measured.compiled()})
+    for (S head : {S(0), S(10), S(100)}) {
+      const auto solver = *TrainSolver<S>::build(track, {{S(16), d}, {S(16), d}});
+      for (const auto& pose : solver.solve(head)) {
+        const Vector3<S> a = pose.front.origin, b = pose.rear.origin;
+        const S angle =
+            detail::angle_between(Vector3<S>(a.x(), 0, a.z()), Vector3<S>(b.x(), 0, b.z()));
+        CHECK(std::abs(angle - S(2) * std::asin(d / (S(2) * radius))) <=
+              S(8) * circle_error / radius);
+        const S mid = Vector3<S>(pose.body_midpoint.x(), 0, pose.body_midpoint.z()).norm();
+        CHECK(std::abs(mid - std::sqrt(radius * radius - d * d / S(4))) <= S(8) * circle_error);
+      }
     }
-  }
 }
 
 TEMPLATE_TEST_CASE("on a circle arc spacing and couplers are the closed form", "[train]", double) {
@@ -115,36 +117,37 @@ TEMPLATE_TEST_CASE("on a circle arc spacing and couplers are the closed form", "
   // chord, rear to front.
   using S = TestType;
   const S radius = S(25);
-  const auto track = *Track<S>::build(MeasuredPath<S>::build(circle<S>(radius, 64)));
+  const auto measured = *Track<S>::build(MeasuredPath<S>::build(circle<S>(radius, 64)));
   const S circle_error = S(2.7e-4) * std::pow(S(4) / S(64), S(6)) * radius;
   const std::vector<Wagon<S>> wagons{{S(16), S(12), S(2)}, {S(14), S(9), S(1.5)}, {S(16), S(12)}};
   auto on_circle = [&](S s) {
     return Vector3<S>(radius * std::cos(s / radius), 0, radius * std::sin(s / radius));
   };
-  for (const Spacing spacing : {Spacing::arc, Spacing::chord}) {
-    const auto solver = *TrainSolver<S>::build(track, wagons, {Wrap::automatic, spacing});
-    for (const S head : {S(0), S(10), S(100), S(-7)}) {
-      const auto poses = solver.solve(head);
-      S front = head;
-      for (std::size_t i = 0; i < wagons.size(); ++i) {
-        INFO("head " << head << ", wagon " << i);
-        const WagonPose<S>& pose = poses[i];
-        if (spacing == Spacing::arc) {
-          CHECK((pose.front.origin - on_circle(front)).norm() <= S(8) * circle_error);
-          CHECK((pose.rear.origin - on_circle(front - wagons[i].bogie_distance)).norm() <=
-                S(8) * circle_error);
+  for (const auto& track : {measured, measured.compiled()})
+    for (const Spacing spacing : {Spacing::arc, Spacing::chord}) {
+      const auto solver = *TrainSolver<S>::build(track, wagons, {Wrap::automatic, spacing});
+      for (const S head : {S(0), S(10), S(100), S(-7)}) {
+        const auto poses = solver.solve(head);
+        S front = head;
+        for (std::size_t i = 0; i < wagons.size(); ++i) {
+          INFO("head " << head << ", wagon " << i);
+          const WagonPose<S>& pose = poses[i];
+          if (spacing == Spacing::arc) {
+            CHECK((pose.front.origin - on_circle(front)).norm() <= S(8) * circle_error);
+            CHECK((pose.rear.origin - on_circle(front - wagons[i].bogie_distance)).norm() <=
+                  S(8) * circle_error);
+          }
+          const Vector3<S> chord = pose.front.origin - pose.rear.origin;
+          const Vector3<S> coupler =
+              pose.front.origin + wagons[i].front_overhang * chord / chord.norm();
+          CHECK((pose.coupler - coupler).norm() <= S(64) * eps<S>() * radius);
+          // On the circle's chord through the bogies, produced ahead of the front one.
+          CHECK(std::abs((pose.coupler - pose.rear.origin).norm() -
+                         (chord.norm() + wagons[i].front_overhang)) <= S(64) * eps<S>() * radius);
+          front -= wagons[i].length;
         }
-        const Vector3<S> chord = pose.front.origin - pose.rear.origin;
-        const Vector3<S> coupler =
-            pose.front.origin + wagons[i].front_overhang * chord / chord.norm();
-        CHECK((pose.coupler - coupler).norm() <= S(64) * eps<S>() * radius);
-        // On the circle's chord through the bogies, produced ahead of the front one.
-        CHECK(std::abs((pose.coupler - pose.rear.origin).norm() -
-                       (chord.norm() + wagons[i].front_overhang)) <= S(64) * eps<S>() * radius);
-        front -= wagons[i].length;
       }
     }
-  }
 }
 
 // A game places a 471-unit loop thousands of units from the world origin and solves in float.

@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "tractrix/core/caller_arrays.hpp"
+#include "tractrix/curve/compiled_path.hpp"
 #include "tractrix/curve/measured_path.hpp"
 #include "tractrix/frame/up_source.hpp"
 #include "tractrix/train/wagon.hpp"
@@ -49,6 +50,23 @@ class Track {
     return build(std::move(*path), std::move(*up));
   }
 
+  /// This track sampling through a CompiledPath of its measured path: polynomials in the
+  /// distance, so a sample is one cell found by index and two Horner sums instead of a table
+  /// search, an inverse and De Casteljau — about half the instructions per bogie on gentle track
+  /// (`benchmarks/README.md`, "Compiled tracks"). Positions stay within the measured path's
+  /// 1e-12·length (CompiledPath's accuracy); samples give the same point, tangent and
+  /// parameter to that accuracy, so trains, kinematics and frames run unchanged. Costs a build
+  /// (several times the table's) and cells beside the table; copies share both.
+  Track compiled() const {
+    Track out = *this;
+    if (!out.compiled_) out.compiled_ = CompiledPath<S>::build(path_);
+    return out;
+  }
+  /// The compiled path behind sample, or null for a track that samples its measured path.
+  const CompiledPath<S>* compiled_path() const noexcept {
+    return compiled_ ? &*compiled_ : nullptr;
+  }
+
   /// The measured path the track runs along.
   const MeasuredPath<S>& path() const noexcept { return path_; }
   /// Where the track's up comes from.
@@ -60,10 +78,15 @@ class Track {
 
   /// Point and unit tangent at distance s (wrapped on loops, clamped on open track), exact to
   /// 1e-12 of the length, or of the table's length_scale where larger, on a Gauss–Legendre table
-  /// (MeasuredPath::sample); cursor as in ArcLengthTable::parameter_at.
-  Sample sample(S s, std::size_t& cursor) const noexcept { return path_.sample(s, cursor); }
+  /// (MeasuredPath::sample; CompiledPath::sample on a compiled track); cursor as in
+  /// ArcLengthTable::parameter_at, or a cell of the compiled path.
+  Sample sample(S s, std::size_t& cursor) const noexcept {
+    if (compiled_) return compiled_->sample(s, cursor);
+    return path_.sample(s, cursor);
+  }
   /// As sample, but open track continues straight along its end tangents past either end.
   Sample sample_extended(S s, std::size_t& cursor) const noexcept {
+    if (compiled_) return compiled_->sample_extended(s, cursor);
     return path_.sample_extended(s, cursor);
   }
 
@@ -115,6 +138,7 @@ class Track {
 
   MeasuredPath<S> path_;
   UpSource<S> up_;
+  std::optional<CompiledPath<S>> compiled_;  // compiled(): what sample reads instead of path_
 };
 
 }  // namespace tractrix

@@ -25,11 +25,16 @@ namespace tractrix {
 ///
 /// Accuracy: every cell is checked between its nodes against the measured path — position within
 /// 0.25e-12 of the length (or the table's length scale where larger; 16 eps in float) plus the
-/// rounding of the coordinates, unit tangent within 1e-11 (64 eps in float) — on top of the
-/// measured path's own 1e-12·length. A cell that no polynomial fits after 16 halvings (at a cusp,
-/// where the tangent turns round) keeps the measured path's sample. Queries: the cell holding s
-/// is found through a bucket index on s (O(1), no search), or the cursor's cell when s is still
-/// in it.
+/// rounding of the coordinates; unit tangent within 1e-11 (64 eps in float), or what the
+/// position tolerance and the points' rounding resolve over the cell's size where that is
+/// coarser; the parameter within the position tolerance along the path — on top of the
+/// measured path's own 1e-12·length. A segment part that no polynomial fits after eight halvings
+/// (256 cells to a segment: cusps, hairpin turns at a crawl) keeps the measured path's sample,
+/// one cell for each such run. (Four halvings would halve the cells on curvy track, but the
+/// measured path's sample behind a handed-back cell searches its table afresh: slower than
+/// today's track where such cells are many.)
+/// Queries: the cell holding s is found through a bucket index on s (O(1), no search), or is the
+/// cursor's cell when s is still in it.
 template <class S, int D = 3>
 class CompiledPath {
  public:

@@ -52,11 +52,11 @@ class Track {
 
   /// This track sampling through a CompiledPath of its measured path: polynomials in the
   /// distance, so a sample is one cell found by index and two Horner sums instead of a table
-  /// search, an inverse and De Casteljau — about half the instructions per bogie on gentle track
-  /// (`benchmarks/README.md`, "Compiled tracks"). Positions stay within the measured path's
+  /// search, an inverse and De Casteljau — a quarter of the instructions per sample on gentle
+  /// track (`benchmarks/README.md`, "Compiled tracks"). Positions stay within the measured path's
   /// 1e-12·length (CompiledPath's accuracy); samples give the same point, tangent and
   /// parameter to that accuracy, so trains, kinematics and frames run unchanged. Costs a build
-  /// (several times the table's) and cells beside the table; copies share both.
+  /// (2–7× the table's) and cells beside the table; copies share both.
   Track compiled() const {
     Track out = *this;
     if (!out.compiled_) out.compiled_ = CompiledPath<S>::build(path_);

@@ -104,7 +104,7 @@ inline std::array<double, fit_degree + 1> fit_power_form(
   for (int k = 2; k <= n; ++k) {
     next.fill(0);
     for (int i = 0; i < n; ++i)
-      next[static_cast<std::size_t>(i + 1)] += 2 * current[static_cast<std::size_t>(i)];
+      next[static_cast<std::size_t>(i) + 1] += 2 * current[static_cast<std::size_t>(i)];
     for (int i = 0; i <= n; ++i)
       next[static_cast<std::size_t>(i)] -= previous[static_cast<std::size_t>(i)];
     for (int i = 0; i <= n; ++i)
@@ -119,6 +119,8 @@ inline std::array<double, fit_degree + 1> fit_power_form(
 // The Hermite nodes: the point and its unit tangent are matched at x = cos(πj/3), j = 0..3
 // (both ends, so neighbouring cells meet with the same point and tangent).
 inline constexpr int hermite_nodes = (fit_degree + 1) / 2;
+// The data of one component: values at the Hermite nodes, then x-derivatives.
+inline constexpr std::size_t hermite_data = 2 * static_cast<std::size_t>(hermite_nodes);
 inline double hermite_node(int j) noexcept {
   const double pi = 3.14159265358979323846;
   return std::cos(pi * j / (hermite_nodes - 1));
@@ -128,7 +130,7 @@ inline double hermite_node(int j) noexcept {
 // x-derivatives data[4 + j] at the Hermite nodes: the confluent Vandermonde system, its inverse
 // formed once.
 inline std::array<double, fit_degree + 1> hermite_power_form(
-    const std::array<double, 2 * hermite_nodes>& data) noexcept {
+    const std::array<double, hermite_data>& data) noexcept {
   constexpr int n = fit_degree + 1;
   using Matrix = Eigen::Matrix<double, n, n>;
   static const Matrix inverse = [] {
@@ -217,7 +219,7 @@ struct ArcLengthFitter {
                                                 : j == n ? span.t0
                                                          : parameter(s, span.t0, span.t1);
     }
-    std::array<std::array<double, 2 * hermite_nodes>, static_cast<std::size_t>(D)> data{};
+    std::array<std::array<double, hermite_data>, static_cast<std::size_t>(D)> data{};
     for (int j = 0; j < hermite_nodes; ++j) {
       const double s = mid + half * hermite_node(j);
       const double t = j == 0                   ? span.t1
@@ -227,7 +229,7 @@ struct ArcLengthFitter {
       const auto direction = measured.path().unit_tangent(static_cast<S>(t));
       for (std::size_t k = 0; k < std::size_t(D); ++k) {
         data[k][static_cast<std::size_t>(j)] = double(point[Eigen::Index(k)]);
-        data[k][static_cast<std::size_t>(hermite_nodes + j)] =
+        data[k][static_cast<std::size_t>(hermite_nodes) + static_cast<std::size_t>(j)] =
             half * double(direction[Eigen::Index(k)]);
       }
     }

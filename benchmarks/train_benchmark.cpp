@@ -143,7 +143,7 @@ void BM_TrainOnFamily(benchmark::State& state, tractrix::Spacing spacing, bool c
     benchmark::DoNotOptimize(poses.data());
     benchmark::ClobberMemory();
   }
-  count_wagons(state, 2000);
+  tractrix::bench::count_wagons(state, 2000);
   state.SetLabel(tractrix::bench::name_of(shape));
 }
 

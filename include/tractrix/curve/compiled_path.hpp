@@ -14,6 +14,7 @@
 
 #include "tractrix/core/attributes.hpp"
 #include "tractrix/curve/detail/arc_length_fit.hpp"
+#include "tractrix/curve/detail/past_ends.hpp"
 #include "tractrix/curve/measured_path.hpp"
 
 namespace tractrix {
@@ -102,11 +103,8 @@ class CompiledPath {
   /// As sample, but an open path continues straight along its end tangents past either end (the
   /// parameter stays at the end's).
   Sample sample_extended(S s, std::size_t& cursor) const noexcept {
-    if (closed() || !(s < S(0) || s > length())) return sample(s, cursor);  // NaN: as sample
-    const bool before = s < S(0);
-    Sample end = sample(before ? S(0) : length(), cursor);
-    end.point += (before ? s : s - length()) * end.tangent;
-    return end;
+    S beyond;
+    return detail::sample_past_ends(*this, s, cursor, beyond);
   }
 
  private:
@@ -138,13 +136,11 @@ class CompiledPath {
 
   static void compile(Data& data) {
     const MeasuredPath<S, D>& measured = data.measured;
-    const auto& table = measured.table();
     const double eps = double(detail::epsilon<S>());
-    const double relative = std::max(0.25e-12, 16 * eps);
-    const double scale = std::max(double(measured.length()), double(table.accuracy_length()));
     detail::ArcLengthFitter<S, D, MeasuredPath<S, D>> fitter{
         measured,
-        relative * scale + 8 * eps * double(measured.path().extent()),
+        double(detail::inverse_tolerance<S>()) * double(measured.table().accuracy_length()) +
+            8 * eps * double(measured.path().extent()),
         std::max(1e-11, 64 * eps),
         eps * double(measured.path().extent()),
         max_depth,
@@ -154,7 +150,7 @@ class CompiledPath {
     double s0 = 0;
     for (std::size_t i = 0; i < segments; ++i) {
       const double s1 = i + 1 == segments ? double(measured.length())
-                                          : double(measured.distance_at(S(double(i + 1))));
+                                          : double(measured.distance_at(static_cast<S>(i + 1)));
       fitter.fit_segment(s0, std::max(s0, s1), double(i), double(i + 1));
       s0 = std::max(s0, s1);
     }

@@ -14,6 +14,7 @@
 #include "tractrix/core/caller_arrays.hpp"
 #include "tractrix/curve/arc_length.hpp"
 #include "tractrix/curve/closest_point.hpp"
+#include "tractrix/curve/detail/past_ends.hpp"
 #include "tractrix/curve/path.hpp"
 #include "tractrix/curve/path_bounds.hpp"
 
@@ -122,11 +123,8 @@ class MeasuredPath {
   /// As sample, but an open path continues straight along its end tangents past either end (the
   /// parameter stays at the end's).
   Sample sample_extended(S s, std::size_t& cursor) const noexcept {
-    if (closed() || !(s < S(0) || s > length())) return sample(s, cursor);  // NaN: as sample
-    const bool before = s < S(0);
-    Sample end = sample(before ? S(0) : length(), cursor);
-    end.point += (before ? s : s - length()) * end.tangent;
-    return end;
+    S beyond;
+    return detail::sample_past_ends(*this, s, cursor, beyond);
   }
 
   /// Points and unit tangents at `count` distances, written straight into the caller's arrays

@@ -14,6 +14,7 @@
 #include <utility>
 #include <vector>
 
+#include "tractrix/curve/detail/past_ends.hpp"
 #include "tractrix/network/network.hpp"
 #include "tractrix/train/wagon.hpp"
 
@@ -239,14 +240,13 @@ class Route {
   /// As sample, but an open route continues straight along its end tangents past either end (the
   /// piece distance runs on past the piece's end likewise, beyond [0, the piece's length]).
   Sample sample_extended(S s, Cursor& cursor) const noexcept {
-    if (data_->closed || !(s < S(0) || s > length())) return sample(s, cursor);  // NaN: as sample
-    const bool before = s < S(0);
-    const S beyond = before ? s : s - length();
-    Sample end = sample(before ? S(0) : length(), cursor);
-    end.point += beyond * end.tangent;
-    const bool forward = data_->steps[end.step].direction == Direction::forward;
-    end.piece_distance += forward ? beyond : -beyond;
-    return end;
+    S beyond;
+    Sample out = detail::sample_past_ends(*this, s, cursor, beyond);
+    if (beyond < S(0) || beyond > S(0)) {
+      const bool forward = data_->steps[out.step].direction == Direction::forward;
+      out.piece_distance += forward ? beyond : -beyond;
+    }
+    return out;
   }
 
   /// The unit up hint at a sample (Track::up_at of its piece, at its piece distance; the route

@@ -34,7 +34,7 @@ struct ArcLengthTableBuilder {
   // the length so far and the sum of the segments' end-to-end chords stands for it (stricter,
   // never looser), or length_scale where larger. The checks sample the error below its peak,
   // hence the margin of 4.
-  const S relative_tolerance = std::max(S(0.25e-12), S(16) * detail::epsilon<S>());
+  const S relative_tolerance = inverse_tolerance<S>();
   S chords = S(0);
   S total = S(0), lost = S(0);
   Table table;

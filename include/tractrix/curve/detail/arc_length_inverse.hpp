@@ -8,9 +8,17 @@
 #include <cmath>
 #include <cstddef>
 
+#include "tractrix/core/numeric.hpp"
 #include "tractrix/curve/hodograph.hpp"
 
 namespace tractrix::detail {
+
+// The relative tolerance exact tables hold their inverse to, a quarter of the promised 1e-12 in
+// double (the checks sample the error below its peak); float's is what float resolves, 16 eps.
+template <class S>
+inline S inverse_tolerance() noexcept {
+  return std::max(S(0.25e-12), S(16) * epsilon<S>());
+}
 
 // Interval i's inverse at s.
 template <class S>

@@ -9,6 +9,7 @@
 #include "support/catch.hpp"
 #include "support/properties.hpp"
 #include "support/reference_arc_length.hpp"
+#include "support/reference_closest_point.hpp"
 #include "tractrix/tractrix.hpp"
 
 using namespace tractrix;
@@ -57,14 +58,8 @@ class LongDoublePath {
 
  private:
   static std::pair<Long3, Long3> bernstein(const Bezier<S, 3, 3>& b, long double u) {
-    Long3 p[4];
-    for (int j = 0; j < 4; ++j)
-      p[j] = b.points[static_cast<std::size_t>(j)].template cast<long double>();
-    const long double v = 1 - u;
-    const Long3 point =
-        v * v * v * p[0] + 3 * u * v * v * p[1] + 3 * u * u * v * p[2] + u * u * u * p[3];
-    const Long3 derivative =
-        3 * (v * v * (p[1] - p[0]) + 2 * u * v * (p[2] - p[1]) + u * u * (p[3] - p[2]));
+    const LongPoint p = point_of(b, u), d = point_of(b, u, 1);
+    const Long3 point(p[0], p[1], p[2]), derivative(d[0], d[1], d[2]);
     return {point, derivative / derivative.norm()};
   }
 

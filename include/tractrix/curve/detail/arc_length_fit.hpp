@@ -73,85 +73,57 @@ TRACTRIX_FORCE_INLINE void unit_from_slope(const S* slope, S* unit) noexcept {
     unit[k] = slope[k] * scale;
 }
 
-// x_j = cos(πj/N), j = 0..N: the Chebyshev–Lobatto nodes, both ends included, so neighbouring
-// cells agree exactly where they meet.
-inline double lobatto_node(int j) noexcept {
+// The fits' systems, one row a datum, one column a power of x.
+using FitMatrix = Eigen::Matrix<double, fit_degree + 1, fit_degree + 1>;
+using FitVector = Eigen::Matrix<double, fit_degree + 1, 1>;
+
+// x_j = cos(πj/m), j = 0..m: the Chebyshev–Lobatto nodes on [−1, 1], x_0 = 1 the cell's end and
+// x_m = −1 its start, so neighbouring cells agree exactly where they meet.
+inline double lobatto_node(int j, int m) noexcept {
   const double pi = 3.14159265358979323846;
-  return std::cos(pi * j / fit_degree);
+  return std::cos(pi * j / m);
 }
 
-// Power-form coefficients on [−1, 1] of the polynomial through values f_j at x_j (the DCT-I
-// gives its Chebyshev series, expanded through T_{k+1} = 2x·T_k − T_{k−1}).
-inline std::array<double, fit_degree + 1> fit_power_form(
-    const std::array<double, fit_degree + 1>& f) noexcept {
-  constexpr int n = fit_degree;
-  const double pi = 3.14159265358979323846;
-  std::array<double, n + 1> chebyshev{};
-  for (int k = 0; k <= n; ++k) {
-    double sum = 0;
-    for (int j = 0; j <= n; ++j) {
-      const double w = (j == 0 || j == n) ? 0.5 : 1.0;
-      sum += w * f[static_cast<std::size_t>(j)] * std::cos(pi * j * k / n);
-    }
-    chebyshev[static_cast<std::size_t>(k)] = sum * (2.0 / n) * ((k == 0 || k == n) ? 0.5 : 1.0);
-  }
-  std::array<double, n + 1> power{}, previous{}, current{}, next{};
-  previous[0] = 1;  // T_0
-  current[1] = 1;   // T_1
-  power[0] = chebyshev[0];
-  for (int i = 0; i <= n; ++i)
-    power[static_cast<std::size_t>(i)] += chebyshev[1] * current[static_cast<std::size_t>(i)];
-  for (int k = 2; k <= n; ++k) {
-    next.fill(0);
-    for (int i = 0; i < n; ++i)
-      next[static_cast<std::size_t>(i) + 1] += 2 * current[static_cast<std::size_t>(i)];
-    for (int i = 0; i <= n; ++i)
-      next[static_cast<std::size_t>(i)] -= previous[static_cast<std::size_t>(i)];
-    for (int i = 0; i <= n; ++i)
-      power[static_cast<std::size_t>(i)] +=
-          chebyshev[static_cast<std::size_t>(k)] * next[static_cast<std::size_t>(i)];
-    previous = current;
-    current = next;
-  }
-  return power;
-}
-
-// The Hermite nodes: the point and its unit tangent are matched at x = cos(πj/3), j = 0..3
-// (both ends, so neighbouring cells meet with the same point and tangent).
+// What a fit is given. `values`: the values at the degree-7 Lobatto nodes (the parameter's fit).
+// `hermite`: the values at the degree-3 Lobatto nodes, then the x-derivatives there (the
+// point's fit: derivatives from the path, not from neighbouring values, so a node's rounding is
+// not magnified by 1/h). Hermite data's first hermite_nodes rows are values.
+enum class FitData { values, hermite };
 inline constexpr int hermite_nodes = (fit_degree + 1) / 2;
-// The data of one component: values at the Hermite nodes, then x-derivatives.
-inline constexpr std::size_t hermite_data = 2 * static_cast<std::size_t>(hermite_nodes);
-inline double hermite_node(int j) noexcept {
-  const double pi = 3.14159265358979323846;
-  return std::cos(pi * j / (hermite_nodes - 1));
+
+// The abscissa of datum `row` of a fit, and whether that datum is a derivative.
+inline double fit_node(FitData kind, int row) noexcept {
+  return kind == FitData::values ? lobatto_node(row, fit_degree)
+                                 : lobatto_node(row % hermite_nodes, hermite_nodes - 1);
+}
+inline bool fit_derivative(FitData kind, int row) noexcept {
+  return kind == FitData::hermite && row >= hermite_nodes;
 }
 
-// Power-form coefficients on [−1, 1] of the degree-7 polynomial with values f_j = data[j] and
-// x-derivatives data[4 + j] at the Hermite nodes: the confluent Vandermonde system, its inverse
-// formed once.
-inline std::array<double, fit_degree + 1> hermite_power_form(
-    const std::array<double, hermite_data>& data) noexcept {
+// Power-form coefficients on [−1, 1] from a fit's data: the inverse of its (confluent)
+// Vandermonde system, formed once for each kind. The data are taken relative to the first value
+// (the cell's end), so the system's conditioning multiplies the rounding of the cell's size, not
+// of the coordinates'.
+template <FitData kind>
+FitVector power_form(FitVector data) noexcept {
   constexpr int n = fit_degree + 1;
-  using Matrix = Eigen::Matrix<double, n, n>;
-  static const Matrix inverse = [] {
-    Matrix m = Matrix::Zero();
-    for (int j = 0; j < hermite_nodes; ++j) {
-      const double x = hermite_node(j);
-      for (int k = 0; k < n; ++k) {
-        m(j, k) = std::pow(x, k);
-        m(hermite_nodes + j, k) = k == 0 ? 0.0 : k * std::pow(x, k - 1);
-      }
+  static const FitMatrix inverse = [] {
+    FitMatrix m;
+    for (int row = 0; row < n; ++row) {
+      const double x = fit_node(kind, row);
+      for (int k = 0; k < n; ++k)
+        m(row, k) = !fit_derivative(kind, row) ? std::pow(x, k)
+                    : k == 0                   ? 0.0
+                                               : k * std::pow(x, k - 1);
     }
-    return Matrix(m.fullPivLu().inverse());
+    return FitMatrix(m.fullPivLu().inverse());
   }();
-  Eigen::Matrix<double, n, 1> b;
-  for (int i = 0; i < n; ++i)
-    b(i) = data[static_cast<std::size_t>(i)];
-  const Eigen::Matrix<double, n, 1> c = inverse * b;
-  std::array<double, n> out{};
-  for (int i = 0; i < n; ++i)
-    out[static_cast<std::size_t>(i)] = c(i);
-  return out;
+  const double origin = data(0);
+  for (int row = 0; row < n; ++row)
+    if (!fit_derivative(kind, row)) data(row) -= origin;
+  FitVector power = inverse * data;
+  power(0) += origin;
+  return power;
 }
 
 // Fits a measured path cell by cell. `Measured` answers parameter_at(s), and its path
@@ -204,53 +176,39 @@ struct ArcLengthFitter {
     return t < t0 ? t0 : (t > t1 ? t1 : t);
   }
 
-  // The polynomials: the point's through its values and unit tangents at the Hermite nodes
-  // (derivatives taken from the path, not from neighbouring values, so a node's rounding is not
-  // magnified by 1/h), the parameter's through its values at the Lobatto nodes. True when they
-  // hold the tolerances between the nodes.
+  // The parameter at value node j of a fit (fit_node), exact at the span's ends.
+  double node_parameter(const Span& span, FitData kind, int j) const {
+    const int last = kind == FitData::values ? fit_degree : hermite_nodes - 1;
+    if (j == 0) return span.t1;
+    if (j == last) return span.t0;
+    const double s = 0.5 * (span.s0 + span.s1) + 0.5 * (span.s1 - span.s0) * fit_node(kind, j);
+    return parameter(s, span.t0, span.t1);
+  }
+
+  // The polynomials: the point's through its values and unit tangents (hermite data), the
+  // parameter's through its values (values data). True when they hold the tolerances between
+  // the nodes.
   bool fit(const Span& span, FittedCell<S, D>& cell) const {
-    constexpr int n = fit_degree;
     const double mid = 0.5 * (span.s0 + span.s1), half = 0.5 * (span.s1 - span.s0);
-    std::array<double, n + 1> parameters{};
-    for (int j = 0; j <= n; ++j) {
-      // Node 0 is the span's end (x = 1), node n its start: their parameters are known exactly.
-      const double s = mid + half * lobatto_node(j);
-      parameters[static_cast<std::size_t>(j)] = j == 0   ? span.t1
-                                                : j == n ? span.t0
-                                                         : parameter(s, span.t0, span.t1);
-    }
-    std::array<std::array<double, hermite_data>, static_cast<std::size_t>(D)> data{};
+    std::array<FitVector, static_cast<std::size_t>(D) + 1> data;
+    for (int j = 0; j <= fit_degree; ++j)
+      data[static_cast<std::size_t>(D)](j) = node_parameter(span, FitData::values, j);
     for (int j = 0; j < hermite_nodes; ++j) {
-      const double s = mid + half * hermite_node(j);
-      const double t = j == 0                   ? span.t1
-                       : j == hermite_nodes - 1 ? span.t0
-                                                : parameter(s, span.t0, span.t1);
-      const auto point = measured.path().evaluate(static_cast<S>(t)).point;
-      const auto direction = measured.path().unit_tangent(static_cast<S>(t));
+      const S t = static_cast<S>(node_parameter(span, FitData::hermite, j));
+      const auto point = measured.path().evaluate(t).point;
+      const auto direction = measured.path().unit_tangent(t);
       for (std::size_t k = 0; k < std::size_t(D); ++k) {
-        data[k][static_cast<std::size_t>(j)] = double(point[Eigen::Index(k)]);
-        data[k][static_cast<std::size_t>(hermite_nodes) + static_cast<std::size_t>(j)] =
-            half * double(direction[Eigen::Index(k)]);
+        data[k](j) = double(point[Eigen::Index(k)]);
+        data[k](hermite_nodes + j) = half * double(direction[Eigen::Index(k)]);
       }
     }
     cell.mid = static_cast<S>(mid);
     cell.inv_half = static_cast<S>(1.0 / half);
     for (std::size_t k = 0; k <= std::size_t(D); ++k) {
-      // Fitted relative to the cell's end point, so the system's conditioning multiplies the
-      // rounding of the cell's size, not of the coordinates'.
-      std::array<double, fit_degree + 1> power;
-      if (k < std::size_t(D)) {
-        auto relative = data[k];
-        const double origin = relative[0];
-        for (int j = 0; j < hermite_nodes; ++j)
-          relative[static_cast<std::size_t>(j)] -= origin;
-        power = hermite_power_form(relative);
-        power[0] += origin;
-      } else {
-        power = fit_power_form(parameters);
-      }
-      for (std::size_t i = 0; i <= std::size_t(n); ++i)
-        cell.coefficients[i][k] = static_cast<S>(power[i]);
+      const FitVector power = k < std::size_t(D) ? power_form<FitData::hermite>(data[k])
+                                                 : power_form<FitData::values>(data[k]);
+      for (std::size_t i = 0; i <= std::size_t(fit_degree); ++i)
+        cell.coefficients[i][k] = static_cast<S>(power(Eigen::Index(i)));
     }
     return holds(span, cell);
   }

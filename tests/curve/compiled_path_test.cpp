@@ -164,6 +164,11 @@ TEST_CASE("a compiled polyline is the closed form, through cells of very uneven 
   }
   const auto path = *Path<S, 3>::from_segments(segments, Closure::open);
   const auto compiled = CompiledPath<S>::build(*MeasuredPath<S>::build(path));
+  // A straight segment at uniform speed is a polynomial in s of degree 1: one cell each, none
+  // handed back, and at least the 34 scalars of a cell (mid, 1/half, 4 × 8 coefficients) each.
+  CHECK(compiled.cell_count() == segments.size());
+  CHECK(compiled.unfitted_cells() == 0);
+  CHECK(compiled.memory_bytes() >= segments.size() * 34 * sizeof(S));
   const long double length = starts.back();
   std::size_t cursor = 0;
   for (int k = 0; k < 20000; ++k) {

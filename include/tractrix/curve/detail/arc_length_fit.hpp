@@ -196,7 +196,12 @@ struct ArcLengthFitter {
     for (int j = 0; j < hermite_nodes; ++j) {
       const S t = static_cast<S>(node_parameter(span, FitData::hermite, j));
       const auto point = measured.path().evaluate(t).point;
-      const auto direction = measured.path().unit_tangent(t);
+      // At the segment's end the tangent is the one it arrives with: unit_tangent(t) there is
+      // where the next segment leaves, another direction at a corner (a polyline's knot).
+      const auto segment = static_cast<std::size_t>(span.t0);
+      const bool at_end = j == 0 && !(span.t1 < double(segment + 1));
+      const auto direction =
+          at_end ? measured.path().end_tangent(segment) : measured.path().unit_tangent(t);
       for (std::size_t k = 0; k < std::size_t(D); ++k) {
         data[k](j) = double(point[Eigen::Index(k)]);
         data[k](hermite_nodes + j) = half * double(direction[Eigen::Index(k)]);

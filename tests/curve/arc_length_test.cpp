@@ -423,6 +423,9 @@ TEMPLATE_TEST_CASE("length_scale measures a short path to the accuracy of a long
   CHECK(std::abs(scaled.length() - S(10)) <= S(16) * eps<S>() * S(10));
   // Coarser, the point of it: 126 entries → 31 in double, 9 → 4 in float.
   CHECK(scaled.entry_count() < own.entry_count());
+  // The length each table's tolerance is relative to: its own 10, or the 10⁵ it was given.
+  CHECK(std::abs(own.accuracy_length() - S(10)) <= S(16) * eps<S>() * S(10));
+  CHECK(scaled.accuracy_length() == scale);
   long double worst_own = 0, worst_scaled = 0;
   for (int i = 0; i <= 1000; ++i) {
     const S s = S(10) * S(i) / S(1000);

@@ -54,6 +54,8 @@ TEMPLATE_TEST_CASE("bogies are exact on random curvy loops, for both spacings", 
     const auto path =
         *Path<S, 3>::catmull_rom(random_loop_points<S>(rng, 12, S(300)), Closure::closed);
     const auto measured = *Track<S>::build(MeasuredPath<S>::build(path));
+    REQUIRE(measured.compiled_path() == nullptr);
+    REQUIRE(measured.compiled().compiled_path() != nullptr);
     const auto wagons = mixed_train<S>(rng, 40);
     const S length = measured.length();
     for (const auto& track : {measured, measured.compiled()})

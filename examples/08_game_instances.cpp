@@ -1,8 +1,9 @@
 // 08 — tractrix in a game: float, a loop authored around its own centre (the engine would place
 // it 4096 units out), a head advanced every frame that never grows, and each wagon's body written
 // straight into the engine's instance buffer as a column-major 4×4 matrix, centred between the
-// bogies. Draws nothing; the buffer is what glDrawArraysInstanced or raylib's DrawMeshInstanced
-// would take. Builds with engines' flags (-fno-exceptions -fno-rtti -Wfloat-equal ...).
+// bogies. Draws nothing; the buffer is what glDrawArraysInstanced would take (raylib's Matrix,
+// declared row by row, takes PoseArray::matrices_row_major instead). Builds with engines' flags
+// (-fno-exceptions -fno-rtti -Wfloat-equal ...).
 #include <cmath>
 #include <cstdio>
 #include <vector>
@@ -38,7 +39,7 @@ int main() {
   WagonPoseArrays<float> out;
   out.body_centered =
       PoseArray<float>::matrices(instances[0].model, instances.size(), sizeof(Instance));
-  out.axes = EngineAxes::tractrix();  // raylib / OpenGL: Y up, right-handed, models facing +Z
+  out.axes = EngineAxes::tractrix();  // OpenGL / raylib: Y up, right-handed, models facing +Z
   if (auto error = out.error()) return std::printf("arrays: %s\n", error->message.c_str()), 1;
 
   // Ten minutes at 60 Hz and 24 units/s: the head stays in [0, length) and counts laps.

@@ -1,4 +1,4 @@
-// Engine outputs: poses written as position + quaternion or as column-major 4×4 matrices, in
+// Engine outputs: poses written as position + quaternion or as 4×4 matrices in either order, in
 // tractrix's axes or an engine's. Expected values are written out per engine from its documented
 // conventions (which axis is up, which way objects face), not from EngineAxes' own tables.
 #include <algorithm>
@@ -130,6 +130,68 @@ TEMPLATE_TEST_CASE("poses land in engines' axes as quaternions and column-major 
       CHECK(p[7] == T(0));  // nothing past the 7 values
     }
   }
+}
+
+namespace {
+
+// raylib's Matrix, declared as raylib declares it (raymath.h): fields row by row, m0 m4 m8 m12
+// first, the translation in m12, m13, m14; its Vector3Transform computes x' = m0 x + m4 y + m8 z
+// + m12 (and likewise with m1.., m2..).
+struct RaylibMatrix {
+  float m0, m4, m8, m12;
+  float m1, m5, m9, m13;
+  float m2, m6, m10, m14;
+  float m3, m7, m11, m15;
+};
+
+Eigen::Vector3d raylib_transform(const RaylibMatrix& m, const Eigen::Vector3d& v) {
+  const auto x = static_cast<float>(v.x()), y = static_cast<float>(v.y()),
+             z = static_cast<float>(v.z());
+  return {double(m.m0 * x + m.m4 * y + m.m8 * z + m.m12),
+          double(m.m1 * x + m.m5 * y + m.m9 * z + m.m13),
+          double(m.m2 * x + m.m6 * y + m.m10 * z + m.m14)};
+}
+
+}  // namespace
+
+TEST_CASE("row-major matrices are what raylib's Matrix and numpy's M @ v take",
+          "[core][caller_arrays]") {
+  auto rng = make_rng(152);
+  for (int n = 0; n < property_count(20); ++n) {
+    const Frame<double> frame = random_frame<double>(rng);
+    // A point in the wagon's own axes (side, up, forward) and where it lands in the world.
+    const Eigen::Vector3d local(uniform<double>(rng, -2, 2), uniform<double>(rng, -2, 2),
+                                uniform<double>(rng, -9, 9));
+    const Eigen::Vector3d world = frame.origin + frame.rotation * local;
+
+    RaylibMatrix rows[2] = {}, columns[2] = {};
+    static_assert(sizeof(RaylibMatrix) == 16 * sizeof(float), "raylib's Matrix is 16 floats");
+    PoseArray<float>::matrices_row_major(&rows[0].m0, 2).write(1, frame.origin, frame.rotation);
+    PoseArray<float>::matrices(&columns[0].m0, 2).write(1, frame.origin, frame.rotation);
+    CHECK((raylib_transform(rows[1], local) - world).norm() <= 1e-4);
+    CHECK(rows[1].m12 == float(frame.origin.x()));
+    CHECK(rows[1].m14 == float(frame.origin.z()));
+    CHECK(rows[1].m3 == 0.0f);
+    CHECK(rows[1].m15 == 1.0f);
+    CHECK(rows[0].m0 == 0.0f);  // the record before untouched
+    // Column-major into raylib's struct: the translation lands in m3, m7, m11 and the rotation
+    // is transposed, the mistake this layout exists to prevent.
+    CHECK(columns[1].m3 == float(frame.origin.x()));
+    CHECK(columns[1].m12 == 0.0f);
+
+    // numpy's C order (element (r, c) at [4r + c]) used as M @ (v, 1), in double.
+    double m[16];
+    PoseArray<double>::matrices_row_major(m, 1).write(0, frame.origin, frame.rotation);
+    for (int r = 0; r < 3; ++r) {
+      const double x =
+          m[4 * r] * local.x() + m[4 * r + 1] * local.y() + m[4 * r + 2] * local.z() + m[4 * r + 3];
+      CHECK(std::abs(x - world[r]) <= 1e-12);
+    }
+    CHECK(m[12] == 0.0);
+    CHECK(m[15] == 1.0);
+  }
+  CHECK(PoseArray<float>::matrices_row_major(nullptr, 0).record_bytes() == 64u);
+  CHECK(PoseArray<float>::matrices_row_major(nullptr, 0).stride_bytes == 64u);
 }
 
 TEMPLATE_TEST_CASE("the compact pose is 28 bytes and records must hold their layout",

@@ -85,7 +85,10 @@ struct VectorArray {
   }
 };
 
-/// How a pose is laid out in an engine's record.
+/// How a pose is laid out in an engine's record. Both matrix layouts hold the same 4×4 matrix M
+/// that maps a wagon's local point v (a column) to the world, M·v: rotation columns side, up,
+/// forward, then the position, last row 0 0 0 1; they differ only in the order of its 16 numbers,
+/// so the way to tell which one an engine takes is where its translation sits in memory.
 enum class PoseLayout {
   /// Position x, y, z, then the rotation as a unit quaternion x, y, z, w with w >= 0: 7 T, 28
   /// bytes in float — the layout of Unity's (Vector3, Quaternion) and glTF nodes. Not Unreal's
@@ -94,10 +97,17 @@ enum class PoseLayout {
   /// Between frames, interpolate along the shorter arc (w >= 0 fixes the sign of each record, not
   /// the hemisphere of its neighbour).
   position_quaternion,
-  /// A 4×4 matrix, column-major (element (row r, column c) at [4c + r]), rotation columns then the
-  /// position, last row 0 0 0 1: 16 T, what OpenGL, raylib and bgfx take for instanced drawing
-  /// (and, read as row-major, DirectX's row-vector matrices).
+  /// M column by column (element (row r, column c) at [4c + r]): the translation at [12], [13],
+  /// [14]. What OpenGL's and GLSL's mat4, glm::mat4, Eigen's default Matrix4f, bgfx and
+  /// Vulkan/OpenGL instance attributes take; row-vector APIs that store the translation in the
+  /// fourth row — DirectXMath's XMFLOAT4X4, Unreal's FMatrix — hold the same 16 numbers in the
+  /// same order.
   matrix_column_major,
+  /// M row by row (element (row r, column c) at [4r + c]): the translation at [3], [7], [11].
+  /// What raylib's `Matrix` takes (its fields are declared row by row: m0, m4, m8, m12 first, so
+  /// the translation m12, m13, m14 sits at [3], [7], [11]), as do a C-order numpy array used as
+  /// `M @ v`, an Eigen RowMajor matrix, and an HLSL `row_major float4x4` used as mul(M, v).
+  matrix_row_major,
 };
 
 /// `count` poses, `stride_bytes` apart, each at the start of its record in `layout`, so poses can
@@ -117,15 +127,23 @@ struct PoseArray {
     return {first, count, stride_bytes ? stride_bytes : 7 * sizeof(T),
             PoseLayout::position_quaternion};
   }
-  /// Records of 4×4 matrices (PoseLayout::matrix_column_major); stride 0 means packed (16 T).
+  /// Records of column-major 4×4 matrices (PoseLayout::matrix_column_major: OpenGL, glm, bgfx,
+  /// DirectXMath); stride 0 means packed (16 T).
   static PoseArray matrices(T* first, std::size_t count, std::size_t stride_bytes = 0) noexcept {
     return {first, count, stride_bytes ? stride_bytes : 16 * sizeof(T),
             PoseLayout::matrix_column_major};
   }
+  /// Records of row-major 4×4 matrices (PoseLayout::matrix_row_major: raylib's `Matrix`, numpy);
+  /// stride 0 means packed (16 T).
+  static PoseArray matrices_row_major(T* first, std::size_t count,
+                                      std::size_t stride_bytes = 0) noexcept {
+    return {first, count, stride_bytes ? stride_bytes : 16 * sizeof(T),
+            PoseLayout::matrix_row_major};
+  }
 
   /// Bytes one pose takes in this layout: 7 T or 16 T.
   std::size_t record_bytes() const noexcept {
-    return (layout == PoseLayout::matrix_column_major ? 16 : 7) * sizeof(T);
+    return (layout == PoseLayout::position_quaternion ? 7 : 16) * sizeof(T);
   }
   /// Whether the records can be written: memory behind a non-zero count, records at least a pose
   /// long (shorter ones would overlap), and not spanning past the address space.
@@ -151,13 +169,19 @@ struct PoseArray {
   void write_record(std::size_t i, const Vector3<S>& p,
                     const Eigen::Matrix<S, 3, 3>& r) const noexcept {
     char* record = reinterpret_cast<char*>(first) + i * stride_bytes;
-    if (layout == PoseLayout::matrix_column_major) {
-      const T m[16] = {
-          static_cast<T>(r(0, 0)), static_cast<T>(r(1, 0)), static_cast<T>(r(2, 0)), T(0),
-          static_cast<T>(r(0, 1)), static_cast<T>(r(1, 1)), static_cast<T>(r(2, 1)), T(0),
-          static_cast<T>(r(0, 2)), static_cast<T>(r(1, 2)), static_cast<T>(r(2, 2)), T(0),
-          static_cast<T>(p.x()),   static_cast<T>(p.y()),   static_cast<T>(p.z()),   T(1)};
-      std::memcpy(record, m, sizeof(m));
+    if (layout != PoseLayout::position_quaternion) {
+      const auto t = [](S v) noexcept { return static_cast<T>(v); };
+      // The same matrix in two orders: element (row, column) at [4 column + row] or [4 row +
+      // column].
+      const T columns[16] = {t(r(0, 0)), t(r(1, 0)), t(r(2, 0)), T(0),   //
+                             t(r(0, 1)), t(r(1, 1)), t(r(2, 1)), T(0),   //
+                             t(r(0, 2)), t(r(1, 2)), t(r(2, 2)), T(0),   //
+                             t(p.x()),   t(p.y()),   t(p.z()),   T(1)};  //
+      const T rows[16] = {t(r(0, 0)), t(r(0, 1)), t(r(0, 2)), t(p.x()),  //
+                          t(r(1, 0)), t(r(1, 1)), t(r(1, 2)), t(p.y()),  //
+                          t(r(2, 0)), t(r(2, 1)), t(r(2, 2)), t(p.z()),  //
+                          T(0),       T(0),       T(0),       T(1)};     //
+      std::memcpy(record, layout == PoseLayout::matrix_row_major ? rows : columns, sizeof(rows));
       return;
     }
     Eigen::Quaternion<S> q(r);

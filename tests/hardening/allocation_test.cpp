@@ -41,6 +41,11 @@ TEST_CASE("per-frame calls allocate nothing", "[hardening][allocation]") {
   std::vector<float> engine_records(wagons.size() * 8);  // 7 floats a pose and one of padding
   WagonPoseArrays<float> engine_arrays;
   engine_arrays.body = {engine_records.data(), wagons.size(), 8 * sizeof(float)};
+  const TrainSolver<double> batch[2] = {chord, arc};
+  std::vector<float> batch_records(16 * 2 * wagons.size());
+  WagonPoseArrays<float> batch_arrays;
+  batch_arrays.body_centered =
+      PoseArray<float>::matrices_row_major(batch_records.data(), 2 * wagons.size());
   // Sleepers: points, tangents and frames at many distances into caller records.
   std::vector<double> sleepers(40), sleeper_points(3 * 40), sleeper_tangents(3 * 40),
       sleeper_matrices(16 * 40);
@@ -60,6 +65,8 @@ TEST_CASE("per-frame calls allocate nothing", "[hardening][allocation]") {
     arc.solve(s, poses.data());
     train_kinematics(arc, poses.data(), 10.0, 1.0, motions.data());
     sink += static_cast<double>(arc.solve(s, engine_arrays));
+    const double heads[2] = {s, s + 40};
+    sink += static_cast<double>(solve_trains(batch, heads, 2, batch_arrays));
     for (std::size_t k = 0; k < sleepers.size(); ++k)
       sleepers[k] = s + 2.5 * static_cast<double>(k);
     sink += path.samples_at(sleepers.data(), sleepers.size(),

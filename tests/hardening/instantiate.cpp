@@ -92,6 +92,13 @@ template std::size_t TrainSolver<double>::solve<float>(
     double, const WagonPoseArrays<float>&) const noexcept;
 template std::size_t TrainSolver<double>::solve<double>(
     double, const WagonPoseArrays<double>&) const noexcept;
+template std::size_t TrainSolver<double>::solve<float>(double, const WagonPoseArrays<float>&,
+                                                       std::size_t, std::size_t) const noexcept;
+template std::size_t solve_trains<double, Track<double>, float>(
+    const TrainSolver<double>*, const double*, std::size_t, const WagonPoseArrays<float>&) noexcept;
+template std::size_t solve_trains<float, Route<float>, float>(
+    const TrainSolver<float, Route<float>>*, const float*, std::size_t,
+    const WagonPoseArrays<float>&, std::size_t, std::size_t) noexcept;
 template Expected<Path<float, 3>> Path<float, 3>::catmull_rom<double>(const PointArray<double>&,
                                                                       Closure);
 template Expected<Path<double, 3>> Path<double, 3>::from_hermite_keys<float>(

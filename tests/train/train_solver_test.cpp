@@ -1,7 +1,9 @@
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <string>
 #include <type_traits>
+#include <vector>
 
 #include "support/catch.hpp"
 #include "support/properties.hpp"
@@ -1054,6 +1056,116 @@ TEMPLATE_TEST_CASE("solve writes engines' transform arrays: position and quatern
     CHECK(engine.error()->message == "body_centered: stride " + std::to_string(7 * sizeof(T)) +
                                          " bytes is shorter than a pose (" +
                                          std::to_string(16 * sizeof(T)) + " bytes)");
+  }
+}
+
+namespace {
+// A batch of trains as a railway's traffic: on a loop with a world up (one up vector for every
+// frame) and on a banked trefoil (an up vector per frame), compiled and not, arc and chord
+// spacing, one train with no wagons.
+template <class S>
+std::vector<TrainSolver<S>> mixed_batch(std::mt19937_64& rng) {
+  const auto loop = *Track<S>::build(MeasuredPath<S>::build(circle<S>(S(80), 16)));
+  const auto banked =
+      *Track<S>::build(MeasuredPath<S>::build(trefoil<S>(24, S(60))),
+                       UpSource<S>::world()->with_roll(*RollProfile<S>::build({S(0)}, {S(0.3)})));
+  std::vector<TrainSolver<S>> trains;
+  const Spacing spacings[] = {Spacing::arc, Spacing::chord};
+  const int sizes[] = {7, 0, 12, 3, 9, 5};
+  for (int k = 0; k < 6; ++k) {
+    const Track<S> track = k % 3 == 0 ? loop : k % 3 == 1 ? banked : banked.compiled();
+    trains.push_back(*TrainSolver<S>::build(track, mixed_train<S>(rng, sizes[k]),
+                                            {Wrap::circular, spacings[k % 2]}));
+  }
+  return trains;
+}
+}  // namespace
+
+TEST_CASE("solve_trains writes a batch into engine arrays, whole or by ranges",
+          "[train][caller_arrays]") {
+  using S = double;
+  auto rng = make_rng(133);
+  const auto trains = mixed_batch<S>(rng);
+  std::vector<S> heads;
+  std::size_t total = 0;
+  for (const auto& train : trains) {
+    heads.push_back(uniform<S>(rng, S(-500), S(500)));
+    total += train.wagons().size();
+  }
+  // The records as each train's WagonPose solve gives them, written by PoseArray alone: front
+  // bogies as position + quaternion, bodies centred as row-major matrices, in Unity's axes.
+  const EngineAxes axes = EngineAxes::unity();
+  std::vector<float> front_expected(7 * total), body_expected(16 * total);
+  const auto front_records = PoseArray<float>::poses(front_expected.data(), total);
+  const auto body_records = PoseArray<float>::matrices_row_major(body_expected.data(), total);
+  std::size_t offset = 0;
+  for (std::size_t k = 0; k < trains.size(); ++k)
+    for (const WagonPose<S>& pose : trains[k].solve(heads[k])) {
+      front_records.write(offset, pose.front.origin, pose.front.rotation, axes);
+      body_records.write(offset++, pose.body_midpoint, pose.body.rotation, axes);
+    }
+
+  std::vector<float> front(7 * total), body(16 * total);
+  auto clear = [&] {
+    std::fill(front.begin(), front.end(), -7.0f);
+    std::fill(body.begin(), body.end(), -7.0f);
+  };
+  WagonPoseArrays<float> out;
+  out.front = PoseArray<float>::poses(front.data(), total);
+  out.body_centered = PoseArray<float>::matrices_row_major(body.data(), total);
+  out.axes = axes;
+  clear();
+  CHECK(solve_trains(trains.data(), heads.data(), trains.size(), out) == total);
+  CHECK(front == front_expected);
+  CHECK(body == body_expected);
+  // Any split into two ranges, as two workers of a job system, writes the same records.
+  for (std::size_t split = 0; split <= trains.size(); ++split) {
+    INFO("split at train " << split);
+    clear();
+    const std::size_t first =
+        solve_trains(trains.data(), heads.data(), trains.size(), out, 0, split);
+    const std::size_t second =
+        solve_trains(trains.data(), heads.data(), trains.size(), out, split, trains.size() + 3);
+    CHECK(first + second == total);
+    CHECK(front == front_expected);
+    CHECK(body == body_expected);
+  }
+  // Arrays shorter than the batch: records up to the shortest part, nothing past them.
+  const std::size_t short_count = total - 6;
+  out.body_centered.count = short_count;
+  clear();
+  CHECK(solve_trains(trains.data(), heads.data(), trains.size(), out) == short_count);
+  CHECK(std::equal(body.begin(), body.begin() + std::ptrdiff_t(16 * short_count),
+                   body_expected.begin()));
+  CHECK(std::all_of(body.begin() + std::ptrdiff_t(16 * short_count), body.end(),
+                    [](float v) { return v == -7.0f; }));
+  CHECK(std::all_of(front.begin() + std::ptrdiff_t(7 * short_count), front.end(),
+                    [](float v) { return v == -7.0f; }));
+  CHECK(solve_trains(trains.data(), heads.data(), trains.size(), WagonPoseArrays<float>{}) == 0u);
+  CHECK(solve_trains(trains.data(), heads.data(), 0, out) == 0u);
+}
+
+TEMPLATE_TEST_CASE("a solve into engine arrays by ranges writes the whole solve's records",
+                   "[train][caller_arrays]", float, double) {
+  using S = TestType;
+  auto rng = make_rng(134);
+  const auto trains = mixed_batch<S>(rng);
+  for (const auto& train : trains) {
+    const std::size_t n = train.wagons().size();
+    std::vector<S> whole(7 * n, S(-7)), ranged(7 * n, S(-7));
+    WagonPoseArrays<S> out;
+    out.body = PoseArray<S>::poses(whole.data(), n);
+    CHECK(train.solve(S(42), out) == n);
+    out.body = PoseArray<S>::poses(ranged.data(), n);
+    for (std::size_t begin = 0; begin < n; begin += 4)
+      CHECK(train.solve(S(42), out, begin, begin + 4) == n);
+    CHECK(ranged == whole);
+    const auto poses = train.solve(S(42));
+    std::vector<S> expected(7 * n);
+    for (std::size_t j = 0; j < n; ++j)
+      PoseArray<S>::poses(expected.data(), n)
+          .write(j, poses[j].body.origin, poses[j].body.rotation);
+    CHECK(whole == expected);
   }
 }
 

@@ -221,41 +221,49 @@ class TrainSolver {
   /// inside the range); splitting it over threads saves only the frames. Never allocates.
   void solve(S head_distance, WagonPose<S>* out, std::size_t begin,
              std::size_t end) const noexcept {
-    IntoPoses sink{out};
-    solve_range(head_distance, begin, end, sink);
+    solve_range(head_distance, begin, end,
+                [this, out](std::size_t j, const Placed& p, Cursor cursor) noexcept {
+                  write_pose(wagons_[j], p, cursor, out[j]);
+                });
   }
 
   /// Straight into an engine's arrays (WagonPoseArrays: position + quaternion or 4×4 matrices,
   /// float or double, any record size, the engine's axes): no WagonPose buffer, no conversion
-  /// loop. Writes wagons 0 … n − 1 of every part, n the smallest count of the parts given
-  /// (count > 0) and at most wagons().size(); returns n (0 when no part can be written). Parts
-  /// that WagonPoseArrays::error() rejects are skipped. Never allocates.
+  /// loop, and only the frames of the parts given are built (a body_centered part alone costs
+  /// one frame a wagon, not three). Writes wagons 0 … n − 1 of every part, n the smallest count
+  /// of the parts given (count > 0) and at most wagons().size(); returns n (0 when no part can be
+  /// written). Parts that WagonPoseArrays::error() rejects are skipped. Never allocates; with
+  /// OpenMP and TRACTRIX_OPENMP, arc spacing splits the wagons over threads as solve() does.
   template <class T>
   std::size_t solve(S head_distance, const WagonPoseArrays<T>& out) const noexcept {
-    WagonPoseArrays<T> parts = out;
-    std::size_t end = wagons_.size();
-    bool any = false;
-    for (PoseArray<T>* part : {&parts.body, &parts.front, &parts.rear, &parts.body_centered}) {
-      if (part->count == 0 || !part->writable()) {
-        *part = PoseArray<T>{};  // skipped: no records
-        continue;
+    const WagonPoseArrays<T> parts = detail::writable_parts(out);
+    const std::size_t n = detail::records_of(parts, wagons_.size());
+#if defined(TRACTRIX_OPENMP) && defined(_OPENMP)
+    if (options_.spacing == Spacing::arc && n >= 1024) {
+#pragma omp parallel
+      {
+        const auto threads = static_cast<std::size_t>(omp_get_num_threads());
+        const auto thread = static_cast<std::size_t>(omp_get_thread_num());
+        write_arrays(head_distance, parts, n * thread / threads, n * (thread + 1) / threads);
       }
-      end = std::min(end, part->count);
-      any = true;
+      return n;
     }
-    if (!any) return 0;
-    // Parts to skip have a null `first`.
-    auto write = [&parts](std::size_t j, const WagonPose<S>& pose) noexcept {
-      const EngineAxes& axes = parts.axes;
-      if (parts.body.first) parts.body.write(j, pose.body.origin, pose.body.rotation, axes);
-      if (parts.front.first) parts.front.write(j, pose.front.origin, pose.front.rotation, axes);
-      if (parts.rear.first) parts.rear.write(j, pose.rear.origin, pose.rear.rotation, axes);
-      if (parts.body_centered.first)
-        parts.body_centered.write(j, pose.body_midpoint, pose.body.rotation, axes);
-    };
-    IntoVisitor<decltype(write)> sink{write, {}};
-    solve_range(head_distance, 0, end, sink);
-    return end;
+#endif
+    write_arrays(head_distance, parts, 0, n);
+    return n;
+  }
+
+  /// Wagons [begin, end) only into an engine's arrays (record j of each part for wagon j), for an
+  /// engine's job system: with arc spacing ranges are independent and together bit-identical to
+  /// the whole solve; with chord spacing a range walks the chain from wagon 0 (as the WagonPose
+  /// range solve). `end` is cut to what solve(head_distance, out) would write, which it returns.
+  template <class T>
+  std::size_t solve(S head_distance, const WagonPoseArrays<T>& out, std::size_t begin,
+                    std::size_t end) const noexcept {
+    const WagonPoseArrays<T> parts = detail::writable_parts(out);
+    const std::size_t n = detail::records_of(parts, wagons_.size());
+    write_arrays(head_distance, parts, begin, std::min(end, n));
+    return n;
   }
 
   /// Each wagon's pose handed to `visit(j, pose)` as it is solved, j = 0 … n − 1 in order, from
@@ -264,8 +272,12 @@ class TrainSolver {
   /// noexcept). Never allocates.
   template <class Visit>
   void solve_each(S head_distance, Visit&& visit) const noexcept {
-    IntoVisitor<Visit> sink{visit, {}};
-    solve_range(head_distance, 0, wagons_.size(), sink);
+    WagonPose<S> scratch;
+    solve_range(head_distance, 0, wagons_.size(),
+                [this, &scratch, &visit](std::size_t j, const Placed& p, Cursor cursor) noexcept {
+                  write_pose(wagons_[j], p, cursor, scratch);
+                  visit(j, static_cast<const WagonPose<S>&>(scratch));
+                });
   }
 
  private:
@@ -289,23 +301,11 @@ class TrainSolver {
     return options_.wrap == Wrap::extend && (distance < S(0) || distance > track_.length());
   }
 
-  // Where solve_range puts pose j: slot(j) is written, then written(j) is called.
-  struct IntoPoses {
-    WagonPose<S>* out;
-    WagonPose<S>& slot(std::size_t j) const noexcept { return out[j]; }
-    void written(std::size_t) const noexcept {}
-  };
-  // Into one scratch pose, handed to `visit` once written (solve_each, and the engine arrays).
-  template <class Visit>
-  struct IntoVisitor {
-    Visit& visit;
-    WagonPose<S> scratch;
-    WagonPose<S>& slot(std::size_t) noexcept { return scratch; }
-    void written(std::size_t j) noexcept { visit(j, static_cast<const WagonPose<S>&>(scratch)); }
-  };
-
-  template <class Sink>
-  void solve_range(S head_distance, std::size_t begin, std::size_t end, Sink& sink) const noexcept {
+  // Places wagons [begin, end) and hands each to put(j, placed, cursor) to build and store its
+  // frames.
+  template <class Put>
+  void solve_range(S head_distance, std::size_t begin, std::size_t end,
+                   const Put& put) const noexcept {
     end = std::min(end, wagons_.size());
     if (begin >= end) return;
     const S length = track_.length();
@@ -369,8 +369,7 @@ class TrainSolver {
       }
       if (i >= first + lag && i - lag >= begin) {
         const std::size_t j = i - lag;
-        write_pose(wagons_[j], placed[j % (lag + 1)], cursor, sink.slot(j));
-        sink.written(j);
+        put(j, placed[j % (lag + 1)], cursor);
       }
     }
   }
@@ -443,6 +442,65 @@ class TrainSolver {
     }
   }
 
+  // Wagons [begin, end) into `parts` (as detail::writable_parts leaves them, each part given at
+  // least `end` records long).
+  template <class T>
+  void write_arrays(S head_distance, const WagonPoseArrays<T>& parts, std::size_t begin,
+                    std::size_t end) const noexcept {
+    solve_range(head_distance, begin, end,
+                [this, &parts](std::size_t j, const Placed& p, Cursor cursor) noexcept {
+                  write_parts(wagons_[j], p, cursor, parts, j);
+                });
+  }
+
+  // Record j of each part given (a part not given has no memory): only those parts' frames are
+  // built, and only their up vectors looked up.
+  template <class T>
+  void write_parts(const Wagon<S>& wagon, const Placed& p, Cursor cursor,
+                   const WagonPoseArrays<T>& parts, std::size_t j) const noexcept {
+    const Sample& f = p.front;
+    const Sample& r = p.rear;
+    const EngineAxes& axes = parts.axes;
+    const Vector3<S>* constant = track_.constant_up();
+    Vector3<S> varying;  // the up vector of the frame at hand, where the track's up varies
+    auto up = [&](auto&& look_up) noexcept -> const Vector3<S>& {
+      if (constant) return *constant;
+      varying = look_up();
+      return varying;
+    };
+    Frame<S> frame;
+    if (parts.front.first) {
+      detail::look_at_unit(frame, f.point, f.tangent,
+                           up([&] { return track_.up_at(p.front_distance, f); }));
+      parts.front.write(j, frame.origin, frame.rotation, axes);
+    }
+    if (parts.rear.first) {
+      detail::look_at_unit(frame, r.point, r.tangent,
+                           up([&] { return track_.up_at(p.rear_distance, r); }));
+      parts.rear.write(j, frame.origin, frame.rotation, axes);
+    }
+    if (parts.body.first || parts.body_centered.first) {
+      detail::look_at_unit(frame, f.point, body_forward(wagon, f, r, coincident_), up([&] {
+                             return body_middle_up(p.front_distance, p.rear_distance, cursor);
+                           }));
+      if (parts.body.first) parts.body.write(j, frame.origin, frame.rotation, axes);
+      if (parts.body_centered.first)
+        parts.body_centered.write(j, Vector3<S>(S(0.5) * (f.point + r.point)), frame.rotation,
+                                  axes);
+    }
+  }
+
+  // Body forward: rear bogie to front bogie, or the front tangent where a wagon compressed at an
+  // end has its bogies so close that the points' rounding would steer it. Only a wagon
+  // compressed below half its bogie distance: far out on float track 2¹⁰ ulps can exceed a whole
+  // bogie distance, and a wagon at its full spacing keeps its chord.
+  TRACTRIX_FORCE_INLINE static Vector3<S> body_forward(const Wagon<S>& wagon, const Sample& f,
+                                                       const Sample& r, S coincident) noexcept {
+    const Vector3<S> chord = f.point - r.point;
+    const S near = std::min(coincident, S(0.5) * wagon.bogie_distance);
+    return chord.squaredNorm() > near * near ? normalized_or<S, 3>(chord, f.tangent) : f.tangent;
+  }
+
   TRACTRIX_FORCE_INLINE static void write_frames(const Wagon<S>& wagon, const Sample& f,
                                                  const Sample& r, const Vector3<S>& front_up,
                                                  const Vector3<S>& rear_up,
@@ -450,17 +508,10 @@ class TrainSolver {
                                                  WagonPose<S>& pose) noexcept {
     detail::look_at_unit(pose.front, f.point, f.tangent, front_up);
     detail::look_at_unit(pose.rear, r.point, r.tangent, rear_up);
-    // Body forward: rear bogie to front bogie, or the front tangent where a wagon compressed at
-    // an end has its bogies so close that the points' rounding would steer it. Only a wagon
-    // compressed below half its bogie distance: far out on float track 2¹⁰ ulps can exceed a
-    // whole bogie distance, and a wagon at its full spacing keeps its chord.
-    const Vector3<S> chord = f.point - r.point;
-    const S near = std::min(coincident, S(0.5) * wagon.bogie_distance);
-    const Vector3<S> body_forward =
-        chord.squaredNorm() > near * near ? normalized_or<S, 3>(chord, f.tangent) : f.tangent;
-    detail::look_at_unit(pose.body, f.point, body_forward, body_up);
+    const Vector3<S> forward = body_forward(wagon, f, r, coincident);
+    detail::look_at_unit(pose.body, f.point, forward, body_up);
     pose.body_midpoint = S(0.5) * (f.point + r.point);
-    pose.coupler = f.point + wagon.front_overhang * body_forward;
+    pose.coupler = f.point + wagon.front_overhang * forward;
   }
 
   Vector3<S> body_middle_up(S front, S rear, Cursor cursor) const noexcept {
@@ -616,6 +667,66 @@ void solve_trains(const TrainSolver<S, TrackType>* trains, const S* heads, std::
     trains[k].solve(heads[k], out);
     out += trains[k].wagons().size();
   }
+}
+
+/// Trains [begin, end) of a batch of `count` (end is cut to count) into an engine's arrays for
+/// the whole batch: train k at heads[k], its wagons in the records after those of trains 0 … k −
+/// 1, written as TrainSolver::solve(head, arrays) writes one train (only the parts given, only
+/// their frames). The range is what a job system hands each worker: ranges are independent, and
+/// together write what the whole batch writes. Records past a part's count are not written.
+/// Returns the number of records the range wrote into each part (the batch's records from the
+/// range's first wagon on, as far as every part given reaches). Never allocates.
+template <class S, class TrackType, class T>
+std::size_t solve_trains(const TrainSolver<S, TrackType>* trains, const S* heads, std::size_t count,
+                         const WagonPoseArrays<T>& out, std::size_t begin,
+                         std::size_t end) noexcept {
+  end = std::min(end, count);
+  std::size_t offset = 0;  // the first record of train k
+  for (std::size_t k = 0; k < begin && k < end; ++k)
+    offset += trains[k].wagons().size();
+  const WagonPoseArrays<T> parts = detail::writable_parts(out);
+  std::size_t written = 0;
+  for (std::size_t k = begin; k < end; ++k) {
+    written += trains[k].solve(heads[k], detail::records_from(parts, offset));
+    offset += trains[k].wagons().size();
+  }
+  return written;
+}
+
+/// The whole batch into an engine's arrays: solve_trains(trains, heads, count, out, 0, count).
+/// Compiled with OpenMP and TRACTRIX_OPENMP defined (off by default), the trains are split over
+/// the OpenMP threads by their wagon counts (batches of 1024 wagons and more), chord spacing as
+/// well as arc: each train is independent of the others. The records are bit-identical to one
+/// thread's. Returns the records written into each part.
+template <class S, class TrackType, class T>
+std::size_t solve_trains(const TrainSolver<S, TrackType>* trains, const S* heads, std::size_t count,
+                         const WagonPoseArrays<T>& out) noexcept {
+#if defined(TRACTRIX_OPENMP) && defined(_OPENMP)
+  std::size_t total = 0;
+  for (std::size_t k = 0; k < count; ++k)
+    total += trains[k].wagons().size();
+  if (count > 1 && total >= 1024) {
+    std::size_t written = 0;
+#pragma omp parallel reduction(+ : written)
+    {
+      // Thread t takes the trains whose first wagon falls in its share [lo, hi) of all wagons.
+      const auto threads = static_cast<std::size_t>(omp_get_num_threads());
+      const auto thread = static_cast<std::size_t>(omp_get_thread_num());
+      const std::size_t lo = total * thread / threads, hi = total * (thread + 1) / threads;
+      std::size_t begin = count, end = count, offset = 0;
+      for (std::size_t k = 0; k < count; offset += trains[k].wagons().size(), ++k) {
+        if (begin == count && offset >= lo) begin = k;
+        if (offset >= hi) {
+          end = k;
+          break;
+        }
+      }
+      written += solve_trains(trains, heads, count, out, begin, end);
+    }
+    return written;
+  }
+#endif
+  return solve_trains(trains, heads, count, out, 0, count);
 }
 
 }  // namespace tractrix

@@ -3,6 +3,7 @@
 /// it.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <optional>
 #include <string>
@@ -106,5 +107,47 @@ struct WagonPoseArrays {
     return std::nullopt;
   }
 };
+
+namespace detail {
+
+// `arrays` with every part that is not given (count 0) or cannot be written emptied (no memory,
+// no records): the parts a solve writes.
+template <class T>
+WagonPoseArrays<T> writable_parts(WagonPoseArrays<T> arrays) noexcept {
+  for (PoseArray<T>* part : {&arrays.body, &arrays.front, &arrays.rear, &arrays.body_centered})
+    if (part->count == 0 || !part->writable()) *part = PoseArray<T>{};
+  return arrays;
+}
+
+// How many records every part left by writable_parts holds, at most `limit`; 0 when none does.
+template <class T>
+std::size_t records_of(const WagonPoseArrays<T>& parts, std::size_t limit) noexcept {
+  std::size_t n = limit;
+  bool any = false;
+  for (const PoseArray<T>* part : {&parts.body, &parts.front, &parts.rear, &parts.body_centered}) {
+    if (!part->first) continue;
+    n = std::min(n, part->count);
+    any = true;
+  }
+  return any ? n : 0;
+}
+
+// The records of `parts` from record `offset` on: where the next train of a batch writes. Empty
+// (every part) once a part given holds no record there: a batch is cut to its shortest part.
+template <class T>
+WagonPoseArrays<T> records_from(WagonPoseArrays<T> parts, std::size_t offset) noexcept {
+  PoseArray<T>* all[] = {&parts.body, &parts.front, &parts.rear, &parts.body_centered};
+  for (PoseArray<T>* part : all)
+    if (part->first && part->count <= offset) return WagonPoseArrays<T>{};
+  for (PoseArray<T>* part : all) {
+    if (!part->first) continue;
+    part->first =
+        reinterpret_cast<T*>(reinterpret_cast<char*>(part->first) + offset * part->stride_bytes);
+    part->count -= offset;
+  }
+  return parts;
+}
+
+}  // namespace detail
 
 }  // namespace tractrix

@@ -1,7 +1,9 @@
 // Instruction counts under callgrind (not built by CMake): see benchmarks/README.md, "API 0.2".
 // The same source compiles against the 0.1 headers (commit 09f4ded). Arguments: arc|chord, a
 // track of the benchmark family (0 gentle, 1 tight, 2 noisy, 3 tiny, 4 mountain, 5 straights)
-// and optionally `compiled` (Track::compiled, 0.3); build with -Ibenchmarks.
+// and optionally `compiled` (Track::compiled, 0.3) or `measured`, then `compact` (the centred
+// body into float position + quaternion records, 0.3, instead of WagonPose); build with
+// -Ibenchmarks.
 #include <valgrind/callgrind.h>
 
 #include <cstdio>
@@ -34,6 +36,19 @@ int main(int argc, char** argv) {
       track, wagons, {Wrap::circular, chord ? Spacing::chord : Spacing::arc});
   std::vector<WagonPose<double>> poses(wagons.size());
   solver.solve(100.0, poses.data());
+#if __has_include("tractrix/curve/compiled_path.hpp")
+  if (argc > 4 && argv[4][0] == 'c') {
+    std::vector<float> records(7 * wagons.size());
+    WagonPoseArrays<float> out;
+    out.body_centered = PoseArray<float>::poses(records.data(), wagons.size());
+    CALLGRIND_START_INSTRUMENTATION;
+    for (int r = 0; r < 5; ++r)
+      solver.solve(100.0 + r * 37.0, out);
+    CALLGRIND_STOP_INSTRUMENTATION;
+    std::printf("%f\n", double(records[7 * 77]));
+    return 0;
+  }
+#endif
   CALLGRIND_START_INSTRUMENTATION;
   for (int r = 0; r < 5; ++r)
     solver.solve(100.0 + r * 37.0, poses.data());

@@ -1,13 +1,14 @@
 // Instruction counts under callgrind (not built by CMake): see benchmarks/README.md, "API 0.2".
 // The same source compiles against the 0.1 headers (commit 09f4ded). Arguments: arc|chord, a
 // track of the benchmark family (0 gentle, 1 tight, 2 noisy, 3 tiny, 4 mountain, 5 straights)
-// and optionally `compiled` (Track::compiled, 0.3) or `measured`, then `compact` (the centred
-// body into float position + quaternion records, 0.3, instead of WagonPose); build with
-// -Ibenchmarks.
+// and optional flags: `compiled` (Track::compiled, 0.3), `compact` (the centred body into float
+// position + quaternion records, 0.3, instead of WagonPose), `chords` (TrainSolver::
+// compiled_chords, 0.3); build with -Ibenchmarks.
 #include <valgrind/callgrind.h>
 
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <vector>
 
 #include "track_family.hpp"
@@ -17,6 +18,11 @@ using namespace tractrix;
 
 int main(int argc, char** argv) {
   if (argc < 3) return 2;
+  auto flag = [&](const char* name) {
+    for (int i = 3; i < argc; ++i)
+      if (std::strcmp(argv[i], name) == 0) return true;
+    return false;
+  };
   const bool chord = argv[1][0] == 'c';
   const auto shape = bench::track_shapes[std::atoi(argv[2]) % 6];
   const auto keys = bench::track_keys(shape);
@@ -24,7 +30,7 @@ int main(int argc, char** argv) {
   auto track = *Track<double>::build(
       MeasuredPath<double>::build(Path<double>::catmull_rom(keys, Closure::closed)));
 #if __has_include("tractrix/curve/compiled_path.hpp")
-  if (argc > 3 && argv[3][0] == 'c') track = track.compiled();
+  if (flag("compiled")) track = track.compiled();
 #endif
 #else
   auto track = *Track<double>::build(*Path<double>::catmull_rom(keys, true));
@@ -37,7 +43,8 @@ int main(int argc, char** argv) {
   std::vector<WagonPose<double>> poses(wagons.size());
   solver.solve(100.0, poses.data());
 #if __has_include("tractrix/curve/compiled_path.hpp")
-  if (argc > 4 && argv[4][0] == 'c') {
+  if (flag("chords")) solver = solver.compiled_chords();
+  if (flag("compact")) {
     std::vector<float> records(7 * wagons.size());
     WagonPoseArrays<float> out;
     out.body_centered = PoseArray<float>::poses(records.data(), wagons.size());

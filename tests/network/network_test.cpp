@@ -136,12 +136,17 @@ TEST_CASE("a closed route of several pieces gives the poses of the same loop as 
       const auto on_curve = TrainSolver<double>::build(whole, wagons, {Wrap::automatic, spacing});
       REQUIRE(on_route);
       REQUIRE(on_curve);
+      const auto compiled_route = on_route->compiled_chords();
+      CHECK(compiled_route.has_compiled_chords() == (spacing == Spacing::chord));
       // Heads spread over the loop and over several laps, so wagons straddle every joint.
       for (int k = -7; k < 40; ++k) {
         const double head = route->length() * k / 13.0 + 0.37;
         const auto a = on_route->solve(head);
         check_same_poses(a, on_curve->solve(head), 1e-9 * whole.length(), whole.length());
         check_places(*route, a);
+        // A route's chords compiled: the same poses.
+        if (spacing == Spacing::chord && k % 5 == 0)
+          check_same_poses(compiled_route.solve(head), a, 1e-9 * whole.length(), whole.length());
         const auto b = on_curve->solve(head);
         const auto ma = train_kinematics(*on_route, a, 2.0, 0.3);
         const auto mb = train_kinematics(*on_curve, b, 2.0, 0.3);

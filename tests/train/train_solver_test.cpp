@@ -61,13 +61,18 @@ TEMPLATE_TEST_CASE("bogies are exact on random curvy loops, for both spacings", 
     const auto wagons = mixed_train<S>(rng, 40);
     const S length = measured.length();
     for (const auto& track : {measured, measured.compiled()})
-      for (auto spacing : {Spacing::chord, Spacing::arc}) {
-        const auto solver = *TrainSolver<S>::build(track, wagons, {Wrap::automatic, spacing});
+      for (auto spacing : {Spacing::chord, Spacing::arc, Spacing(-1)}) {
+        // Spacing(-1): chord spacing with compiled chords.
+        const bool compiled_chords = spacing == Spacing(-1);
+        if (compiled_chords) spacing = Spacing::chord;
+        auto solver = *TrainSolver<S>::build(track, wagons, {Wrap::automatic, spacing});
+        if (compiled_chords) solver = solver.compiled_chords();
         const auto poses = solver.solve(uniform<S>(rng, S(0), length));
         REQUIRE(poses.size() == wagons.size());
         for (std::size_t i = 0; i < poses.size(); ++i) {
           const auto& p = poses[i];
-          INFO("case " << n << ", wagon " << i << (track.compiled_path() ? ", compiled" : ""));
+          INFO("case " << n << ", wagon " << i << (track.compiled_path() ? ", compiled" : "")
+                       << (compiled_chords ? ", compiled chords" : ""));
           check_frames(p);
           CHECK(off_track(track, p.front, p.front_distance) <= 1e-9 * length);
           CHECK(off_track(track, p.rear, p.rear_distance) <= 1e-9 * length);
@@ -101,16 +106,17 @@ TEMPLATE_TEST_CASE("on a circle chord spacing gives the closed-form geometry", "
   const S circle_error = S(2.7e-4) * std::pow(S(4) / S(64), S(6)) * radius;
   for (const auto& track : {measured, measured.compiled()})
     for (S head : {S(0), S(10), S(100)}) {
-      const auto solver = *TrainSolver<S>::build(track, {{S(16), d}, {S(16), d}});
-      for (const auto& pose : solver.solve(head)) {
-        const Vector3<S> a = pose.front.origin, b = pose.rear.origin;
-        const S angle =
-            detail::angle_between(Vector3<S>(a.x(), 0, a.z()), Vector3<S>(b.x(), 0, b.z()));
-        CHECK(std::abs(angle - S(2) * std::asin(d / (S(2) * radius))) <=
-              S(8) * circle_error / radius);
-        const S mid = Vector3<S>(pose.body_midpoint.x(), 0, pose.body_midpoint.z()).norm();
-        CHECK(std::abs(mid - std::sqrt(radius * radius - d * d / S(4))) <= S(8) * circle_error);
-      }
+      const auto plain = *TrainSolver<S>::build(track, {{S(16), d}, {S(16), d}});
+      for (const auto& solver : {plain, plain.compiled_chords()})
+        for (const auto& pose : solver.solve(head)) {
+          const Vector3<S> a = pose.front.origin, b = pose.rear.origin;
+          const S angle =
+              detail::angle_between(Vector3<S>(a.x(), 0, a.z()), Vector3<S>(b.x(), 0, b.z()));
+          CHECK(std::abs(angle - S(2) * std::asin(d / (S(2) * radius))) <=
+                S(8) * circle_error / radius);
+          const S mid = Vector3<S>(pose.body_midpoint.x(), 0, pose.body_midpoint.z()).norm();
+          CHECK(std::abs(mid - std::sqrt(radius * radius - d * d / S(4))) <= S(8) * circle_error);
+        }
     }
 }
 
@@ -343,23 +349,86 @@ TEMPLATE_TEST_CASE("a chord past a hairpin that nearly reaches it is found, not 
                                V(4, 0, 2), V(0, 0, 2), V(-3, 0, 2), V(S(-4.5), 0, 1), V(-3, 0, 0)},
                               Closure::closed)));
   REQUIRE(track);
-  const auto solver =
+  const auto plain =
       TrainSolver<S>::build(*track, {{S(6), S(5)}}, {Wrap::circular, Spacing::chord});
-  REQUIRE(solver);
-  const auto pose = solver->solve(S(0))[0];
-  const V p = track->path().point_at(S(0));
-  CHECK(std::abs(static_cast<double>((pose.rear.origin - p).norm()) - 5) <=
-        contract<S>(1e-12) * static_cast<double>(track->length()));
-  CHECK(pose.rear.origin.x() > S(3.5));  // on the run along z = 2, beyond the tip
-  CHECK(std::abs(pose.rear.origin.z() - S(2)) < S(0.2));
-  // The first such point: brute force over the track behind key 0, by parameter (not distance),
-  // finds every point between it and key 0 closer than 5.
-  const auto& path = track->path().path();
-  const double rear_t = static_cast<double>(track->path().parameter_at(pose.rear_distance));
-  const double end = static_cast<double>(path.end_parameter());
-  for (int k = 1; k < 20000; ++k) {
-    const double t = rear_t + (end - rear_t) * k / 20000.0;
-    CHECK((path.point(static_cast<S>(t)) - p).norm() < S(5));
+  REQUIRE(plain);
+  for (const auto& solver : {*plain, plain->compiled_chords()}) {
+    INFO((solver.has_compiled_chords() ? "compiled chords" : "searched"));
+    const auto pose = solver.solve(S(0))[0];
+    const V p = track->path().point_at(S(0));
+    CHECK(std::abs(static_cast<double>((pose.rear.origin - p).norm()) - 5) <=
+          contract<S>(1e-12) * static_cast<double>(track->length()));
+    CHECK(pose.rear.origin.x() > S(3.5));  // on the run along z = 2, beyond the tip
+    CHECK(std::abs(pose.rear.origin.z() - S(2)) < S(0.2));
+    // The first such point: brute force over the track behind key 0, by parameter (not distance),
+    // finds every point between it and key 0 closer than 5.
+    const auto& path = track->path().path();
+    const double rear_t = static_cast<double>(track->path().parameter_at(pose.rear_distance));
+    const double end = static_cast<double>(path.end_parameter());
+    for (int k = 1; k < 20000; ++k) {
+      const double t = rear_t + (end - rear_t) * k / 20000.0;
+      CHECK((path.point(static_cast<S>(t)) - p).norm() < S(5));
+    }
+  }
+}
+
+// Compiled chords against the chord's definition, not against the search: the rear bogie is a
+// chord away from the front one, and every track point between them (brute force along the
+// track) is nearer than the chord, so it is the first such point behind.
+TEMPLATE_TEST_CASE("compiled chords find the first track point a chord behind, open and closed",
+                   "[train]", float, double) {
+  using S = TestType;
+  auto rng = make_rng(135);
+  for (int n = 0; n < property_count(3); ++n) {
+    const auto keys = random_loop_points<S>(rng, 10, S(100));
+    for (const Closure closure : {Closure::closed, Closure::open}) {
+      const auto track =
+          *Track<S>::build(MeasuredPath<S>::build(*Path<S, 3>::catmull_rom(keys, closure)));
+      const S length = track.length();
+      const auto wagons = mixed_train<S>(rng, 12);
+      const std::vector<Wrap> wraps = closure == Closure::closed
+                                          ? std::vector<Wrap>{Wrap::circular}
+                                          : std::vector<Wrap>{Wrap::clamp, Wrap::extend};
+      for (const Wrap wrap : wraps) {
+        const auto plain = *TrainSolver<S>::build(track, wagons, {wrap, Spacing::chord});
+        const auto compiled = plain.compiled_chords();
+        REQUIRE(compiled.has_compiled_chords());
+        CHECK(compiled.compiled_chord_bytes() > 0);
+        CHECK(plain.compiled_chord_bytes() == 0);
+        for (int k = 0; k < 12; ++k) {
+          const S head = uniform<S>(rng, S(-0.1) * length, S(1.1) * length);
+          const auto poses = compiled.solve(head);
+          const auto searched = plain.solve(head);
+          std::size_t cursor = 0;
+          for (std::size_t i = 0; i < poses.size(); ++i) {
+            const WagonPose<S>& p = poses[i];
+            INFO("case " << n << (closure == Closure::closed ? ", closed" : ", open") << ", wrap "
+                         << int(wrap) << ", head " << head << ", wagon " << i);
+            CHECK(p.status == searched[i].status);
+            if (p.status != WagonStatus::on_track) continue;
+            const S d = wagons[i].bogie_distance;
+            const S tolerance = contract<S>(1e-12) * length;
+            CHECK(std::abs((p.front.origin - p.rear.origin).norm() - d) <= tolerance);
+            // The same root as the search's (another root lies a good part of a chord away).
+            const S apart =
+                closure == Closure::closed
+                    ? detail::wrap(p.rear_distance - searched[i].rear_distance + length / 2,
+                                   length) -
+                          length / 2
+                    : p.rear_distance - searched[i].rear_distance;
+            CHECK(std::abs(apart) <= S(1e-3) * d);
+            const S behind = closure == Closure::closed
+                                 ? detail::wrap(p.front_distance - p.rear_distance, length)
+                                 : p.front_distance - p.rear_distance;
+            for (int j = 1; j < 64; ++j) {
+              const S x = p.front_distance - behind * S(j) / S(64);
+              const Vector3<S> q = track.sample_extended(x, cursor).point;
+              CHECK((q - p.front.origin).norm() < d + tolerance);
+            }
+          }
+        }
+      }
+    }
   }
 }
 
@@ -379,13 +448,14 @@ TEMPLATE_TEST_CASE("a chord many chords of track behind the bogie is found: leav
   const auto track =
       Track<S>::build(MeasuredPath<S>::build(Path<S, 3>::catmull_rom(keys, Closure::closed)));
   REQUIRE(track);
-  const auto solver =
+  const auto plain =
       TrainSolver<S>::build(*track, {{S(3.5), S(3)}}, {Wrap::circular, Spacing::chord});
-  REQUIRE(solver);
-  for (int k = 0; k < 500; ++k) {
-    const S head = track->length() * S(k) / S(500);
-    const auto pose = solver->solve(head)[0];
-    INFO("head " << head);
+  REQUIRE(plain);
+  const auto compiled = plain->compiled_chords();
+  for (int k = 0; k < 1000; ++k) {
+    const S head = track->length() * S(k / 2) / S(500);
+    const auto pose = (k % 2 ? compiled : *plain).solve(head)[0];
+    INFO("head " << head << (k % 2 ? ", compiled chords" : ""));
     CHECK(std::abs((pose.front.origin - pose.rear.origin).norm() - S(3)) <=
           contract<S>(1e-12) * track->length());
   }

@@ -14,6 +14,7 @@
 
 #include "tractrix/core/attributes.hpp"
 #include "tractrix/curve/detail/arc_length_fit.hpp"
+#include "tractrix/curve/detail/cell_index.hpp"
 #include "tractrix/curve/detail/past_ends.hpp"
 #include "tractrix/curve/measured_path.hpp"
 
@@ -47,7 +48,7 @@ class CompiledPath {
 
   /// Compiles `path`. Cannot fail: a cell that does not fit falls back to the measured path.
   static CompiledPath build(MeasuredPath<S, D> path) {
-    auto data = std::make_shared<Data>(Data{std::move(path), {}, {}, {}, S(0)});
+    auto data = std::make_shared<Data>(Data{std::move(path), {}, {}});
     compile(*data);
     return CompiledPath(std::move(data));
   }
@@ -74,7 +75,7 @@ class CompiledPath {
   /// Bytes the cells and their index hold (not the measured path, which is shared).
   std::size_t memory_bytes() const noexcept {
     return sizeof(Data) + data_->cells.size() * sizeof(detail::FittedCell<S, D>) +
-           data_->starts.size() * sizeof(S) + data_->buckets.size() * sizeof(std::uint32_t);
+           data_->index.memory_bytes();
   }
 
   /// Point, unit tangent and path parameter at distance s (wrapped on a closed path, clamped on
@@ -83,7 +84,7 @@ class CompiledPath {
   TRACTRIX_FORCE_INLINE Sample sample(S s, std::size_t& cursor) const noexcept {
     const Data& data = *data_;
     s = data.measured.wrap_or_clamp(s);
-    const std::size_t i = cell_of(data, s, cursor);
+    const std::size_t i = data.index.find(s, cursor);
     const detail::FittedCell<S, D>& cell = data.cells[i];
     if (!detail::fitted(cell)) return data.measured.sample(s);
     S value[static_cast<std::size_t>(D) + 1], slope[static_cast<std::size_t>(D) + 1];
@@ -111,28 +112,9 @@ class CompiledPath {
   struct Data {
     MeasuredPath<S, D> measured;
     std::vector<detail::FittedCell<S, D>> cells;
-    std::vector<S> starts;               // cell i covers [starts[i], starts[i + 1]); last: +inf
-    std::vector<std::uint32_t> buckets;  // bucket b: the cell holding b / bucket_scale
-    S bucket_scale;                      // buckets per unit of distance
+    detail::CellIndex<S> index;
   };
   explicit CompiledPath(std::shared_ptr<const Data> data) : data_(std::move(data)) {}
-
-  // The cell holding s (in range): the cursor's if s is in it, else from the bucket index.
-  TRACTRIX_FORCE_INLINE static std::size_t cell_of(const Data& data, S s,
-                                                   std::size_t& cursor) noexcept {
-    const S* starts = data.starts.data();
-    std::size_t i = cursor;
-    if (i < data.cells.size() && starts[i] <= s && s < starts[i + 1]) return i;
-    std::size_t b = static_cast<std::size_t>(s * data.bucket_scale);
-    if (b >= data.buckets.size()) b = data.buckets.size() - 1;
-    i = data.buckets[b];
-    while (s < starts[i] && i > 0)  // s·scale rounded up into the next bucket
-      --i;
-    while (!(s < starts[i + 1]))
-      ++i;
-    cursor = i;
-    return i;
-  }
 
   static void compile(Data& data) {
     const MeasuredPath<S, D>& measured = data.measured;
@@ -155,23 +137,7 @@ class CompiledPath {
       s0 = std::max(s0, s1);
     }
     data.cells = std::move(fitter.cells);
-    data.starts = std::move(fitter.starts);
-    data.starts.push_back(std::numeric_limits<S>::infinity());
-    index(data);
-  }
-
-  // One bucket a cell, each naming the cell that holds its first distance.
-  static void index(Data& data) {
-    const std::size_t count = std::max<std::size_t>(data.cells.size(), 1);
-    data.bucket_scale = S(double(count) / double(data.measured.length()));
-    data.buckets.resize(count);
-    std::size_t cell = 0;
-    for (std::size_t b = 0; b < count; ++b) {
-      const S s = S(double(b) / double(data.bucket_scale));
-      while (cell + 1 < data.cells.size() && !(s < data.starts[cell + 1]))
-        ++cell;
-      data.buckets[b] = static_cast<std::uint32_t>(cell);
-    }
+    data.index = detail::CellIndex<S>::build(std::move(fitter.starts), double(measured.length()));
   }
 
   std::shared_ptr<const Data> data_;

@@ -9,6 +9,7 @@
 #include <array>
 #include <cmath>
 #include <limits>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -17,6 +18,7 @@
 #endif
 
 #include "tractrix/core/loop_distance.hpp"
+#include "tractrix/train/detail/chord_offsets.hpp"
 #include "tractrix/train/detail/chord_search.hpp"
 #include "tractrix/train/track.hpp"
 #include "tractrix/train/track_concept.hpp"
@@ -25,6 +27,21 @@
 namespace tractrix {
 
 namespace detail {
+// Where a track's curvature may jump: the knots of a Track's path. Other track types give only
+// their start (their compiled chord offsets still fit, with more halvings about the knots).
+template <class S>
+std::vector<double> knot_distances(const Track<S>& track) {
+  std::vector<double> knots;
+  const MeasuredPath<S>& path = track.path();
+  for (std::size_t i = 0; i < path.path().size(); ++i)
+    knots.push_back(double(path.distance_at(static_cast<S>(i))));
+  return knots;
+}
+template <class TrackType>
+std::vector<double> knot_distances(const TrackType&) {
+  return {0.0};
+}
+
 // What train_kinematics reads of a solver: where it places and samples a bogie (private to
 // TrainSolver, which has no other use for them in its API).
 struct TrainSolverAccess {
@@ -177,6 +194,52 @@ class TrainSolver {
   const std::vector<Wagon<S>>& wagons() const noexcept { return wagons_; }
   /// The options, with Wrap::automatic resolved to circular or clamp.
   const TrainOptions& options() const noexcept { return options_; }
+
+  /// This solver with its chord searches compiled: for each distinct chord of its wagons (bogie
+  /// distances, and lengths less bogie distances), the distance from a bogie back to the first
+  /// track point that chord away, as polynomials in the bogie's distance, so that a chord bogie
+  /// usually costs one track sample instead of a search. Every guess is checked by that sample
+  /// against the search's own tolerance, and the search runs where it misses or where no
+  /// polynomial fits (the poses are the search's to its promised 1e-12 either way, not
+  /// bit-identical to it). Copies share the compiled chords. Building costs a few thousand
+  /// chord searches per track segment and chord: compile once, copy to every train with these
+  /// wagons. Arc spacing has nothing to compile (the copy is unchanged); the distances of open
+  /// track where the chord ends off the track are left to the search.
+  TrainSolver compiled_chords() const {
+    TrainSolver copy = *this;
+    if (options_.spacing != Spacing::chord || wagons_.empty()) return copy;
+    auto chords = std::make_shared<CompiledChords>();
+    const std::vector<double> knots = detail::knot_distances(track_);
+    for (const Wagon<S>& w : wagons_) {
+      std::array<int, 2> used{-1, -1};
+      const S wagon_chords[2] = {w.bogie_distance, w.length - w.bogie_distance};
+      for (std::size_t k = 0; k < 2; ++k) {
+        const S chord = wagon_chords[k];
+        if (!(chord > S(0))) continue;
+        auto& functions = chords->functions;
+        auto f = std::find_if(functions.begin(), functions.end(), [chord](const auto& g) {
+          return detail::exactly_equal(g.chord, chord);
+        });
+        if (f == functions.end())
+          f = functions.insert(functions.end(), compile_chord(chord, knots));
+        used[k] = static_cast<int>(f - functions.begin());
+      }
+      chords->of_wagon.push_back(used);
+    }
+    copy.chords_ = std::move(chords);
+    return copy;
+  }
+  /// Whether chord searches start from compiled chord offsets (compiled_chords()).
+  bool has_compiled_chords() const noexcept { return chords_ != nullptr; }
+  /// Bytes the compiled chords hold (0 without them).
+  std::size_t compiled_chord_bytes() const noexcept {
+    if (!chords_) return 0;
+    std::size_t bytes =
+        sizeof(CompiledChords) + chords_->of_wagon.size() * sizeof(std::array<int, 2>);
+    for (const auto& f : chords_->functions)
+      bytes += f.memory_bytes();
+    return bytes;
+  }
 
   using Sample = typename TrackType::Sample;  ///< the track's sample (point, tangent, parameter)
   using Cursor = typename TrackType::Cursor;  ///< the track's lookup cursor
@@ -352,14 +415,16 @@ class TrainSolver {
           // The previous chord solve already sampled this front bogie; the next wagon's front
           // bogie is the chord (length − bogie_distance) behind this rear bogie.
           p.front = have_next ? next : sample_at(front.distance, cursor);
-          LoopDistance<S> rear{
-              chord_behind(front.distance, p.front.point, wagon.bogie_distance, cursor, p.rear),
-              front.lap};
+          LoopDistance<S> rear{chord_behind(front.distance, p.front.point, wagon.bogie_distance,
+                                            cursor, p.rear, compiled_chord(i, 0)),
+                               front.lap};
           if (loop) rear = rear.on_loop(length);
           p.rear_distance = rear.distance;
           const S gap = wagon.length - wagon.bogie_distance;
           if (gap > S(0)) {
-            front = {chord_behind(rear.distance, p.rear.point, gap, cursor, next), rear.lap};
+            front = {
+                chord_behind(rear.distance, p.rear.point, gap, cursor, next, compiled_chord(i, 1)),
+                rear.lap};
           } else {
             front = rear;
             next = p.rear;
@@ -528,6 +593,7 @@ class TrainSolver {
   // on along the straight past the start. `solved` says whether a root was found (or the chord
   // ends off the track in clamp mode) rather than the arc fallback taken.
   S chord_behind(S from, const Vector3<S>& p, S chord, Cursor& cursor, Sample& found,
+                 const detail::ChordOffsetFunction<S>* compiled,
                  bool* solved = nullptr) const noexcept {
     using Offset = detail::ChordOffset<S>;
     using std::abs;
@@ -536,11 +602,17 @@ class TrainSolver {
     // |g| = |c − d|(c + d), so this asks |c − d| <= 1e-12 of the track's length (the arc-length
     // tables' promise) or 2 eps of coordinate_scale_ (what points rounded to their coordinates
     // resolve: float, or far out), whichever is larger.
-    detail::ChordSearch<S> search(
-        from, chord,
-        S(2) * chord *
-            std::max(S(1e-12) * length, S(2) * detail::epsilon<S>() * coordinate_scale_));
+    detail::ChordSearch<S> search(from, chord, S(2) * chord * chord_tolerance());
     if (solved) *solved = true;
+    if (compiled) {
+      // The compiled offset's guess, confirmed by the bogie's own sample.
+      const S guess = compiled->root_guess(from, length);
+      if (!std::isnan(guess) && !(clamp && guess < S(0))) {
+        found = sample_at(guess, cursor);
+        if (abs(Offset::between(found.point.data(), p.data()).residual(chord)) <= search.tolerance)
+          return guess;
+      }
+    }
     for (int iteration = 0; iteration < search.limit; ++iteration) {
       search.extend_budget(iteration, length);
       if (clamp && search.s < S(0)) {
@@ -630,13 +702,69 @@ class TrainSolver {
       const Vector3<S> p = sample_at(s, cursor).point;
       Sample rear;
       bool solved = false;
-      chord_behind(s, p, chord, cursor, rear, &solved);
+      chord_behind(s, p, chord, cursor, rear, nullptr, &solved);
       if (!solved) return s;
     }
     return std::numeric_limits<S>::quiet_NaN();
   }
 
+  // The chord offsets of compiled_chords(): one function a distinct chord, and for each wagon
+  // the functions of its bogie chord and of its gap to the next wagon (−1: none).
+  struct CompiledChords {
+    std::vector<detail::ChordOffsetFunction<S>> functions;
+    std::vector<std::array<int, 2>> of_wagon;
+  };
+
+  // Wagon i's compiled chord (0: bogie distance, 1: the gap behind its rear bogie), or null.
+  const detail::ChordOffsetFunction<S>* compiled_chord(std::size_t i, int which) const noexcept {
+    if (!chords_) return nullptr;
+    const int f = chords_->of_wagon[i][static_cast<std::size_t>(which)];
+    return f < 0 ? nullptr : &chords_->functions[static_cast<std::size_t>(f)];
+  }
+
+  // The first root behind s of `chord`, refined by Newton steps past the search's tolerance to
+  // what the track's samples resolve (the data a compiled offset is fitted to), or NaN where
+  // the chord has no root on the track.
+  S exact_root_behind(S s, S chord) const noexcept {
+    using std::abs;
+    Cursor cursor{};
+    const Vector3<S> p = sample_at(s, cursor).point;
+    Sample at;
+    bool solved = false;
+    S r = chord_behind(s, p, chord, cursor, at, nullptr, &solved);
+    if (!solved) return std::numeric_limits<S>::quiet_NaN();
+    const S resolution = S(2) * detail::epsilon<S>() * std::max(coordinate_scale_, abs(r));
+    for (int step = 0; step < 8; ++step) {
+      at = sample_at(r, cursor);
+      const Vector3<S> c = p - at.point;
+      const S slope = S(-2) * c.dot(at.tangent);
+      if (!(slope < S(0))) break;
+      const S change = (c.squaredNorm() - chord * chord) / slope;
+      r -= change;
+      if (!(abs(change) > resolution)) break;
+    }
+    at = sample_at(r, cursor);
+    const S miss = abs((p - at.point).norm() - chord);
+    return miss <= chord_tolerance() ? r : std::numeric_limits<S>::quiet_NaN();
+  }
+
+  // |c − d| a chord search accepts: 1e-12 of the track's length, or what the coordinates'
+  // rounding resolves.
+  S chord_tolerance() const noexcept {
+    return std::max(S(1e-12) * track_.length(), S(2) * detail::epsilon<S>() * coordinate_scale_);
+  }
+
+  detail::ChordOffsetFunction<S> compile_chord(S chord, const std::vector<double>& knots) const {
+    const auto root = [this, chord](double s) {
+      return double(exact_root_behind(static_cast<S>(s), chord));
+    };
+    // A quarter of the search's tolerance: a guess then passes the check despite its rounding.
+    return detail::fit_chord_offsets<S>(chord, double(track_.length()), knots, root,
+                                        0.25 * double(chord_tolerance()), 8);
+  }
+
   TrackType track_;
+  std::shared_ptr<const CompiledChords> chords_;  // compiled_chords(), shared by copies
   // The size of the numbers the solver works with: the track's length or its largest coordinate,
   // whichever is larger. Far from the origin a float step is eps · that coordinate, so solver
   // tolerances scale with it (a track 10⁶ units out resolves to 0.06 units in float).

@@ -125,7 +125,8 @@ void BM_BuildDistinctWagons(benchmark::State& state, tractrix::Spacing spacing) 
 
 // 2000 wagons of 4–6 units on each track of the family, measured and compiled in the same run
 // (Track::compiled; their ratio is what compiling gains).
-void BM_TrainOnFamily(benchmark::State& state, tractrix::Spacing spacing, bool compiled) {
+void BM_TrainOnFamily(benchmark::State& state, tractrix::Spacing spacing, bool compiled,
+                      bool chords = false) {
   const auto shape = tractrix::bench::track_shapes[state.range(0)];
   auto t = *tractrix::Track<S>::build(
       tractrix::MeasuredPath<S>::build(tractrix::bench::track_path(shape)));
@@ -133,8 +134,8 @@ void BM_TrainOnFamily(benchmark::State& state, tractrix::Spacing spacing, bool c
   std::vector<tractrix::Wagon<S>> wagons;
   for (int i = 0; i < 2000; ++i)
     wagons.push_back({4.0 + (i % 3), 2.5 + 0.5 * (i % 2)});
-  const auto solver =
-      *tractrix::TrainSolver<S>::build(t, wagons, {tractrix::Wrap::circular, spacing});
+  auto solver = *tractrix::TrainSolver<S>::build(t, wagons, {tractrix::Wrap::circular, spacing});
+  if (chords) solver = solver.compiled_chords();
   std::vector<tractrix::WagonPose<S>> poses(wagons.size());
   S head = 100;
   for (auto _ : state) {
@@ -161,6 +162,28 @@ void BM_BuildOnFamily(benchmark::State& state, bool compile) {
       benchmark::DoNotOptimize(built);
     }
   }
+  state.SetLabel(tractrix::bench::name_of(shape));
+}
+
+// Compiling the chords of BM_TrainOnFamily's wagons (five distinct chords) on each track of the
+// family, compiled track.
+void BM_CompileChordsOnFamily(benchmark::State& state) {
+  const auto shape = tractrix::bench::track_shapes[state.range(0)];
+  const auto t = tractrix::Track<S>::build(
+                     tractrix::MeasuredPath<S>::build(tractrix::bench::track_path(shape)))
+                     ->compiled();
+  std::vector<tractrix::Wagon<S>> wagons;
+  for (int i = 0; i < 2000; ++i)
+    wagons.push_back({4.0 + (i % 3), 2.5 + 0.5 * (i % 2)});
+  const auto solver = *tractrix::TrainSolver<S>::build(
+      t, wagons, {tractrix::Wrap::circular, tractrix::Spacing::chord});
+  std::size_t bytes = 0;
+  for (auto _ : state) {
+    const auto compiled = solver.compiled_chords();
+    bytes = compiled.compiled_chord_bytes();
+    benchmark::DoNotOptimize(bytes);
+  }
+  state.counters["bytes_per_segment"] = double(bytes) / double(t.path().path().size());
   state.SetLabel(tractrix::bench::name_of(shape));
 }
 
@@ -192,6 +215,9 @@ BENCHMARK_CAPTURE(BM_TrainOnFamily, arc_measured, tractrix::Spacing::arc, false)
 BENCHMARK_CAPTURE(BM_TrainOnFamily, arc_compiled, tractrix::Spacing::arc, true)->Apply(family);
 BENCHMARK_CAPTURE(BM_TrainOnFamily, chord_measured, tractrix::Spacing::chord, false)->Apply(family);
 BENCHMARK_CAPTURE(BM_TrainOnFamily, chord_compiled, tractrix::Spacing::chord, true)->Apply(family);
+BENCHMARK_CAPTURE(BM_TrainOnFamily, chord_compiled_chords, tractrix::Spacing::chord, true, true)
+    ->Apply(family);
+BENCHMARK(BM_CompileChordsOnFamily)->DenseRange(0, 5)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_BuildOnFamily, measure, false)->Apply(family);
 BENCHMARK_CAPTURE(BM_BuildOnFamily, compile, true)->Apply(family);
 BENCHMARK_MAIN();

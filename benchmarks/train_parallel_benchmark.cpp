@@ -1,8 +1,9 @@
 // The OpenMP train solves (built with TRACTRIX_OPENMP and -fopenmp) on 1 and 2 threads, in one
 // run. BM_TrainSolverThreads: one long arc-spaced train, 10⁵ and 10⁶ wagons on a 10⁴-segment
 // loop, into WagonPose (arguments: wagons, threads). BM_ManyTrains: 1000 trains of 1000 wagons
-// on tracks of the family, measured and compiled, into an engine's compact float poses (the
-// centred body: position + quaternion, 28 bytes) and, beside them, into WagonPose (368 bytes).
+// on tracks of the family, measured and compiled (chord spacing also with compiled chords), into
+// an engine's compact float poses (the centred body: position + quaternion, 28 bytes) and,
+// beside them, into WagonPose (368 bytes).
 // CPU time would add up the threads' time, so the timings here are real (wall-clock) time.
 #include <benchmark/benchmark.h>
 #include <omp.h>
@@ -46,7 +47,9 @@ void BM_ManyTrains(benchmark::State& state) {
   using tractrix::bench::S;
   const auto shape = tractrix::bench::track_shapes[state.range(0)];
   const auto spacing = state.range(1) ? tractrix::Spacing::chord : tractrix::Spacing::arc;
-  const bool compiled = state.range(2) != 0, compact = state.range(3) == 0;
+  // compiled: 1 the track, 2 the track and the chords (TrainSolver::compiled_chords).
+  const bool compiled = state.range(2) != 0, chords = state.range(2) == 2,
+             compact = state.range(3) == 0;
   const int threads = static_cast<int>(state.range(4));
   auto track = *tractrix::Track<S>::build(
       tractrix::MeasuredPath<S>::build(tractrix::bench::track_path(shape)));
@@ -55,13 +58,12 @@ void BM_ManyTrains(benchmark::State& state) {
   std::vector<tractrix::Wagon<S>> train;
   for (std::size_t i = 0; i < wagons; ++i)
     train.push_back({4.0 + double(i % 3), 2.5 + 0.5 * double(i % 2)});
-  std::vector<tractrix::TrainSolver<S>> solvers;
+  auto first = *tractrix::TrainSolver<S>::build(track, train, {tractrix::Wrap::circular, spacing});
+  if (chords) first = first.compiled_chords();  // compiled once; the copies share it
+  std::vector<tractrix::TrainSolver<S>> solvers(trains, first);
   std::vector<S> heads;
-  for (std::size_t k = 0; k < trains; ++k) {
-    solvers.push_back(
-        *tractrix::TrainSolver<S>::build(track, train, {tractrix::Wrap::circular, spacing}));
+  for (std::size_t k = 0; k < trains; ++k)
     heads.push_back(track.length() * double(k) / double(trains));
-  }
   std::vector<float> records(compact ? 7 * total : 0);
   std::vector<tractrix::WagonPose<S>> poses(compact ? 0 : total);
   tractrix::WagonPoseArrays<float> out;
@@ -83,16 +85,17 @@ void BM_ManyTrains(benchmark::State& state) {
     benchmark::ClobberMemory();
   }
   state.SetLabel(std::string(tractrix::bench::name_of(shape)) + (compiled ? " compiled" : "") +
-                 (compact ? " compact" : " WagonPose"));
+                 (chords ? " chords" : "") + (compact ? " compact" : " WagonPose"));
 }
 
 void many_trains(benchmark::internal::Benchmark* b) {
   for (long shape : {0L, 2L})
     for (long spacing : {0L, 1L})
-      for (long compiled : {0L, 1L})
+      for (long compiled : {0L, 1L, 2L})
         for (long output : {0L, 1L})
           for (long threads : {1L, 2L})
-            b->Args({shape, spacing, compiled, output, threads});
+            if (compiled < 2 || (spacing == 1 && output == 0))
+              b->Args({shape, spacing, compiled, output, threads});
   b->UseRealTime()->Unit(benchmark::kMillisecond);
 }
 BENCHMARK(BM_ManyTrains)->Apply(many_trains);

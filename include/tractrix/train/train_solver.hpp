@@ -205,6 +205,12 @@ class TrainSolver {
   /// chord searches per track segment and chord: compile once, copy to every train with these
   /// wagons. Arc spacing has nothing to compile (the copy is unchanged); the distances of open
   /// track where the chord ends off the track are left to the search.
+  ///
+  /// Measured (benchmarks/README.md, "Compiled chords"): a chord wagon takes 0.6–0.76× the
+  /// instructions on curvy track, but the guess sits on the chord chain's critical path and the
+  /// cells (1–18 kB a track segment for five chords) compete with the track for the cache, so
+  /// by time it is faster only on some tracks (0.91× on spiral curls) and slower on others (up
+  /// to 2.6× on 10⁵ tiny segments). Measure it on your track before using it.
   TrainSolver compiled_chords() const {
     TrainSolver copy = *this;
     if (options_.spacing != Spacing::chord || wagons_.empty()) return copy;
@@ -346,6 +352,15 @@ class TrainSolver {
  private:
   friend struct detail::TrainSolverAccess;
 
+  // A compiled chord for one search (none: no function) and the cursor of its cells.
+  struct CompiledChord {
+    const detail::ChordOffsetFunction<S>* function = nullptr;
+    std::size_t* cursor = nullptr;
+  };
+  // One cell cursor for each of the first few compiled chords (a train has a handful of wagon
+  // types); chords past them share, a cursor being only a hint.
+  using ChordCursors = std::array<std::size_t, 8>;
+
   // True where Wrap::clamp holds a bogie at this distance: at or beyond an end of open track. The
   // one rule for WagonPose::status and for train_kinematics (a held bogie does not move).
   bool held_at_end(S distance) const noexcept {
@@ -388,6 +403,7 @@ class TrainSolver {
     constexpr std::size_t lag = 2;
     Placed placed[lag + 1];
     Cursor cursor{};
+    ChordCursors chord_cursors{};
     Sample next;
     bool have_next = false;
     LoopDistance<S> front = head;
@@ -416,15 +432,15 @@ class TrainSolver {
           // bogie is the chord (length − bogie_distance) behind this rear bogie.
           p.front = have_next ? next : sample_at(front.distance, cursor);
           LoopDistance<S> rear{chord_behind(front.distance, p.front.point, wagon.bogie_distance,
-                                            cursor, p.rear, compiled_chord(i, 0)),
+                                            cursor, p.rear, compiled_chord(i, 0, chord_cursors)),
                                front.lap};
           if (loop) rear = rear.on_loop(length);
           p.rear_distance = rear.distance;
           const S gap = wagon.length - wagon.bogie_distance;
           if (gap > S(0)) {
-            front = {
-                chord_behind(rear.distance, p.rear.point, gap, cursor, next, compiled_chord(i, 1)),
-                rear.lap};
+            front = {chord_behind(rear.distance, p.rear.point, gap, cursor, next,
+                                  compiled_chord(i, 1, chord_cursors)),
+                     rear.lap};
           } else {
             front = rear;
             next = p.rear;
@@ -593,8 +609,7 @@ class TrainSolver {
   // on along the straight past the start. `solved` says whether a root was found (or the chord
   // ends off the track in clamp mode) rather than the arc fallback taken.
   S chord_behind(S from, const Vector3<S>& p, S chord, Cursor& cursor, Sample& found,
-                 const detail::ChordOffsetFunction<S>* compiled,
-                 bool* solved = nullptr) const noexcept {
+                 CompiledChord compiled, bool* solved = nullptr) const noexcept {
     using Offset = detail::ChordOffset<S>;
     using std::abs;
     const S length = track_.length();
@@ -604,9 +619,9 @@ class TrainSolver {
     // resolve: float, or far out), whichever is larger.
     detail::ChordSearch<S> search(from, chord, S(2) * chord * chord_tolerance());
     if (solved) *solved = true;
-    if (compiled) {
+    if (compiled.function) {
       // The compiled offset's guess, confirmed by the bogie's own sample.
-      const S guess = compiled->root_guess(from, length);
+      const S guess = compiled.function->root_guess(from, length, *compiled.cursor);
       if (!std::isnan(guess) && !(clamp && guess < S(0))) {
         found = sample_at(guess, cursor);
         if (abs(Offset::between(found.point.data(), p.data()).residual(chord)) <= search.tolerance)
@@ -702,7 +717,7 @@ class TrainSolver {
       const Vector3<S> p = sample_at(s, cursor).point;
       Sample rear;
       bool solved = false;
-      chord_behind(s, p, chord, cursor, rear, nullptr, &solved);
+      chord_behind(s, p, chord, cursor, rear, {}, &solved);
       if (!solved) return s;
     }
     return std::numeric_limits<S>::quiet_NaN();
@@ -715,11 +730,13 @@ class TrainSolver {
     std::vector<std::array<int, 2>> of_wagon;
   };
 
-  // Wagon i's compiled chord (0: bogie distance, 1: the gap behind its rear bogie), or null.
-  const detail::ChordOffsetFunction<S>* compiled_chord(std::size_t i, int which) const noexcept {
-    if (!chords_) return nullptr;
+  // Wagon i's compiled chord (0: bogie distance, 1: the gap behind its rear bogie), or none.
+  CompiledChord compiled_chord(std::size_t i, int which, ChordCursors& cursors) const noexcept {
+    if (!chords_) return {};
     const int f = chords_->of_wagon[i][static_cast<std::size_t>(which)];
-    return f < 0 ? nullptr : &chords_->functions[static_cast<std::size_t>(f)];
+    if (f < 0) return {};
+    const auto k = static_cast<std::size_t>(f);
+    return {&chords_->functions[k], &cursors[k % cursors.size()]};
   }
 
   // The first root behind s of `chord`, refined by Newton steps past the search's tolerance to
@@ -731,7 +748,7 @@ class TrainSolver {
     const Vector3<S> p = sample_at(s, cursor).point;
     Sample at;
     bool solved = false;
-    S r = chord_behind(s, p, chord, cursor, at, nullptr, &solved);
+    S r = chord_behind(s, p, chord, cursor, at, {}, &solved);
     if (!solved) return std::numeric_limits<S>::quiet_NaN();
     const S resolution = S(2) * detail::epsilon<S>() * std::max(coordinate_scale_, abs(r));
     for (int step = 0; step < 8; ++step) {

@@ -26,17 +26,19 @@ struct ChordOffsetFunction {
   CellIndex<S> index;
 
   // The first root's distance s − δ(s) as the fit has it, or NaN where no cell fits or s is
-  // outside [0, length).
-  TRACTRIX_FORCE_INLINE S root_guess(S s, S length) const noexcept {
+  // outside [0, length). `cursor`: the cell found last time (a hint). The polynomial is summed
+  // by Estrin's scheme: the guess is on the chord chain's critical path, where Horner's seven
+  // dependent steps would be latency a chord search does not have.
+  TRACTRIX_FORCE_INLINE S root_guess(S s, S length, std::size_t& cursor) const noexcept {
     if (!(s >= S(0) && s < length)) return std::numeric_limits<S>::quiet_NaN();
-    std::size_t cursor = 0;
     const FittedCell<S, 0>& cell = cells[index.find(s, cursor)];
     if (!fitted(cell)) return std::numeric_limits<S>::quiet_NaN();
     const S x = (s - cell.mid) * cell.inv_half;
-    S delta = cell.coefficients[fit_degree][0];
-    for (int j = fit_degree - 1; j >= 0; --j)
-      delta = delta * x + cell.coefficients[static_cast<std::size_t>(j)][0];
-    return s - delta;
+    const auto c = [&cell](std::size_t k) { return cell.coefficients[k][0]; };
+    const S x2 = x * x, x4 = x2 * x2;
+    const S low = (c(0) + c(1) * x) + x2 * (c(2) + c(3) * x);
+    const S high = (c(4) + c(5) * x) + x2 * (c(6) + c(7) * x);
+    return s - (low + x4 * high);
   }
 
   std::size_t memory_bytes() const noexcept {
@@ -162,7 +164,7 @@ ChordOffsetFunction<S> fit_chord_offsets(S chord, double length, const std::vect
   for (std::size_t i = 0; i + 1 < knots.size(); ++i)
     add_far_end_breaks(knots, length, knots[i], knots[i + 1], at_knot[i], at_knot[i + 1], root,
                        breaks);
-  if (knots.size() >= 1 && knots.back() < length)
+  if (!knots.empty() && knots.back() < length)
     add_far_end_breaks(knots, length, knots.back(), length, at_knot.back(), root(length), root,
                        breaks);
   breaks.push_back(length);

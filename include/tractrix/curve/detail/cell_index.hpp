@@ -48,7 +48,7 @@ struct CellIndex {
   TRACTRIX_FORCE_INLINE std::size_t find(S s, std::size_t& cursor) const noexcept {
     const S* first = starts.data();
     std::size_t i = cursor;
-    if (i + 1 < starts.size() && first[i] <= s && s < first[i + 1]) return i;
+    if (i < starts.size() - 1 && first[i] <= s && s < first[i + 1]) return i;  // any cursor is safe
     std::size_t b = static_cast<std::size_t>(s * bucket_scale);
     if (b >= buckets.size()) b = buckets.size() - 1;
     i = buckets[b];

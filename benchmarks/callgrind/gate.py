@@ -48,6 +48,8 @@ CASES = {
                                            10000),
     "game train chord tight double": ("game_trains", ["double", "chord", "tight"], None),
     "game train arc gentle float": ("game_trains", ["float", "arc", "gentle"], None),
+    "game train chord tight float compiled chords": ("game_trains", ["float", "chord", "tight",
+                                                                    "compiled", "chords"], None),
     "closest point cursor noisy": ("closest_point", ["2", "cursor"], 10000),
     "network query": ("network_closest", ["10"], None),
 }

@@ -207,10 +207,11 @@ class TrainSolver {
   /// track where the chord ends off the track are left to the search.
   ///
   /// Measured (benchmarks/README.md, "Compiled chords"): a chord wagon takes 0.6–0.76× the
-  /// instructions on curvy track, but the guess sits on the chord chain's critical path and the
-  /// cells (1–18 kB a track segment for five chords) compete with the track for the cache, so
-  /// by time it is faster only on some tracks (0.91× on spiral curls) and slower on others (up
-  /// to 2.6× on 10⁵ tiny segments). Measure it on your track before using it.
+  /// instructions on curvy track. Where the track and its chords stay in cache (a game's loop
+  /// of a few hundred units) that is 0.41–0.62× the time; on long curvy tracks the cells (1–18
+  /// kB a track segment for five chords) compete with the track for the cache and the guess
+  /// sits on the chord chain's critical path, and it can be slower (up to 2.6× on 10⁵ tiny
+  /// segments). Measure it on your track.
   TrainSolver compiled_chords() const {
     TrainSolver copy = *this;
     if (options_.spacing != Spacing::chord || wagons_.empty()) return copy;

@@ -27,19 +27,21 @@ using bench::trains;
 using bench::wagons_per_train;
 using Fixture = bench::NetworkTrains;
 
-Fixture make(TrackShape shape, Spacing spacing) {
-  return bench::network_trains(shape, spacing);
+Fixture make(TrackShape shape, Spacing spacing, bool compiled = false) {
+  return bench::network_trains(shape, spacing, compiled);
 }
 
 void BM_TrainsOnRoutes(benchmark::State& state) {
   const auto shape = bench::track_shapes[state.range(0)];
   const auto spacing = state.range(1) ? Spacing::arc : Spacing::chord;
-  Fixture f = make(shape, spacing);
+  const bool compiled = state.range(2) != 0;  // Network::compiled
+  Fixture f = make(shape, spacing, compiled);
   for (auto _ : state) {
     solve_trains(f.on_routes.data(), f.route_heads.data(), trains, f.poses.data());
     benchmark::DoNotOptimize(f.poses.data());
   }
-  state.SetLabel(std::string(bench::name_of(shape)) + (state.range(1) ? " arc" : " chord"));
+  state.SetLabel(std::string(bench::name_of(shape)) + (state.range(1) ? " arc" : " chord") +
+                 (compiled ? " compiled" : ""));
   state.counters["ns/wagon"] = benchmark::Counter(
       double(trains * wagons_per_train),
       benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
@@ -62,7 +64,9 @@ void BM_TrainsOnOneCurve(benchmark::State& state) {
 void BM_OneLongTrain(benchmark::State& state) {
   const auto shape = bench::track_shapes[state.range(0)];
   const auto spacing = state.range(1) ? Spacing::arc : Spacing::chord;
-  const auto whole = *Track<double>::build(MeasuredPath<double>::build(bench::track_path(shape)));
+  auto whole = *Track<double>::build(MeasuredPath<double>::build(bench::track_path(shape)));
+  const bool compiled = state.range(2) != 0;  // Track::compiled
+  if (compiled) whole = whole.compiled();
   std::vector<Wagon<double>> wagons;
   for (std::size_t k = 0; k < trains; ++k)
     for (const auto& w : train())
@@ -73,20 +77,28 @@ void BM_OneLongTrain(benchmark::State& state) {
     solver.solve(100.0, poses.data());
     benchmark::DoNotOptimize(poses.data());
   }
-  state.SetLabel(std::string(bench::name_of(shape)) + (state.range(1) ? " arc" : " chord"));
+  state.SetLabel(std::string(bench::name_of(shape)) + (state.range(1) ? " arc" : " chord") +
+                 (compiled ? " compiled" : ""));
   state.counters["ns/wagon"] =
       benchmark::Counter(double(wagons.size()), benchmark::Counter::kIsIterationInvariantRate |
                                                     benchmark::Counter::kInvert);
 }
 
+// Arguments: track shape, arc (0 chord), compiled (0 measured; routes and the long train only).
 void shapes(benchmark::internal::Benchmark* b) {
   for (int shape : {0, 1, 2, 3, 4, 5})
     for (int arc : {0, 1})
-      b->Args({shape, arc});
+      for (int compiled : {0, 1})
+        b->Args({shape, arc, compiled});
+}
+void shapes_measured(benchmark::internal::Benchmark* b) {
+  for (int shape : {0, 1, 2, 3, 4, 5})
+    for (int arc : {0, 1})
+      b->Args({shape, arc, 0});
 }
 
 BENCHMARK(BM_TrainsOnRoutes)->Apply(shapes)->Unit(benchmark::kMicrosecond);
-BENCHMARK(BM_TrainsOnOneCurve)->Apply(shapes)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_TrainsOnOneCurve)->Apply(shapes_measured)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_OneLongTrain)->Apply(shapes)->Unit(benchmark::kMicrosecond);
 
 // 100 rows of 100 pieces, each piece 100 Catmull–Rom segments through keys 1 unit apart with

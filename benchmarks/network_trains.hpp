@@ -50,12 +50,18 @@ struct NetworkTrains {
   std::vector<WagonPose<double>> poses;
 };
 
-inline NetworkTrains network_trains(TrackShape shape, Spacing spacing) {
+// `compiled`: the network's pieces and the whole curve compiled (Network::compiled,
+// Track::compiled).
+inline NetworkTrains network_trains(TrackShape shape, Spacing spacing, bool compiled = false) {
   const Path<double> path = track_path(shape);
   const std::size_t pieces = std::min<std::size_t>(10000, path.size());
-  const auto whole = *Track<double>::build(MeasuredPath<double>::build(path));
+  auto whole = *Track<double>::build(MeasuredPath<double>::build(path));
   // The pieces as accurate as the whole curve: 1e-12 of its length, not of each piece's.
-  const Network<double> network = network_of(path, pieces, whole.length());
+  Network<double> network = network_of(path, pieces, whole.length());
+  if (compiled) {
+    network = network.compiled();
+    whole = whole.compiled();
+  }
   const SwitchSettings settings = network.default_settings();
   NetworkTrains f;
   double train_length = 0.0;

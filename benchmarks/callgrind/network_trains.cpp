@@ -1,8 +1,9 @@
 // Instruction counts under callgrind (not built by CMake) for network_benchmark's trains: see
 // benchmarks/README.md, "Networks". Arguments: gentle | tight | noisy | tiny | mountain |
-// straights, arc | chord, routes | curve | long. Counts 20 solves of the 1000 trains of 20
-// wagons, on their routes or on the track as one curve, or of network_benchmark's one long train
-// (the same 20 000 wagons in one train on the one curve); build with -Ibenchmarks.
+// straights, arc | chord, routes | curve | long, and optionally `compiled` (Network::compiled
+// and Track::compiled). Counts 20 solves of the 1000 trains of 20 wagons, on their routes or on
+// the track as one curve, or of network_benchmark's one long train (the same 20 000 wagons in
+// one train on the one curve); build with -Ibenchmarks.
 #include <valgrind/callgrind.h>
 
 #include <cstdio>
@@ -14,8 +15,9 @@
 using namespace tractrix;
 
 int main(int argc, char** argv) {
-  if (argc != 4)
-    return std::printf("usage: network_trains <track> arc|chord routes|curve|long\n"), 2;
+  if (argc != 4 && argc != 5)
+    return std::printf("usage: network_trains <track> arc|chord routes|curve|long [compiled]\n"), 2;
+  const bool compiled = argc == 5 && std::strcmp(argv[4], "compiled") == 0;
   const char* names[] = {"gentle", "tight", "noisy", "tiny", "mountain", "straights"};
   std::size_t shape = 0;
   while (shape < 6 && std::strcmp(names[shape], argv[1]) != 0)
@@ -24,10 +26,11 @@ int main(int argc, char** argv) {
   const Spacing spacing = std::strcmp(argv[2], "arc") == 0 ? Spacing::arc : Spacing::chord;
   const bool routes = std::strcmp(argv[3], "routes") == 0;
   const bool long_train = std::strcmp(argv[3], "long") == 0;
-  bench::NetworkTrains f = bench::network_trains(bench::track_shapes[shape], spacing);
+  bench::NetworkTrains f = bench::network_trains(bench::track_shapes[shape], spacing, compiled);
   // network_benchmark's BM_OneLongTrain: every train's wagons in one train, head at 100.
-  const auto whole = *Track<double>::build(
+  auto whole = *Track<double>::build(
       MeasuredPath<double>::build(bench::track_path(bench::track_shapes[shape])));
+  if (compiled) whole = whole.compiled();
   std::vector<Wagon<double>> wagons;
   for (std::size_t k = 0; k < bench::trains; ++k)
     for (const auto& w : bench::train())

@@ -138,12 +138,24 @@ TEST_CASE("a closed route of several pieces gives the poses of the same loop as 
       REQUIRE(on_curve);
       const auto compiled_route = on_route->compiled_chords();
       CHECK(compiled_route.has_compiled_chords() == (spacing == Spacing::chord));
+      // The same route on the network with its pieces compiled (Network::compiled).
+      const Network<double> compiled_network = s.network.compiled();
+      CHECK(s.network.piece_compiled(0) == nullptr);
+      CHECK(compiled_network.piece_compiled(0) != nullptr);
+      CHECK(compiled_network.compiled().piece_compiled(1) != nullptr);
+      const auto on_compiled = *TrainSolver<double, Route<double>>::build(
+          *Route<double>::build(compiled_network, s.steps, Closure::closed), wagons,
+          {Wrap::automatic, spacing});
       // Heads spread over the loop and over several laps, so wagons straddle every joint.
       for (int k = -7; k < 40; ++k) {
         const double head = route->length() * k / 13.0 + 0.37;
         const auto a = on_route->solve(head);
         check_same_poses(a, on_curve->solve(head), 1e-9 * whole.length(), whole.length());
         check_places(*route, a);
+        // On compiled pieces: the same poses, and places on the same pieces.
+        const auto c = on_compiled.solve(head);
+        check_same_poses(c, a, 1e-9 * whole.length(), whole.length());
+        check_places(*route, c);
         // A route's chords compiled: the same poses.
         if (spacing == Spacing::chord && k % 5 == 0)
           check_same_poses(compiled_route.solve(head), a, 1e-9 * whole.length(), whole.length());

@@ -208,6 +208,21 @@ class Network {
   const typename MeasuredPath<S>::Lookup& piece_lookup(std::size_t i) const noexcept {
     return data_->lookups[i];
   }
+  /// Piece i's compiled form (Track::compiled), or null where the piece samples its measured
+  /// path: what Route samples through when there is one. Valid while a copy of this network
+  /// lives; i < piece_count() (not checked).
+  const CompiledPath<S>* piece_compiled(std::size_t i) const noexcept { return data_->compiled[i]; }
+  /// The same network with every piece compiled (Track::compiled): routes on it, and trains on
+  /// those, sample polynomials in the distance instead of the tables (benchmarks/README.md,
+  /// "Compiled tracks"). Joints, switches and closest points are unchanged; pieces already
+  /// compiled are kept. Pieces compiled before Network::build are used as they are.
+  Network compiled() const {
+    std::vector<Track<S>> pieces = data_->pieces;
+    for (Track<S>& piece : pieces)
+      if (!piece.compiled_path()) piece = piece.compiled();
+    return Network(
+        make_data(std::move(pieces), data_->topology, data_->index, data_->order, data_->boxes));
+  }
   /// How many joints the network has (switches included; 0 is allowed).
   std::size_t joint_count() const noexcept { return data_->topology->sides.size(); }
   /// The joint an end is in, or std::nullopt for a buffer stop (or a piece not in the network).
@@ -375,18 +390,14 @@ class Network {
         return std::move(*error);
     auto [order, boxes] = detail::piece_order(pieces);
     PathBounds<S, 3> index(boxes);
-    std::vector<typename MeasuredPath<S>::Lookup> lookups;
-    lookups.reserve(pieces.size());
-    for (const Track<S>& piece : pieces)
-      lookups.push_back(piece.path().lookup());  // into the pieces' shared data, which Data keeps
-    return Network(std::make_shared<const Data>(Data{std::move(pieces), std::move(lookups),
-                                                     std::move(topology), std::move(index),
-                                                     std::move(order), std::move(boxes)}));
+    return Network(make_data(std::move(pieces), std::move(topology), std::move(index),
+                             std::move(order), std::move(boxes)));
   }
 
   struct Data {
     std::vector<Track<S>> pieces;
     std::vector<typename MeasuredPath<S>::Lookup> lookups;  // per piece
+    std::vector<const CompiledPath<S>*> compiled;           // per piece, into `pieces`
     std::shared_ptr<const detail::Topology> topology;
     PathBounds<S, 3> index;                             // over the pieces' boxes, in `order`
     std::vector<std::size_t> order;                     // leaf item i is piece order[i]
@@ -394,6 +405,27 @@ class Network {
   };
 
   explicit Network(std::shared_ptr<const Data> data) : data_(std::move(data)) {}
+
+  // The shared data of these pieces, with their lookups and compiled forms (pointers into the
+  // pieces' shared data and into the pieces Data keeps).
+  static std::shared_ptr<const Data> make_data(std::vector<Track<S>> pieces,
+                                               std::shared_ptr<const detail::Topology> topology,
+                                               PathBounds<S, 3> index,
+                                               std::vector<std::size_t> order,
+                                               std::vector<typename PathBounds<S, 3>::Box> boxes) {
+    auto data = std::make_shared<Data>(Data{std::move(pieces),
+                                            {},
+                                            {},
+                                            std::move(topology),
+                                            std::move(index),
+                                            std::move(order),
+                                            std::move(boxes)});
+    for (const Track<S>& piece : data->pieces) {
+      data->lookups.push_back(piece.path().lookup());
+      data->compiled.push_back(piece.compiled_path());
+    }
+    return data;
+  }
 
   std::shared_ptr<const Data> data_;
 };

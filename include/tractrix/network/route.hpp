@@ -82,6 +82,7 @@ class Route {
   struct Cursor {
     std::size_t step = 0;   ///< the step of the last query
     std::size_t table = 0;  ///< its entry in that piece's arc-length table
+    std::size_t cell = 0;   ///< or its cell, where the piece is compiled
   };
   /// A distance along the route, as the step and the piece it lies on (locate's result).
   struct Place {
@@ -228,7 +229,9 @@ class Route {
     const S local = detail::clamp_or_low(s - data_->offsets[i], S(0), piece_length);
     const bool forward = step.direction == Direction::forward;
     const S d = forward ? local : piece_length - local;
-    const auto at = MeasuredPath<S>::sample_with(piece, d, cursor.table);
+    const CompiledPath<S>* compiled = data_->network.piece_compiled(step.piece);
+    const auto at = compiled ? compiled->sample(d, cursor.cell)
+                             : MeasuredPath<S>::sample_with(piece, d, cursor.table);
     Sample out;
     out.point = at.point;
     out.tangent = forward ? at.tangent : Vector3<S>(-at.tangent);

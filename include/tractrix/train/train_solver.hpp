@@ -417,7 +417,10 @@ class TrainSolver {
         if (arc) {
           // From the head alone (one subtraction of the wagon's offset), so no range depends on
           // another; on loops a train shorter than the track needs at most one lap correction.
-          front = placed_on_track({head.distance - offsets_[i], head.lap});
+          // On a loop the offset is kept modulo its length (laps apart): one step places the
+          // bogie however many laps behind the head it is.
+          front = placed_on_track(LoopDistance<S>{head.distance - offsets_[i], head.lap}.plus_laps(
+              loop ? -offset_laps_[i] : 0));
           p.lap = front.lap;
           p.front_distance = front.distance;
           p.front = sample_at(front.distance, cursor);
@@ -474,6 +477,17 @@ class TrainSolver {
       const S next = sum + w.length;
       carry += detail::rounding_of_sum(sum, w.length, next);
       sum = next;
+    }
+    // On a loop, each offset as its exact remainder and whole laps: a wagon laps behind the
+    // head is then placed by one step, not by an fmod per solve (and its distance is rounded at
+    // the loop's size, not at its offset's).
+    if (track_.closed()) {
+      offset_laps_.reserve(offsets_.size());
+      for (S& offset : offsets_) {
+        const LoopDistance<S> wrapped = LoopDistance<S>::wrapped(offset, track_.length());
+        offset = wrapped.distance;
+        offset_laps_.push_back(wrapped.lap);
+      }
     }
   }
 
@@ -796,7 +810,10 @@ class TrainSolver {
   // chord by a few thousandths of a radian at most.
   S coincident_;
   std::vector<Wagon<S>> wagons_;
-  std::vector<S> offsets_;  // wagon i's front bogie is offsets_[i] behind the head (arc spacing)
+  // Wagon i's front bogie is offsets_[i] behind the head (arc spacing); on a loop, that and
+  // offset_laps_[i] whole laps.
+  std::vector<S> offsets_;
+  std::vector<long long> offset_laps_;
   TrainOptions options_;
 };
 

@@ -128,6 +128,11 @@ TEST_CASE("a closed route of several pieces gives the poses of the same loop as 
     REQUIRE(route);
     const auto whole = *Track<double>::build(MeasuredPath<double>::build(path), up);
     REQUIRE(std::abs(route->length() - whole.length()) <= 1e-12 * whole.length());
+    // The route's knots are the curve's, whichever way its pieces are stored.
+    const auto route_knots = route->knot_distances(), curve_knots = whole.knot_distances();
+    REQUIRE(route_knots.size() == curve_knots.size());
+    for (std::size_t k = 0; k < route_knots.size(); ++k)
+      CHECK(std::abs(route_knots[k] - curve_knots[k]) <= 1e-9 * whole.length());
     for (Spacing spacing : {Spacing::chord, Spacing::arc}) {
       INFO((spacing == Spacing::chord ? "chord" : "arc"));
       const auto wagons = train_of(9);
@@ -143,9 +148,22 @@ TEST_CASE("a closed route of several pieces gives the poses of the same loop as 
       CHECK(s.network.piece_compiled(0) == nullptr);
       CHECK(compiled_network.piece_compiled(0) != nullptr);
       CHECK(compiled_network.compiled().piece_compiled(1) != nullptr);
+      const auto compiled_path_route =
+          *Route<double>::build(compiled_network, s.steps, Closure::closed);
       const auto on_compiled = *TrainSolver<double, Route<double>>::build(
-          *Route<double>::build(compiled_network, s.steps, Closure::closed), wagons,
-          {Wrap::automatic, spacing});
+          compiled_path_route, wagons, {Wrap::automatic, spacing});
+      // The route samples the compiled pieces themselves, bit for bit.
+      typename Route<double>::Cursor route_cursor{};
+      for (int k = 0; k < 200; ++k) {
+        const double d = compiled_path_route.length() * k / 200.0;
+        const auto at = compiled_path_route.sample(d, route_cursor);
+        const auto& step = s.steps[at.step];
+        const auto piece = compiled_network.piece_compiled(step.piece)->sample(at.piece_distance);
+        CHECK(at.point == piece.point);
+        CHECK(at.tangent == (step.direction == Direction::forward
+                                 ? piece.tangent
+                                 : Vector3<double>(-piece.tangent)));
+      }
       // Heads spread over the loop and over several laps, so wagons straddle every joint.
       for (int k = -7; k < 40; ++k) {
         const double head = route->length() * k / 13.0 + 0.37;

@@ -51,7 +51,9 @@ TEST_CASE("the OpenMP batch and engine-array solves give the serial bits", "[tra
   std::vector<S> heads;
   std::size_t total = 0;
   for (int k = 0; k < 40; ++k) {
-    std::vector<Wagon<S>> wagons(static_cast<std::size_t>(k * 37 % 121));
+    // Trains without wagons at the start, in the middle and at the end too.
+    const bool empty = k == 13 || k == 14 || k == 39;
+    std::vector<Wagon<S>> wagons(empty ? 0 : static_cast<std::size_t>(k * 37 % 121));
     for (auto& w : wagons) {
       w.length = length(rng);
       w.bogie_distance = w.length * ratio(rng);

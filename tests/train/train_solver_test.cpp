@@ -432,6 +432,45 @@ TEMPLATE_TEST_CASE("compiled chords find the first track point a chord behind, o
   }
 }
 
+// The chord-offset fit itself, against a root function given in closed form: smooth between
+// its knots (any guess within the fit's tolerance, none outside [0, length)), and with a jump
+// (no guess about it, exact guesses away from it).
+TEST_CASE("compiled chord offsets follow a closed-form root and give no guess where it jumps",
+          "[train]") {
+  const double length = 100, pi = 3.141592653589793;
+  const std::vector<double> knots{0, 25, 50, 75};
+  const auto smooth = [&](double s) { return s - (3 + 0.5 * std::sin(2 * pi * s / length)); };
+  const double tolerance = 1e-12;
+  const auto fitted = detail::fit_chord_offsets<double>(3.0, length, knots, smooth, tolerance, 8);
+  std::size_t cursor = 0, guesses = 0;
+  for (int k = 0; k < 4000; ++k) {
+    const double s = length * k / 4000.0;
+    const double guess = fitted.root_guess(s, length, cursor);
+    if (std::isnan(guess)) continue;
+    ++guesses;
+    CHECK(std::abs(guess - smooth(s)) <= 2 * tolerance);
+  }
+  CHECK(guesses == 4000u);  // the smooth root fits everywhere
+  CHECK(std::isnan(fitted.root_guess(-1.0, length, cursor)));
+  CHECK(std::isnan(fitted.root_guess(length, length, cursor)));
+  // A root that jumps by 2 at s = 40 (as where the first root behind moves to another stretch
+  // of track): no polynomial holds across it, and none is guessed there.
+  const auto jumping = [&](double s) { return smooth(s) - (s >= 40 ? 2.0 : 0.0); };
+  const auto broken = detail::fit_chord_offsets<double>(3.0, length, knots, jumping, tolerance, 8);
+  guesses = 0;
+  for (int k = 0; k < 4000; ++k) {
+    const double s = length * k / 4000.0;
+    const double guess = broken.root_guess(s, length, cursor);
+    if (std::isnan(guess)) {
+      CHECK(std::abs(s - 40) <= length / 256);  // only cells about the jump hold no guess
+      continue;
+    }
+    ++guesses;
+    CHECK(std::abs(guess - jumping(s)) <= 2 * tolerance);
+  }
+  CHECK(guesses >= 3900u);
+}
+
 TEMPLATE_TEST_CASE("a chord many chords of track behind the bogie is found: leaving a coil",
                    "[train]", double) {
   using S = TestType;
@@ -1200,17 +1239,20 @@ TEST_CASE("solve_trains writes a batch into engine arrays, whole or by ranges",
     CHECK(front == front_expected);
     CHECK(body == body_expected);
   }
-  // Arrays shorter than the batch: records up to the shortest part, nothing past them.
-  const std::size_t short_count = total - 6;
-  out.body_centered.count = short_count;
-  clear();
-  CHECK(solve_trains(trains.data(), heads.data(), trains.size(), out) == short_count);
-  CHECK(std::equal(body.begin(), body.begin() + std::ptrdiff_t(16 * short_count),
-                   body_expected.begin()));
-  CHECK(std::all_of(body.begin() + std::ptrdiff_t(16 * short_count), body.end(),
-                    [](float v) { return v == -7.0f; }));
-  CHECK(std::all_of(front.begin() + std::ptrdiff_t(7 * short_count), front.end(),
-                    [](float v) { return v == -7.0f; }));
+  // Arrays shorter than the batch: records up to the shortest part, nothing past them (also
+  // where a train's records would start exactly at the end: trains start at 0, 7, 7, 19, 22, 31).
+  for (const std::size_t short_count : {total - 6, std::size_t(22), std::size_t(7)}) {
+    INFO("body part of " << short_count << " records");
+    out.body_centered.count = short_count;
+    clear();
+    CHECK(solve_trains(trains.data(), heads.data(), trains.size(), out) == short_count);
+    CHECK(std::equal(body.begin(), body.begin() + std::ptrdiff_t(16 * short_count),
+                     body_expected.begin()));
+    CHECK(std::all_of(body.begin() + std::ptrdiff_t(16 * short_count), body.end(),
+                      [](float v) { return v == -7.0f; }));
+    CHECK(std::all_of(front.begin() + std::ptrdiff_t(7 * short_count), front.end(),
+                      [](float v) { return v == -7.0f; }));
+  }
   CHECK(solve_trains(trains.data(), heads.data(), trains.size(), WagonPoseArrays<float>{}) == 0u);
   CHECK(solve_trains(trains.data(), heads.data(), 0, out) == 0u);
 }

@@ -161,6 +161,28 @@ class Route {
   const Step& step(std::size_t i) const noexcept { return data_->steps[i]; }
   /// The route distance where step i starts, i ≤ size() (not checked); i == size(): the length.
   S step_start(std::size_t i) const noexcept { return data_->offsets[i]; }
+  /// The route distances of its pieces' knots, where its curvature may jump (Track's, mapped
+  /// onto each step in its direction), ascending from 0.
+  std::vector<S> knot_distances() const {
+    std::vector<S> knots;
+    for (std::size_t i = 0; i < size(); ++i) {
+      const Step& s = step(i);
+      const Track<S>& piece = network().piece(s.piece);
+      const S piece_length = piece.length();
+      knots.push_back(step_start(i));  // the joint (a turned piece's own start is its far end)
+      for (const S k : piece.knot_distances())
+        if (k > S(0))
+          knots.push_back(step_start(i) +
+                          (s.direction == Direction::forward ? k : piece_length - k));
+    }
+    std::sort(knots.begin(), knots.end());
+    knots.erase(
+        std::unique(knots.begin(), knots.end(), [](S a, S b) { return !(a < b) && !(b < a); }),
+        knots.end());
+    while (!knots.empty() && !(knots.back() < length()))
+      knots.pop_back();
+    return knots;
+  }
 
   /// The same walk driven the other way: the steps in reverse order, each turned, closed if this
   /// one is. Distance s on this route is length() − s on the reversed one; a train backing along
@@ -218,7 +240,8 @@ class Route {
   }
 
   /// Point and unit tangent along the route at distance s (wrapped or clamped), exact to the
-  /// pieces' promise (MeasuredPath::sample); O(1) from a cursor near s, O(log steps) otherwise.
+  /// pieces' promise (MeasuredPath::sample, or CompiledPath::sample on a compiled network's
+  /// pieces); O(1) from a cursor near s, O(log steps) otherwise.
   /// Updates `cursor` for the next query.
   Sample sample(S s, Cursor& cursor) const noexcept {
     s = wrap_or_clamp(s);

@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <optional>
 #include <utility>
+#include <vector>
 
 #include "tractrix/core/caller_arrays.hpp"
 #include "tractrix/curve/compiled_path.hpp"
@@ -65,6 +66,14 @@ class Track {
   /// The compiled path behind sample, or null for a track that samples its measured path.
   const CompiledPath<S>* compiled_path() const noexcept {
     return compiled_ ? &*compiled_ : nullptr;
+  }
+  /// The distances of the path's knots, where its curvature may jump: each segment's start,
+  /// ascending from 0 (what compiled chord offsets split their cells at).
+  std::vector<S> knot_distances() const {
+    std::vector<S> knots;
+    for (std::size_t i = 0; i < path_.path().size(); ++i)
+      knots.push_back(path_.distance_at(static_cast<S>(i)));
+    return knots;
   }
 
   /// The measured path the track runs along.

@@ -22,6 +22,10 @@
 /// | `S coordinate_scale() const` | the larger of the length and the largest coordinate: the scale rounding is relative to |
 // clang-format on
 ///
+/// Optional: `std::vector<S> knot_distances() const`, the distances where the track's curvature
+/// may jump, ascending from 0 (`Track` and `Route` have it): compiled chord offsets
+/// (TrainSolver::compiled_chords) split their cells there; without it they fit by halving alone.
+///
 /// Every query is `noexcept` and total: finite input gives finite output.
 #pragma once
 

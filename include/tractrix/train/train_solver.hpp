@@ -11,6 +11,8 @@
 #include <limits>
 #include <memory>
 #include <string>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #if defined(TRACTRIX_OPENMP) && defined(_OPENMP)
@@ -27,19 +29,24 @@
 namespace tractrix {
 
 namespace detail {
-// Where a track's curvature may jump: the knots of a Track's path. Other track types give only
-// their start (their compiled chord offsets still fit, with more halvings about the knots).
-template <class S>
-std::vector<double> knot_distances(const Track<S>& track) {
-  std::vector<double> knots;
-  const MeasuredPath<S>& path = track.path();
-  for (std::size_t i = 0; i < path.path().size(); ++i)
-    knots.push_back(double(path.distance_at(static_cast<S>(i))));
-  return knots;
-}
+// Where a track's curvature may jump, for compiled chord offsets: the track's knot_distances()
+// where it has them (Track, Route), else only its start (the fit then halves about the knots,
+// and on long tracks of many knots may find no cell that holds).
+template <class TrackType, class = void>
+struct has_knot_distances : std::false_type {};
 template <class TrackType>
-std::vector<double> knot_distances(const TrackType&) {
-  return {0.0};
+struct has_knot_distances<TrackType,
+                          std::void_t<decltype(std::declval<const TrackType&>().knot_distances())>>
+    : std::true_type {};
+template <class TrackType>
+std::vector<double> knot_distances(const TrackType& track) {
+  std::vector<double> knots;
+  if constexpr (has_knot_distances<TrackType>::value) {
+    for (const auto k : track.knot_distances())
+      knots.push_back(double(k));
+  }
+  if (knots.empty() || knots.front() > 0.0) knots.insert(knots.begin(), 0.0);
+  return knots;
 }
 
 // What train_kinematics reads of a solver: where it places and samples a bogie (private to
@@ -199,9 +206,12 @@ class TrainSolver {
   /// distances, and lengths less bogie distances), the distance from a bogie back to the first
   /// track point that chord away, as polynomials in the bogie's distance, so that a chord bogie
   /// usually costs one track sample instead of a search. Every guess is checked by that sample
-  /// against the search's own tolerance, and the search runs where it misses or where no
-  /// polynomial fits (the poses are the search's to its promised 1e-12 either way, not
-  /// bit-identical to it). Copies share the compiled chords. Building costs a few thousand
+  /// against the search's own tolerance (|c − d| within 1e-12 of the length), and the search
+  /// runs where it misses or where no polynomial fits. The offsets are fitted to the search's
+  /// roots, so they place a bogie where the search does, to the chord's conditioning — not
+  /// bit-identically; the check confirms the chord's length, not that no nearer root lies
+  /// between (the fit does, through the search it was built from). Copies share the compiled
+  /// chords. Building costs a few thousand
   /// chord searches per track segment and chord: compile once, copy to every train with these
   /// wagons. Arc spacing has nothing to compile (the copy is unchanged); the distances of open
   /// track where the chord ends off the track are left to the search.

@@ -471,6 +471,50 @@ TEST_CASE("compiled chord offsets follow a closed-form root and give no guess wh
   CHECK(guesses >= 3900u);
 }
 
+// Behind this head the track runs out to 28.9 from the bogie, falls back to 21.8, then rises
+// past the chord (30.32) 60.1 behind: the first root. A Newton step from 45 behind leapt that
+// rise, and the rear bogie was put 97.1 behind (found by an independent review's scan).
+TEST_CASE("a chord past a bulge of track that rises past it and falls back is found, not leapt",
+          "[train]") {
+  using V = Vector3<double>;
+  const std::vector<V> keys{{21.882384588074203, -0.84104032065897061, 0},
+                            {18.774268379181699, -3.4673624423374507, 8.3588428280926887},
+                            {8.6629451089429121, 0.67291428680103627, 9.6211752532703425},
+                            {9.6201436825763817, -2.926929292706042, 29.607757837125842},
+                            {-2.7683038905840216, -3.1604814621310364, 26.338652135058741},
+                            {-18.289722116493309, 1.9080941275888563, 31.678727962082604},
+                            {-8.4952594907402901, -2.2578438260095828, 6.1721673064639875},
+                            {-13.433795600688148, 1.1369040606027037, 2.855441403060142},
+                            {-21.21765628939751, -2.6970830022671652, -4.5099520675706488},
+                            {-24.598228678886709, -4.160958896429837, -17.87165924881231},
+                            {-17.651158460706792, -0.17163368437208504, -30.572703266393386},
+                            {-4.4485248772753518, 2.4358546186883556, -42.324886966073187},
+                            {14.198326223453366, -1.7441746654977801, -43.697954873366143},
+                            {21.150600942201137, -2.4789950307274116, -23.490122102566684},
+                            {26.628836933938281, 4.8418279114442573, -11.85592205939273}};
+  const auto track = *Track<double>::build(
+      MeasuredPath<double>::build(Path<double, 3>::catmull_rom(keys, Closure::open)));
+  const double chord = 30.3183834, head = 110.113751;
+  for (const Wrap wrap : {Wrap::clamp, Wrap::extend}) {
+    const auto plain =
+        *TrainSolver<double>::build(track, {{chord + 1, chord}}, {wrap, Spacing::chord});
+    for (const auto& solver : {plain, plain.compiled_chords()}) {
+      INFO("wrap " << int(wrap) << (solver.has_compiled_chords() ? ", compiled chords" : ""));
+      const auto pose = solver.solve(head)[0];
+      CHECK(std::abs((pose.front.origin - pose.rear.origin).norm() - chord) <=
+            1e-12 * track.length());
+      // Brute force: every track point between the bogies is nearer than the chord.
+      std::size_t cursor = 0;
+      const double behind = pose.front_distance - pose.rear_distance;
+      CHECK(behind < 61.0);
+      for (int j = 1; j < 2000; ++j) {
+        const double x = pose.front_distance - behind * j / 2000.0;
+        CHECK((track.sample(x, cursor).point - pose.front.origin).norm() < chord);
+      }
+    }
+  }
+}
+
 TEMPLATE_TEST_CASE("a chord many chords of track behind the bogie is found: leaving a coil",
                    "[train]", double) {
   using S = TestType;

@@ -687,7 +687,7 @@ class TrainSolver {
         return place(from - chord);
       }
       if (detail::exactly_equal(next, search.s)) return search.s;  // the last representable
-      if (rounding_bound_) search.watch(g, slope, next, step.newton);
+      search.watch(g, slope, next, step.newton);
       search.s = next;
     }
     // Out of steps: a solution exists if g changed sign (bisection was closing in); without a

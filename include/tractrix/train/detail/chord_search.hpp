@@ -146,9 +146,13 @@ struct ChordSearch {
   // reach (g'' ≈ 2 bends g by step², and a step whose bend could undo half its rise can cross
   // the top); a chord step where Newton's would be longer (the track along the sphere); a chord
   // step towards p from within c / 64 of the sphere (a tangent pointing the wrong way; from
-  // farther in, such steps cross the turns of a coil, where shortening them would crawl). Only
-  // where the coordinates' rounding sets the tolerance, since it also sets the tangents' errors:
-  // elsewhere those steps are sound.
+  // farther in, such steps cross the turns of a coil, where shortening them would crawl). Every
+  // search watches: where the coordinates' rounding sets the tolerance it also sets the
+  // tangents' errors, and elsewhere a Newton step from a stretch well inside the sphere can
+  // still leap a bulge of track that rises past the chord and falls back (a 15-key open track
+  // put the rear bogie 97 behind where the first root was 60). A bulge that rises only a
+  // thousandth of the chord past it, over a stretch of about a chord's thirtieth, can still be
+  // leapt: the checks are a model of the bend, not a bound.
   void watch(S g, S slope, S next, bool newton) noexcept {
     if (shortened >= 4) {
       check_below = unchecked;

@@ -126,6 +126,36 @@ FitVector power_form(FitVector data) noexcept {
   return power;
 }
 
+// Cells over `first` (a span with s0, s1 and depth), in order of distance: each span is fitted
+// by fit(span, cell) or, where that fails, halved by halve(span) (a pair, the nearer half
+// first) until it is `max_depth` halvings deep; there it becomes a cell with no fit (inv_half
+// 0), and a run of such cells is one cell. Zero-length spans make no cell. The halving behind
+// CompiledPath and the compiled chord offsets.
+template <class S, class Cell, class Span, class Fit, class Halve>
+void fit_by_halving(const Span& first, int max_depth, const Fit& fit, const Halve& halve,
+                    std::vector<Cell>& cells, std::vector<S>& starts) {
+  std::vector<Span> stack{first};  // the top is the cell nearest the start
+  while (!stack.empty()) {
+    const Span span = stack.back();
+    stack.pop_back();
+    if (!(span.s1 > span.s0)) continue;
+    Cell cell;
+    const bool fits = fit(span, cell);
+    if (fits || span.depth >= max_depth) {
+      if (!fits) cell.inv_half = 0;
+      const bool extends = !fitted(cell) && !cells.empty() && !fitted(cells.back());
+      if (!extends) {
+        starts.push_back(static_cast<S>(span.s0));
+        cells.push_back(cell);
+      }
+      continue;
+    }
+    const auto [nearer, farther] = halve(span);
+    stack.push_back(farther);
+    stack.push_back(nearer);
+  }
+}
+
 // Fits a measured path cell by cell. `Measured` answers parameter_at(s), and its path
 // evaluate(t) (point and dr/dt) and unit_tangent(t). Cells split at the knots (a segment's
 // polynomial pieces meet there only with C¹ continuity) and are halved until the position holds
@@ -145,29 +175,21 @@ struct ArcLengthFitter {
     int depth;
   };
 
-  // Cells over [s0, s1], the segment between parameters t0 and t1, in order of distance.
+  // Cells over [s0, s1], the segment between parameters t0 and t1, in order of distance. (A
+  // cell that only fits at max_depth is left to the measured path too.)
   void fit_segment(double s0, double s1, double t0, double t1) {
-    std::vector<Span> stack{{s0, s1, t0, t1, 0}};  // the top is the cell nearest the start
-    while (!stack.empty()) {
-      const Span span = stack.back();
-      stack.pop_back();
-      if (!(span.s1 > span.s0)) continue;  // a zero-length segment: no cell
-      FittedCell<S, D> cell;
-      if (fit(span, cell) || span.depth >= max_depth) {
-        if (!(span.depth < max_depth)) cell.inv_half = S(0);  // no fit: the measured path's
-        // A run of cells left to the measured path is one cell.
-        const bool extends = !fitted(cell) && !cells.empty() && !fitted(cells.back());
-        if (!extends) {
-          starts.push_back(static_cast<S>(span.s0));
-          cells.push_back(cell);
-        }
-        continue;
-      }
-      const double s_mid = 0.5 * (span.s0 + span.s1);
-      const double t_mid = parameter(s_mid, span.t0, span.t1);
-      stack.push_back({s_mid, span.s1, t_mid, span.t1, span.depth + 1});
-      stack.push_back({span.s0, s_mid, span.t0, t_mid, span.depth + 1});
-    }
+    fit_by_halving<S>(
+        Span{s0, s1, t0, t1, 0}, max_depth,
+        [this](const Span& span, FittedCell<S, D>& cell) {
+          return span.depth < max_depth && fit(span, cell);
+        },
+        [this](const Span& span) {
+          const double s_mid = 0.5 * (span.s0 + span.s1);
+          const double t_mid = parameter(s_mid, span.t0, span.t1);
+          return std::pair<Span, Span>{{span.s0, s_mid, span.t0, t_mid, span.depth + 1},
+                                       {s_mid, span.s1, t_mid, span.t1, span.depth + 1}};
+        },
+        cells, starts);
   }
 
   // The parameter at s, kept inside the span's parameters.

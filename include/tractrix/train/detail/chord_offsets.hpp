@@ -12,6 +12,7 @@
 #include <cmath>
 #include <cstddef>
 #include <limits>
+#include <utility>
 #include <vector>
 
 #include "tractrix/curve/detail/arc_length_fit.hpp"
@@ -84,25 +85,17 @@ void fit_span(double s0, double s1, const Root& root, double tolerance, int max_
     double s0, s1;
     int depth;
   };
-  std::vector<Span> stack{{s0, s1, 0}};  // the top is the cell nearest the start
-  while (!stack.empty()) {
-    const Span span = stack.back();
-    stack.pop_back();
-    FittedCell<S, 0> cell;
-    const bool fits = fit_cell(span.s0, span.s1, root, tolerance, cell);
-    if (fits || span.depth >= max_depth) {
-      if (!fits) cell = FittedCell<S, 0>{};  // no guess here
-      const bool extends = !fitted(cell) && !cells.empty() && !fitted(cells.back());
-      if (!extends) {
-        starts.push_back(static_cast<S>(span.s0));
-        cells.push_back(cell);
-      }
-      continue;
-    }
-    const double mid = 0.5 * (span.s0 + span.s1);
-    stack.push_back({mid, span.s1, span.depth + 1});
-    stack.push_back({span.s0, mid, span.depth + 1});
-  }
+  fit_by_halving<S>(
+      Span{s0, s1, 0}, max_depth,
+      [&](const Span& span, FittedCell<S, 0>& cell) {
+        return fit_cell(span.s0, span.s1, root, tolerance, cell);
+      },
+      [](const Span& span) {
+        const double mid = 0.5 * (span.s0 + span.s1);
+        return std::pair<Span, Span>{{span.s0, mid, span.depth + 1},
+                                     {mid, span.s1, span.depth + 1}};
+      },
+      cells, starts);
 }
 
 // The distances in (a, b) where the root passes a knot. Between two knots the root is a smooth

@@ -278,19 +278,9 @@ class TrainSolver {
   /// wagons over the OpenMP threads (trains of 1024 wagons and more); the poses are bit-identical
   /// to a single thread's. The OpenMP runtime may allocate when it first starts its threads.
   void solve(S head_distance, WagonPose<S>* out) const noexcept {
-    const std::size_t n = wagons_.size();
-#if defined(TRACTRIX_OPENMP) && defined(_OPENMP)
-    if (options_.spacing == Spacing::arc && n >= 1024) {
-#pragma omp parallel
-      {
-        const auto threads = static_cast<std::size_t>(omp_get_num_threads());
-        const auto thread = static_cast<std::size_t>(omp_get_thread_num());
-        solve(head_distance, out, n * thread / threads, n * (thread + 1) / threads);
-      }
-      return;
-    }
-#endif
-    solve(head_distance, out, 0, n);
+    over_threads(wagons_.size(), [&](std::size_t begin, std::size_t end) noexcept {
+      solve(head_distance, out, begin, end);
+    });
   }
 
   /// Wagons [begin, end) only, into out[begin] … out[end − 1] (end is cut to wagons().size(); an
@@ -318,18 +308,9 @@ class TrainSolver {
   std::size_t solve(S head_distance, const WagonPoseArrays<T>& out) const noexcept {
     const WagonPoseArrays<T> parts = detail::writable_parts(out);
     const std::size_t n = detail::records_of(parts, wagons_.size());
-#if defined(TRACTRIX_OPENMP) && defined(_OPENMP)
-    if (options_.spacing == Spacing::arc && n >= 1024) {
-#pragma omp parallel
-      {
-        const auto threads = static_cast<std::size_t>(omp_get_num_threads());
-        const auto thread = static_cast<std::size_t>(omp_get_thread_num());
-        write_arrays(head_distance, parts, n * thread / threads, n * (thread + 1) / threads);
-      }
-      return n;
-    }
-#endif
-    write_arrays(head_distance, parts, 0, n);
+    over_threads(n, [&](std::size_t begin, std::size_t end) noexcept {
+      write_arrays(head_distance, parts, begin, end);
+    });
     return n;
   }
 
@@ -546,6 +527,25 @@ class TrainSolver {
                         ? WagonStatus::compressed
                         : WagonStatus::held_at_end;
     }
+  }
+
+  // Wagons [0, n) handed to range(begin, end): with OpenMP and TRACTRIX_OPENMP, arc spacing and
+  // n >= 1024, one even share to each thread (each wagon's place follows from the head alone);
+  // otherwise all of them at once.
+  template <class Range>
+  void over_threads(std::size_t n, const Range& range) const noexcept {
+#if defined(TRACTRIX_OPENMP) && defined(_OPENMP)
+    if (options_.spacing == Spacing::arc && n >= 1024) {
+#pragma omp parallel
+      {
+        const auto threads = static_cast<std::size_t>(omp_get_num_threads());
+        const auto thread = static_cast<std::size_t>(omp_get_thread_num());
+        range(n * thread / threads, n * (thread + 1) / threads);
+      }
+      return;
+    }
+#endif
+    range(std::size_t(0), n);
   }
 
   // Wagons [begin, end) into `parts` (as detail::writable_parts leaves them, each part given at

@@ -24,14 +24,12 @@ int run(bool chord, const std::string& track_name, bool compiled, bool chords) {
                           : track_name == "noisy" ? GameTrack::noisy
                                                   : GameTrack::gentle;
   Track<S> track = long_train ? bench::long_track<S>(count) : bench::game_track<S>(shape);
+#if __has_include("tractrix/train/detail/chord_offsets.hpp")
+  if (compiled) track = track.compiled();
+#endif
   auto solver = *TrainSolver<S>::build(track, bench::game_train<S>(count),
                                        {Wrap::circular, chord ? Spacing::chord : Spacing::arc});
 #if __has_include("tractrix/train/detail/chord_offsets.hpp")
-  if (compiled) {
-    track = track.compiled();
-    solver = *TrainSolver<S>::build(track, bench::game_train<S>(count),
-                                    {Wrap::circular, chord ? Spacing::chord : Spacing::arc});
-  }
   if (chords) solver = solver.compiled_chords();
 #else
   (void)compiled, (void)chords;

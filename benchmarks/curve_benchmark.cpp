@@ -10,6 +10,7 @@
 #include <cmath>
 #include <limits>
 #include <random>
+#include <string>
 #include <vector>
 
 #include <unsupported/Eigen/Splines>
@@ -417,21 +418,27 @@ void BM_ClosestBaked(benchmark::State& state) {
 }
 BENCHMARK(BM_ClosestBaked)->DenseRange(0, 5)->Unit(benchmark::kMicrosecond);
 
+// Second argument 1: the same on the track's CompiledPath (the distance along from its cells).
 void BM_ClosestFollowingCursor(benchmark::State& state) {
   ClosestQueries c(state.range(0));
+  const auto compiled = tractrix::CompiledPath<double>::build(c.path);
+  const bool on_cells = state.range(1) != 0;
   const auto points = c.following();
   std::size_t searches = 0;
   for (auto _ : state) {
     tractrix::ClosestPointCursor<double> cursor;
     for (const auto& q : points)
-      benchmark::DoNotOptimize(c.path.closest_point(q, cursor));
+      benchmark::DoNotOptimize(on_cells ? compiled.closest_point(q, cursor)
+                                        : c.path.closest_point(q, cursor));
     searches = cursor.global_searches();
   }
   state.counters["global_searches"] = static_cast<double>(searches);
   state.SetItemsProcessed(state.iterations() * static_cast<long>(points.size()));
-  state.SetLabel(tractrix::bench::name_of(tractrix::bench::track_shapes[state.range(0)]));
+  state.SetLabel(
+      std::string(tractrix::bench::name_of(tractrix::bench::track_shapes[state.range(0)])) +
+      (on_cells ? " compiled" : ""));
 }
-BENCHMARK(BM_ClosestFollowingCursor)->DenseRange(0, 5);
+BENCHMARK(BM_ClosestFollowingCursor)->ArgsProduct({{0, 1, 2, 3, 4, 5}, {0, 1}});
 
 void BM_ClosestFollowingGlobal(benchmark::State& state) {
   ClosestQueries c(state.range(0));

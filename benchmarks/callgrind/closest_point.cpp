@@ -1,7 +1,9 @@
 // Instruction counts under callgrind (not built by CMake): see benchmarks/README.md, "Closest
 // point". A point 2 units beside a track of the benchmark family (0 gentle, 1 tight, 2 noisy,
 // 3 tiny, 4 mountain, 5 straights) moves 0.5 units per query for 10⁴ queries; `cursor` follows it
-// with a ClosestPointCursor, `global` searches the whole track each time. Build with -Ibenchmarks.
+// with a ClosestPointCursor, `global` searches the whole track each time; a third argument
+// `compiled` asks the track's CompiledPath (the distance along from its cells, no quadrature).
+// Build with -Ibenchmarks.
 #include <valgrind/callgrind.h>
 
 #include <cstdio>
@@ -16,12 +18,14 @@ using namespace tractrix;
 
 int main(int argc, char** argv) {
   if (argc < 3) {
-    std::fprintf(stderr, "usage: closest_point 0..5 cursor|global\n");
+    std::fprintf(stderr, "usage: closest_point 0..5 cursor|global [compiled]\n");
     return 1;
   }
   const auto shape = bench::track_shapes[std::atoi(argv[1]) % 6];
   const bool with_cursor = std::strcmp(argv[2], "cursor") == 0;
+  const bool on_cells = argc > 3 && std::strcmp(argv[3], "compiled") == 0;
   const auto path = *MeasuredPath<double>::build(bench::track_path(shape));
+  const auto compiled = CompiledPath<double>::build(path);
   std::vector<Vector3d> points;
   for (int i = 0; i < 10000; ++i) {
     const auto at = path.sample(0.5 * i);
@@ -31,8 +35,11 @@ int main(int argc, char** argv) {
   double sum = 0;
   CALLGRIND_START_INSTRUMENTATION;
   for (const auto& q : points)
-    sum += with_cursor ? path.closest_point(q, cursor).distance : path.closest_point(q).distance;
+    sum += on_cells ? (with_cursor ? compiled.closest_point(q, cursor).distance
+                                   : compiled.closest_point(q).distance)
+                    : (with_cursor ? path.closest_point(q, cursor).distance
+                                   : path.closest_point(q).distance);
   CALLGRIND_STOP_INSTRUMENTATION;
-  std::printf("%s %s: sum of distances %.6f, global searches %zu\n", bench::name_of(shape), argv[2],
-              sum, cursor.global_searches());
+  std::printf("%s %s%s: sum of distances %.6f, global searches %zu\n", bench::name_of(shape),
+              argv[2], on_cells ? " compiled" : "", sum, cursor.global_searches());
 }

@@ -51,6 +51,7 @@ CASES = {
     "game train chord tight float compiled chords": ("game_trains", ["float", "chord", "tight",
                                                                     "compiled", "chords"], None),
     "closest point cursor noisy": ("closest_point", ["2", "cursor"], 10000),
+    "closest point cursor noisy compiled": ("closest_point", ["2", "cursor", "compiled"], 10000),
     "network query": ("network_closest", ["10"], None),
 }
 

@@ -3,7 +3,8 @@
 // 100 Catmull–Rom segments through keys 1 unit apart, ±0.3 of jitter, rows 20 units apart) and
 // its 1024 random queries, each searched over the whole network; with `walk` after the rows, the
 // benchmark's moving point (10 legs of 2000 steps of 0.5 along a row, 3 units beside it) through
-// a NetworkPointCursor. Build with -Ibenchmarks.
+// a NetworkPointCursor; `compiled` last: the network compiled (Network::compiled), whose answers
+// measure their distance along on the pieces' cells. Build with -Ibenchmarks.
 #include <valgrind/callgrind.h>
 
 #include <cmath>
@@ -47,14 +48,16 @@ int main(int argc, char** argv) {
                              20.0 * row + 3.0 + 0.4 * (unit(rng) - 0.5));
     }
   }
-  const auto network = *Network<double>::build(std::move(pieces), {});
+  const bool on_cells = std::string(argv[argc - 1]) == "compiled";
+  const auto built = *Network<double>::build(std::move(pieces), {});
+  const auto network = on_cells ? built.compiled() : built;
   NetworkPointCursor<double> cursor;
   double sum = 0;
   CALLGRIND_START_INSTRUMENTATION;
   for (const auto& q : queries)
     sum += walking ? network.closest_point(q, cursor).distance : network.closest_point(q).distance;
   CALLGRIND_STOP_INSTRUMENTATION;
-  std::printf("%d rows%s: sum of distances %.9f over %zu queries (%zu global)\n", rows,
-              walking ? ", walking with a cursor" : "", sum, queries.size(),
-              walking ? cursor.global_searches() : queries.size());
+  std::printf("%d rows%s%s: sum of distances %.9f over %zu queries (%zu global)\n", rows,
+              walking ? ", walking with a cursor" : "", on_cells ? ", compiled" : "", sum,
+              queries.size(), walking ? cursor.global_searches() : queries.size());
 }

@@ -11,6 +11,7 @@
 #include "support/reference_closest_point.hpp"
 #include "support/shapes.hpp"
 #include "tractrix/curve/closest_point.hpp"
+#include "tractrix/curve/compiled_path.hpp"
 #include "tractrix/curve/measured_path.hpp"
 
 using namespace tractrix;
@@ -82,6 +83,7 @@ TEST_CASE("closest_point: the global minimum on random paths, against long doubl
   for (int trial = 0; trial < 60; ++trial) {
     const bool closed = trial % 2 == 0;
     const auto measured = *MeasuredPath<double>::build(random_path<double>(rng, closed));
+    const auto compiled = CompiledPath<double>::build(measured);
     const auto& path = measured.path();
     const auto random_unit = [&] {
       return Vector3d(2 * unit(rng) - 1, 2 * unit(rng) - 1, 2 * unit(rng) - 1);
@@ -107,6 +109,8 @@ TEST_CASE("closest_point: the global minimum on random paths, against long doubl
           break;
       }
       const Reference want = check_query(measured, q, measured.closest_point(q), 1e-12L);
+      // The compiled path: the same search, the distance along from its cells.
+      check_query(measured, q, compiled.closest_point(q), 1e-12L);
       // Below a bound (one piece of a search over many paths): the nearest point when it is
       // nearer than the bound, nothing when it is not.
       const double L = measured.length(), nearest2 = static_cast<double>(want.squared);
@@ -211,6 +215,8 @@ TEST_CASE("closest_point: float paths far from the origin") {
       const long double scale = path.extent() / measured.length();
       check_query(measured, q, measured.closest_point(q),
                   64 * std::numeric_limits<float>::epsilon() * (1 + scale));
+      check_query(measured, q, CompiledPath<float>::build(measured).closest_point(q),
+                  64 * std::numeric_limits<float>::epsilon() * (1 + scale));
     }
   }
 }
@@ -240,6 +246,7 @@ TEST_CASE("closest_point: far beside a nearly straight segment, and beside cusps
       const auto& segment = near ? near_cusp : cusp;
       const auto measured =
           *MeasuredPath<double>::build(Path<double, 3>::from_segments({segment}, Closure::open));
+      const auto compiled = CompiledPath<double>::build(measured);
       const double L = measured.length();
       const ReferenceArcLength along(segment);
       for (long double offset : {1e-3L, 1e-4L, 2e-5L, 7.447e-6L, 1e-6L, 1e-7L})
@@ -253,6 +260,10 @@ TEST_CASE("closest_point: far beside a nearly straight segment, and beside cusps
           // Closer to the cusp the two branches lie within q's rounding of each other (about
           // 20·t³ apart, t = |u − 1/2|): either is the answer.
           if (offset > 5e-6L) CHECK(std::abs(got.distance - along.distance(u)) <= 1e-12L * L);
+          // The compiled path beside its cusp: cells left to the measured path, or fitted ones.
+          const auto on_cells = compiled.closest_point(q);
+          CHECK(on_cells.parameter == got.parameter);
+          if (offset > 5e-6L) CHECK(std::abs(on_cells.distance - along.distance(u)) <= 1e-12L * L);
         }
     }
   }
@@ -291,7 +302,8 @@ TEST_CASE("closest_point with a cursor: the global answer, searching globally on
     const bool closed = trial % 2 == 0;
     const auto measured = *MeasuredPath<double>::build(random_path<double>(rng, closed));
     const double L = measured.length();
-    ClosestPointCursor<double> cursor;
+    const auto compiled = CompiledPath<double>::build(measured);
+    ClosestPointCursor<double> cursor, compiled_cursor;
     // A vehicle 0.5 to the side of the path, 0.02 of a unit per frame, then a teleport.
     const int frames = 2000;
     for (int frame = 0; frame < frames; ++frame) {
@@ -303,7 +315,12 @@ TEST_CASE("closest_point with a cursor: the global answer, searching globally on
       INFO("trial " << trial << " frame " << frame);
       CHECK(tracked.squared_distance <= global.squared_distance * (1 + 1e-12) + 1e-24 * L * L);
       CHECK(global.squared_distance <= tracked.squared_distance * (1 + 1e-12) + 1e-24 * L * L);
+      // On the compiled path: the same point through its own cursor, measured on its cells.
+      const auto on_cells = compiled.closest_point(q, compiled_cursor);
+      CHECK(on_cells.squared_distance == tracked.squared_distance);
+      CHECK(std::abs(on_cells.distance - tracked.distance) <= 2e-12 * L);
     }
+    CHECK(compiled_cursor.global_searches() == cursor.global_searches());
     CHECK(cursor.queries() == static_cast<std::size_t>(frames));
     // Following the path a little each frame needs few global searches.
     CHECK(cursor.global_searches() < static_cast<std::size_t>(frames) / 10);
@@ -475,15 +492,20 @@ TEMPLATE_TEST_CASE("closest_point on a closed path: the seam is the start, never
       Path<S, 3>::catmull_rom(test::random_loop_points<S>(rng, 9, S(30)), Closure::closed));
   const S end = loop.path().end_parameter(), length = loop.length();
   const Vector3<S> seam = loop.point_at(S(0));
-  ClosestPointCursor<S, 3> cursor;
+  const auto compiled = CompiledPath<S>::build(loop);
+  ClosestPointCursor<S, 3> cursor, compiled_cursor;
   int near_end = 0;
   for (int i = 0; i < 4000; ++i) {
     const S reach = S(i % 2 == 0 ? 1e-3 : 0.5);
     const Vector3<S> q = seam + reach * test::random_vector<S, 3>(rng, S(1));
-    for (const bool moving : {false, true}) {
-      const auto got = moving ? loop.closest_point(q, cursor) : loop.closest_point(q);
-      INFO("query " << i << (moving ? " with the cursor" : "") << ": parameter " << got.parameter
-                    << " of " << end << ", distance " << got.distance << " of " << length);
+    for (const int way : {0, 1, 2, 3}) {
+      const bool moving = way % 2 == 1, on_cells = way >= 2;
+      const auto got = on_cells ? (moving ? compiled.closest_point(q, compiled_cursor)
+                                          : compiled.closest_point(q))
+                                : (moving ? loop.closest_point(q, cursor) : loop.closest_point(q));
+      INFO("query " << i << (moving ? " with the cursor" : "") << (on_cells ? ", compiled" : "")
+                    << ": parameter " << got.parameter << " of " << end << ", distance "
+                    << got.distance << " of " << length);
       CHECK(got.parameter >= S(0));
       CHECK(got.parameter < end);
       CHECK(got.distance >= S(0));
@@ -491,5 +513,5 @@ TEMPLATE_TEST_CASE("closest_point on a closed path: the seam is the start, never
       if (got.distance > S(0.5) * length) ++near_end;
     }
   }
-  CHECK(near_end > 100);  // the queries behind the seam were asked
+  CHECK(near_end > 200);  // the queries behind the seam were asked
 }

@@ -33,6 +33,11 @@ class LongDoublePath {
     }
   }
   long double length() const { return starts_.back(); }
+  // The distance along the path at path parameter t in [0, segment count].
+  long double distance_at(long double t) const {
+    const std::size_t i = std::min(static_cast<std::size_t>(t), segments_.size() - 1);
+    return starts_[i] + segments_[i].distance(t - static_cast<long double>(i));
+  }
 
   // Point and unit tangent at s in [0, length()].
   std::pair<Long3, Long3> at(long double s) const {
@@ -110,6 +115,9 @@ TEMPLATE_TEST_CASE("a compiled path samples the exact arc-length point, against 
       worst_tangent = std::max(worst_tangent, distance(sample.tangent, exact.second));
       // The parameter is where the measured path's point is the same point.
       CHECK(distance(path.point(sample.parameter), exact.first) <= position * length);
+      // And back: the distance at a parameter (closest points' distance along), from the cells.
+      const S t = uniform<S>(rng, S(0), path.end_parameter());
+      CHECK(std::abs(compiled.distance_at(t) - reference.distance_at(t)) <= position * length);
     }
   }
   WARN("worst position " << double(worst_position) << "·length, tangent " << double(worst_tangent)
@@ -138,6 +146,8 @@ TEST_CASE("a compiled path hands a cusp to the measured path and stays exact aro
     const auto exact = reference.at(static_cast<long double>(s));
     INFO("s = " << s);
     CHECK(distance(compiled.sample(s).point, exact.first) <= 1e-12L * length);
+    const S t = S(3 * k) / S(2000);  // through the cusp at t = 1.5, and the cells beside it
+    CHECK(std::abs(compiled.distance_at(t) - reference.distance_at(t)) <= 1e-12L * length);
   }
 }
 
@@ -182,6 +192,9 @@ TEST_CASE("a compiled polyline is the closed form, through cells of very uneven 
     INFO("s = " << double(s) << ", segment " << i);
     CHECK(distance(sample.point, a + fraction * (b - a)) <= 1e-12L * length);
     CHECK(distance(sample.tangent, Long3((b - a) / (b - a).norm())) <= 1e-9L);
+    // At uniform speed the distance at a parameter is linear in it, segment by segment.
+    const S t = S(i) + S(fraction);
+    CHECK(std::abs(compiled.distance_at(t) - s) <= 1e-12L * length);
   }
 }
 

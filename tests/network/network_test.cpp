@@ -742,6 +742,7 @@ TEST_CASE(
       pieces.push_back(*Track<double>::build(MeasuredPath<double>::build(paths.back())));
     }
     const auto network = *Network<double>::build(pieces, {});
+    const auto compiled = network.compiled();  // the winner measured on its cells
     int unique = 0;
     for (int trial = 0; trial < 60; ++trial) {
       Vector3<double> q;
@@ -758,6 +759,8 @@ TEST_CASE(
       }
       INFO("query " << q.transpose());
       const auto got = network.closest_point(q);
+      const auto on_cells = compiled.closest_point(q);
+      CHECK(on_cells.squared_distance == got.squared_distance);
       long double best = std::numeric_limits<long double>::infinity(),
                   second = std::numeric_limits<long double>::infinity();
       std::size_t best_piece = 0;
@@ -803,6 +806,9 @@ TEST_CASE(
         CHECK(got.piece == best_piece);
         CHECK(std::abs(static_cast<long double>(got.distance) - best_reference.distance) <=
               1e-9L * (1 + pieces[best_piece].length() + std::sqrt(best) * 1e-3L));
+        CHECK(on_cells.piece == best_piece);
+        CHECK(std::abs(static_cast<long double>(on_cells.distance) - best_reference.distance) <=
+              1e-9L * (1 + pieces[best_piece].length() + std::sqrt(best) * 1e-3L));
       }
     }
     CHECK(unique >= 40);
@@ -835,7 +841,8 @@ TEST_CASE("network closest point with a cursor: a moving point gets the global a
           MeasuredPath<double>::build(Path<double, 3>::catmull_rom(keys, Closure::open))));
     }
   const auto network = *Network<double>::build(pieces, {});
-  NetworkPointCursor<double> cursor;
+  const auto compiled = network.compiled();
+  NetworkPointCursor<double> cursor, compiled_cursor;
   Vector3<double> q(1, 2, 1);
   int unique = 0;
   for (int step = 0; step < 1500; ++step) {
@@ -846,6 +853,8 @@ TEST_CASE("network closest point with a cursor: a moving point gets the global a
       q += Vector3<double>(0.3, 0, 0) + 0.1 * random_vector<double, 3>(rng, 1.0);
     INFO("step " << step << ", query " << q.transpose());
     const auto got = network.closest_point(q, cursor);
+    const auto on_cells = compiled.closest_point(q, compiled_cursor);
+    CHECK(on_cells.squared_distance == got.squared_distance);
     double best = std::numeric_limits<double>::infinity(),
            second = std::numeric_limits<double>::infinity();
     std::size_t best_piece = 0;
@@ -864,6 +873,8 @@ TEST_CASE("network closest point with a cursor: a moving point gets the global a
       ++unique;
       CHECK(got.piece == best_piece);
       CHECK(std::abs(got.distance - best_distance) <= 1e-9);
+      CHECK(on_cells.piece == best_piece);
+      CHECK(std::abs(on_cells.distance - best_distance) <= 1e-9);
     }
   }
   CHECK(unique >= 1000);

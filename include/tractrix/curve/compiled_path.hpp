@@ -7,14 +7,18 @@
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
+#include <cstdint>
 #include <limits>
 #include <memory>
 #include <utility>
 #include <vector>
 
 #include "tractrix/core/attributes.hpp"
+#include "tractrix/core/numeric.hpp"
+#include "tractrix/curve/closest_point.hpp"
 #include "tractrix/curve/detail/arc_length_fit.hpp"
 #include "tractrix/curve/detail/cell_index.hpp"
+#include "tractrix/curve/detail/nearest_point.hpp"
 #include "tractrix/curve/detail/past_ends.hpp"
 #include "tractrix/curve/measured_path.hpp"
 
@@ -48,7 +52,7 @@ class CompiledPath {
 
   /// Compiles `path`. Cannot fail: a cell that does not fit falls back to the measured path.
   static CompiledPath build(MeasuredPath<S, D> path) {
-    auto data = std::make_shared<Data>(Data{std::move(path), {}, {}});
+    auto data = std::make_shared<Data>(Data{std::move(path), {}, {}, {}, {}, {}});
     compile(*data);
     return CompiledPath(std::move(data));
   }
@@ -74,8 +78,11 @@ class CompiledPath {
   }
   /// Bytes the cells and their index hold (not the measured path, which is shared).
   std::size_t memory_bytes() const noexcept {
-    return sizeof(Data) + data_->cells.size() * sizeof(detail::FittedCell<S, D>) +
-           data_->index.memory_bytes();
+    const Data& data = *data_;
+    return sizeof(Data) + data.cells.size() * sizeof(detail::FittedCell<S, D>) +
+           data.index.memory_bytes() +
+           data.distances.size() * (sizeof(detail::DistanceCell<S>) + sizeof(S)) +
+           data.segment_cells.size() * sizeof(std::uint32_t);
   }
 
   /// Point, unit tangent and path parameter at distance s (wrapped on a closed path, clamped on
@@ -108,13 +115,70 @@ class CompiledPath {
     return detail::sample_past_ends(*this, s, cursor, beyond);
   }
 
+  /// The distance along the path at path parameter t (wrapped or clamped as
+  /// MeasuredPath::distance_at) from polynomials in t — the distance's own cells, split at the
+  /// knots and halved where the speed needs it, fitted to the measured path's distance_at and
+  /// checked against it to the position tolerance above: no quadrature. The cell is found
+  /// among its segment's by bisection. Where no polynomial holds (cusps), the measured path's
+  /// distance_at.
+  S distance_at(S t) const noexcept {
+    const Data& data = *data_;
+    const S end = data.measured.path().end_parameter();
+    t = closed() ? detail::wrap(t, end) : detail::clamp_or_low(t, S(0), end);
+    // The cells from the one holding the segment's start to the one holding the next's.
+    const std::vector<S>& starts = data.distance_starts;
+    const std::size_t segment =
+        std::min(static_cast<std::size_t>(t), data.segment_cells.size() - 2);
+    const auto above =
+        std::upper_bound(starts.begin() + std::ptrdiff_t(data.segment_cells[segment]) + 1,
+                         starts.begin() + std::ptrdiff_t(data.segment_cells[segment + 1]) + 1, t);
+    const detail::DistanceCell<S>& cell =
+        data.distances[static_cast<std::size_t>(above - starts.begin()) - 1];
+    if (!detail::fitted(cell)) return data.measured.distance_at(t);
+    return detail::clamp_or_low(detail::distance_in_cell(cell, t), S(0), length());
+  }
+
+  /// MeasuredPath::closest_point, measured on the cells: the same nearest point, its distance
+  /// along the path from distance_at above (no quadrature per answer).
+  ClosestPoint<S, D> closest_point(const Point& query) const noexcept {
+    const MeasuredPath<S, D>& measured = data_->measured;
+    if (!query.allFinite()) return measured.not_finite();
+    return closest_of(
+        detail::nearest_on_path(measured.path(), measured.bounds(), query, detail::Nearest<S>{}),
+        query);
+  }
+  /// The same through a cursor (MeasuredPath::closest_point with a cursor; one cursor per moving
+  /// point and path — the compiled path and its measured one count as one path).
+  ClosestPoint<S, D> closest_point(const Point& query,
+                                   ClosestPointCursor<S, D>& cursor) const noexcept {
+    const MeasuredPath<S, D>& measured = data_->measured;
+    if (!query.allFinite()) return measured.not_finite();
+    return closest_of(measured.nearest_with(query, cursor), query);
+  }
+
  private:
   struct Data {
     MeasuredPath<S, D> measured;
     std::vector<detail::FittedCell<S, D>> cells;
     detail::CellIndex<S> index;
+    // distance_at's: cells in the path parameter, their first parameters, and each segment's
+    // first cell (then one past the last segment).
+    std::vector<detail::DistanceCell<S>> distances;
+    std::vector<S> distance_starts;
+    std::vector<std::uint32_t> segment_cells;
   };
   explicit CompiledPath(std::shared_ptr<const Data> data) : data_(std::move(data)) {}
+
+  // A network's search measures only the piece that wins (closest_of), not each it passes.
+  template <class>
+  friend class Network;
+
+  ClosestPoint<S, D> closest_of(const detail::Nearest<S>& nearest, const Point& query) const {
+    ClosestPoint<S, D> at = data_->measured.located(nearest, query);
+    at.distance = distance_at(at.parameter);
+    if (closed() && !(at.distance < length())) at.distance = S(0);  // the seam reads as 0
+    return at;
+  }
 
   static void compile(Data& data) {
     const MeasuredPath<S, D>& measured = data.measured;
@@ -138,6 +202,27 @@ class CompiledPath {
     }
     data.cells = std::move(fitter.cells);
     data.index = detail::CellIndex<S>::build(std::move(fitter.starts), double(measured.length()));
+    compile_distances(data, fitter.position_tolerance);
+  }
+
+  static void compile_distances(Data& data, double tolerance) {
+    const MeasuredPath<S, D>& measured = data.measured;
+    const S end = measured.path().end_parameter();
+    // The distance at t, the end's the length (not 0, where a closed path's table wraps it).
+    const auto distance = [&](double t) {
+      const S at = static_cast<S>(t);
+      return at < end ? double(measured.distance_at(at)) : double(measured.length());
+    };
+    const std::size_t segments = measured.path().size();
+    detail::fit_distances<S>(distance, segments, tolerance, max_depth, data.distances,
+                             data.distance_starts);
+    const std::size_t cells = data.distances.size();
+    data.segment_cells.reserve(segments + 1);
+    for (std::size_t i = 0, cell = 0; i <= segments; ++i) {
+      while (cell + 1 < cells && !(S(i) < data.distance_starts[cell + 1]))
+        ++cell;
+      data.segment_cells.push_back(static_cast<std::uint32_t>(cell));
+    }
   }
 
   std::shared_ptr<const Data> data_;

@@ -210,6 +210,8 @@ class MeasuredPath {
   // A network's search measures only the piece that wins (closest_of), not each it passes.
   template <class>
   friend class Network;
+  template <class, int>
+  friend class CompiledPath;
 
   struct Data {
     Path<S, D> path;
@@ -252,12 +254,17 @@ class MeasuredPath {
     return cursor.nearest(path(), data_->bounds, query, data_);
   }
   ClosestPoint<S, D> closest_of(const detail::Nearest<S>& nearest, const Point& query) const {
+    ClosestPoint<S, D> out = located(nearest, query);
+    out.distance = distance_at(out.parameter);
+    return out;
+  }
+  // The answer but its distance along the path (what a compiled path measures its own way).
+  ClosestPoint<S, D> located(const detail::Nearest<S>& nearest, const Point& query) const {
     ClosestPoint<S, D> out;
     out.parameter = S(nearest.segment) + nearest.u;
     if (closed() && !(out.parameter < path().end_parameter())) out.parameter = S(0);
     out.point = de_casteljau(path().segment(nearest.segment), nearest.u).point;
     out.squared_distance = (out.point - query).squaredNorm();
-    out.distance = distance_at(out.parameter);
     return out;
   }
   ClosestPoint<S, D> not_finite() const {

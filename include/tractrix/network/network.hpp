@@ -282,7 +282,7 @@ class Network {
       }
     });
     if (!(nearest.squared_distance < std::numeric_limits<S>::infinity())) return best;
-    const ClosestPoint<S, 3> at = d.pieces[piece].path().closest_of(nearest, query);
+    const ClosestPoint<S, 3> at = closest_of(piece, nearest, query);
     return NetworkPoint<S>{piece, at.distance, at.point, at.squared_distance};
   }
 
@@ -325,7 +325,7 @@ class Network {
           cursor.piece_ = piece;
           cursor.piece_cursor_.reset();
         }
-        const ClosestPoint<S, 3> at = d.pieces[piece].path().closest_of(best, query);
+        const ClosestPoint<S, 3> at = closest_of(piece, best, query);
         return NetworkPoint<S>{piece, at.distance, at.point, at.squared_distance};
       }
     }
@@ -405,6 +405,15 @@ class Network {
   };
 
   explicit Network(std::shared_ptr<const Data> data) : data_(std::move(data)) {}
+
+  // The winning piece's answer, measured along it: on its cells where it is compiled.
+  ClosestPoint<S, 3> closest_of(std::size_t piece, const detail::Nearest<S>& nearest,
+                                const Vector3<S>& query) const {
+    const Data& d = *data_;
+    if (const CompiledPath<S>* compiled = d.compiled[piece])
+      return compiled->closest_of(nearest, query);
+    return d.pieces[piece].path().closest_of(nearest, query);
+  }
 
   // The shared data of these pieces, with their lookups and compiled forms (pointers into the
   // pieces' shared data and into the pieces Data keeps).

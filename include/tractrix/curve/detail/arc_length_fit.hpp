@@ -156,6 +156,70 @@ void fit_by_halving(const Span& first, int max_depth, const Fit& fit, const Halv
   }
 }
 
+// The distance along a path as polynomials in the path parameter t, what CompiledPath::
+// distance_at evaluates (a closest point's distance along): one cell on parameters
+// [mid − half, mid + half], in y = (t − mid)·inv_half. inv_half = 0 where no polynomial holds
+// (the measured path answers there). Cells split at the knots and are halved where needed, as
+// the point's cells are, but on t: the distance depends only on the speed |r'(t)|, smooth
+// across the tight turns that make the point's cells short.
+template <class S>
+struct DistanceCell {
+  S mid = S(0), inv_half = S(0);
+  std::array<S, fit_degree + 1> coefficients{};
+};
+
+template <class S>
+TRACTRIX_FORCE_INLINE bool fitted(const DistanceCell<S>& cell) noexcept {
+  return cell.inv_half > S(0);
+}
+
+// A distance cell's value at parameter t. Estrin's scheme, not Horner's: three levels of
+// products that run side by side, not seven in a row (a closest point waits on it).
+static_assert(fit_degree == 7, "distance_in_cell spells out a degree-7 polynomial");
+template <class S>
+TRACTRIX_FORCE_INLINE S distance_in_cell(const DistanceCell<S>& cell, S t) noexcept {
+  const S y = (t - cell.mid) * cell.inv_half, y2 = y * y, y4 = y2 * y2;
+  const auto& c = cell.coefficients;
+  return (c[0] + c[1] * y) + y2 * (c[2] + c[3] * y) +
+         y4 * ((c[4] + c[5] * y) + y2 * (c[6] + c[7] * y));
+}
+
+// Distance cells over each segment of a path: `distance(t)` (in double, exact) fitted through
+// its values at the degree-7 Lobatto nodes of t and checked at the midpoints between them
+// against `tolerance`, halved up to `max_depth` times.
+template <class S, class Distance>
+void fit_distances(const Distance& distance, std::size_t segments, double tolerance, int max_depth,
+                   std::vector<DistanceCell<S>>& cells, std::vector<S>& starts) {
+  struct Span {
+    double s0, s1;  // parameters (fit_by_halving's names)
+    int depth;
+  };
+  const auto fit = [&](const Span& span, DistanceCell<S>& cell) {
+    const double mid = 0.5 * (span.s0 + span.s1), half = 0.5 * (span.s1 - span.s0);
+    FitVector data;
+    for (int j = 0; j <= fit_degree; ++j)
+      data(j) = distance(mid + half * lobatto_node(j, fit_degree));
+    const FitVector power = power_form<FitData::values>(data);
+    cell.mid = static_cast<S>(mid);
+    cell.inv_half = static_cast<S>(1.0 / half);
+    for (std::size_t i = 0; i <= std::size_t(fit_degree); ++i)
+      cell.coefficients[i] = static_cast<S>(power(Eigen::Index(i)));
+    const double pi = 3.14159265358979323846;
+    for (int j = 0; j < fit_degree; ++j) {
+      const double t = mid + half * std::cos(pi * (j + 0.5) / fit_degree);
+      if (!(std::abs(double(distance_in_cell(cell, static_cast<S>(t))) - distance(t)) <= tolerance))
+        return false;
+    }
+    return span.depth < max_depth;
+  };
+  const auto halve = [](const Span& span) {
+    const double mid = 0.5 * (span.s0 + span.s1);
+    return std::pair<Span, Span>{{span.s0, mid, span.depth + 1}, {mid, span.s1, span.depth + 1}};
+  };
+  for (std::size_t i = 0; i < segments; ++i)
+    fit_by_halving<S>(Span{double(i), double(i + 1), 0}, max_depth, fit, halve, cells, starts);
+}
+
 // Fits a measured path cell by cell. `Measured` answers parameter_at(s), and its path
 // evaluate(t) (point and dr/dt) and unit_tangent(t). Cells split at the knots (a segment's
 // polynomial pieces meet there only with C¹ continuity) and are halved until the position holds

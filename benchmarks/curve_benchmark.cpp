@@ -272,6 +272,24 @@ void BM_SleepersPerCall(benchmark::State& state) {
 }
 BENCHMARK(BM_SleepersPerCall)->DenseRange(0, 5);
 
+// The same on the compiled path (CompiledPath::sample with a cursor, stored by hand): a cell
+// found by the cursor and two Horner sums of degree 7.
+void BM_SleepersCompiled(benchmark::State& state) {
+  Sleepers s(state.range(0));
+  const auto compiled = tractrix::CompiledPath<double>::build(s.path);
+  for (auto _ : state) {
+    std::size_t cursor = 0;
+    for (std::size_t i = 0; i < s.distances.size(); ++i) {
+      const auto at = compiled.sample(s.distances[i], cursor);
+      std::copy(at.point.data(), at.point.data() + 3, &s.points[3 * i]);
+      std::copy(at.tangent.data(), at.tangent.data() + 3, &s.tangents[3 * i]);
+    }
+    benchmark::ClobberMemory();
+  }
+  s.finish(state, state.range(0));
+}
+BENCHMARK(BM_SleepersCompiled)->DenseRange(0, 5);
+
 void BM_SleepersFloor(benchmark::State& state) {
   Sleepers s(state.range(0));
   struct Power {

@@ -27,21 +27,24 @@ using bench::trains;
 using bench::wagons_per_train;
 using Fixture = bench::NetworkTrains;
 
-Fixture make(TrackShape shape, Spacing spacing, bool compiled = false) {
+Fixture make(TrackShape shape, Spacing spacing, int compiled = 0) {
   return bench::network_trains(shape, spacing, compiled);
 }
 
 void BM_TrainsOnRoutes(benchmark::State& state) {
   const auto shape = bench::track_shapes[state.range(0)];
   const auto spacing = state.range(1) ? Spacing::arc : Spacing::chord;
-  const bool compiled = state.range(2) != 0;  // Network::compiled
+  // 1: Network::compiled (one block); 2: pieces compiled one by one (a block each)
+  const int compiled = static_cast<int>(state.range(2));
   Fixture f = make(shape, spacing, compiled);
   for (auto _ : state) {
     solve_trains(f.on_routes.data(), f.route_heads.data(), trains, f.poses.data());
     benchmark::DoNotOptimize(f.poses.data());
   }
   state.SetLabel(std::string(bench::name_of(shape)) + (state.range(1) ? " arc" : " chord") +
-                 (compiled ? " compiled" : ""));
+                 (compiled == 1   ? " compiled"
+                  : compiled == 2 ? " compiled piece by piece"
+                                  : ""));
   state.counters["ns/wagon"] = benchmark::Counter(
       double(trains * wagons_per_train),
       benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
@@ -84,12 +87,18 @@ void BM_OneLongTrain(benchmark::State& state) {
                                                     benchmark::Counter::kInvert);
 }
 
-// Arguments: track shape, arc (0 chord), compiled (0 measured; routes and the long train only).
+// Arguments: track shape, arc (0 chord), compiled (0 measured; routes and the long train only;
+// 2, routes on pieces compiled one by one).
 void shapes(benchmark::internal::Benchmark* b) {
   for (int shape : {0, 1, 2, 3, 4, 5})
     for (int arc : {0, 1})
       for (int compiled : {0, 1})
         b->Args({shape, arc, compiled});
+}
+void shapes_piece_by_piece(benchmark::internal::Benchmark* b) {
+  for (int shape : {0, 1, 2, 3, 4, 5})
+    for (int arc : {0, 1})
+      b->Args({shape, arc, 2});
 }
 void shapes_measured(benchmark::internal::Benchmark* b) {
   for (int shape : {0, 1, 2, 3, 4, 5})
@@ -98,6 +107,7 @@ void shapes_measured(benchmark::internal::Benchmark* b) {
 }
 
 BENCHMARK(BM_TrainsOnRoutes)->Apply(shapes)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_TrainsOnRoutes)->Apply(shapes_piece_by_piece)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_TrainsOnOneCurve)->Apply(shapes_measured)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_OneLongTrain)->Apply(shapes)->Unit(benchmark::kMicrosecond);
 

@@ -24,9 +24,11 @@ inline std::vector<Wagon<double>> train() {
 }
 
 // The track's segments cut into `pieces` pieces of (about) equal segment counts, each measured to
-// 1e-12 of `length_scale` (ArcLengthSettings; 0: of its own length).
+// 1e-12 of `length_scale` (ArcLengthSettings; 0: of its own length); with `compile_each`, each
+// piece compiled on its own before the network is built (its cells in heap blocks of their own,
+// not in the one block Network::compiled makes).
 inline Network<double> network_of(const Path<double>& path, std::size_t pieces,
-                                  double length_scale = 0.0) {
+                                  double length_scale = 0.0, bool compile_each = false) {
   std::vector<Track<double>> tracks;
   std::vector<std::vector<PieceEnd>> joints;
   const std::size_t n = path.size();
@@ -37,6 +39,7 @@ inline Network<double> network_of(const Path<double>& path, std::size_t pieces,
     tracks.push_back(*Track<double>::build(
         MeasuredPath<double>::build(Path<double>::from_segments(segments, Closure::open),
                                     {0, ArcLengthMethod::gauss_legendre, length_scale})));
+    if (compile_each) tracks.back() = tracks.back().compiled();
     joints.push_back({{k, End::end}, {(k + 1) % pieces, End::start}});
   }
   // Catmull–Rom joins are G1 to rounding; hand the checks a tolerance that says so.
@@ -50,18 +53,17 @@ struct NetworkTrains {
   std::vector<WagonPose<double>> poses;
 };
 
-// `compiled`: the network's pieces and the whole curve compiled (Network::compiled,
-// Track::compiled).
-inline NetworkTrains network_trains(TrackShape shape, Spacing spacing, bool compiled = false) {
+// `compiled`: 1, the network's pieces and the whole curve compiled (Network::compiled: the
+// pieces' cells in one block; Track::compiled); 2, the same but each piece compiled on its own
+// before Network::build (its own heap blocks, what Network::compiled did before the block).
+inline NetworkTrains network_trains(TrackShape shape, Spacing spacing, int compiled = 0) {
   const Path<double> path = track_path(shape);
   const std::size_t pieces = std::min<std::size_t>(10000, path.size());
   auto whole = *Track<double>::build(MeasuredPath<double>::build(path));
   // The pieces as accurate as the whole curve: 1e-12 of its length, not of each piece's.
-  Network<double> network = network_of(path, pieces, whole.length());
-  if (compiled) {
-    network = network.compiled();
-    whole = whole.compiled();
-  }
+  Network<double> network = network_of(path, pieces, whole.length(), compiled == 2);
+  if (compiled == 1) network = network.compiled();
+  if (compiled != 0) whole = whole.compiled();
   const SwitchSettings settings = network.default_settings();
   NetworkTrains f;
   double train_length = 0.0;

@@ -26,7 +26,8 @@ int main(int argc, char** argv) {
   const Spacing spacing = std::strcmp(argv[2], "arc") == 0 ? Spacing::arc : Spacing::chord;
   const bool routes = std::strcmp(argv[3], "routes") == 0;
   const bool long_train = std::strcmp(argv[3], "long") == 0;
-  bench::NetworkTrains f = bench::network_trains(bench::track_shapes[shape], spacing, compiled);
+  bench::NetworkTrains f =
+      bench::network_trains(bench::track_shapes[shape], spacing, compiled ? 1 : 0);
   // network_benchmark's BM_OneLongTrain: every train's wagons in one train, head at 100.
   auto whole = *Track<double>::build(
       MeasuredPath<double>::build(bench::track_path(bench::track_shapes[shape])));

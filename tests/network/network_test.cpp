@@ -4,6 +4,7 @@
 #include <clocale>
 #include <cmath>
 #include <fstream>
+#include <optional>
 #include <random>
 #include <sstream>
 #include <string>
@@ -117,6 +118,48 @@ void check_places(const Route<double>& route, const std::vector<WagonPose<double
 }
 
 }  // namespace
+
+TEST_CASE("a compiled network's pieces are each piece compiled, in one block that outlives it",
+          "[network]") {
+  // Network::compiled copies every piece's cells into one block shared by the pieces: each must
+  // sample and measure exactly as that piece compiled on its own, and a piece (or its compiled
+  // path) kept after the network and every route are gone must still read its cells (the
+  // sanitizer builds see a block freed too early).
+  const auto up = *UpSource<double>::world();
+  const auto path = trefoil<double>(24, 20.0);
+  std::optional<Track<double>> kept_piece;
+  std::optional<CompiledPath<double>> kept_path;
+  std::vector<Track<double>> alone;
+  {
+    const Split s = split(path, {5, 8, 13, 21, 24}, up);
+    const Network<double> compiled = s.network.compiled().compiled();  // twice: copied again
+    for (std::size_t p = 0; p < compiled.piece_count(); ++p) {
+      alone.push_back(s.network.piece(p).compiled());
+      const CompiledPath<double>& in_block = *compiled.piece_compiled(p);
+      const CompiledPath<double>& own = *alone.back().compiled_path();
+      REQUIRE(in_block.cell_count() == own.cell_count());
+      CHECK(in_block.memory_bytes() == own.memory_bytes());
+      std::size_t cursor = 0;
+      for (int k = 0; k <= 100; ++k) {
+        const double d = own.length() * k / 100.0;
+        const auto a = in_block.sample(d, cursor), b = own.sample(d);
+        CHECK(a.point == b.point);
+        CHECK(a.tangent == b.tangent);
+        CHECK(a.parameter == b.parameter);
+        CHECK(in_block.distance_at(b.parameter) == own.distance_at(b.parameter));
+      }
+    }
+    kept_piece = compiled.piece(2);
+    kept_path = *compiled.piece_compiled(3);
+  }
+  std::size_t kept_cursor = 0, alone_cursor = 0;
+  for (int k = 0; k <= 50; ++k) {
+    const double d = kept_piece->length() * k / 50.0;
+    CHECK(kept_piece->sample(d, kept_cursor).point == alone[2].sample(d, alone_cursor).point);
+    const double e = kept_path->length() * k / 50.0;
+    CHECK(kept_path->sample(e).point == alone[3].compiled_path()->sample(e).point);
+  }
+}
 
 TEST_CASE("a closed route of several pieces gives the poses of the same loop as one curve",
           "[network]") {

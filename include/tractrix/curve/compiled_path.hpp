@@ -10,6 +10,8 @@
 #include <cstdint>
 #include <limits>
 #include <memory>
+#include <memory_resource>
+#include <new>
 #include <utility>
 #include <vector>
 
@@ -52,7 +54,9 @@ class CompiledPath {
 
   /// Compiles `path`. Cannot fail: a cell that does not fit falls back to the measured path.
   static CompiledPath build(MeasuredPath<S, D> path) {
-    auto data = std::make_shared<Data>(Data{std::move(path), {}, {}, {}, {}, {}});
+    const S length = path.length();
+    const bool closed = path.closed();
+    auto data = std::make_shared<Data>(Data{std::move(path), length, closed, {}, {}, {}, {}, {}});
     compile(*data);
     return CompiledPath(std::move(data));
   }
@@ -65,9 +69,9 @@ class CompiledPath {
   /// The measured path compiled.
   const MeasuredPath<S, D>& measured() const noexcept { return data_->measured; }
   /// The path's length (> 0).
-  S length() const noexcept { return data_->measured.length(); }
+  S length() const noexcept { return data_->length; }
   /// Whether the path is closed (distances wrap) or open (distances clamp).
-  bool closed() const noexcept { return data_->measured.closed(); }
+  bool closed() const noexcept { return data_->closed; }
   /// The number of cells.
   std::size_t cell_count() const noexcept { return data_->cells.size(); }
   /// The number of cells left to the measured path (cusps).
@@ -90,7 +94,7 @@ class CompiledPath {
   /// `cursor` is the cell found last time (any value is safe; start at 0).
   TRACTRIX_FORCE_INLINE Sample sample(S s, std::size_t& cursor) const noexcept {
     const Data& data = *data_;
-    s = data.measured.wrap_or_clamp(s);
+    s = data.closed ? detail::wrap(s, data.length) : detail::clamp_or_low(s, S(0), data.length);
     const std::size_t i = data.index.find(s, cursor);
     const detail::FittedCell<S, D>& cell = data.cells[i];
     if (!detail::fitted(cell)) return data.measured.sample(s);
@@ -126,7 +130,7 @@ class CompiledPath {
     const S end = data.measured.path().end_parameter();
     t = closed() ? detail::wrap(t, end) : detail::clamp_or_low(t, S(0), end);
     // The cells from the one holding the segment's start to the one holding the next's.
-    const std::vector<S>& starts = data.distance_starts;
+    const auto& starts = data.distance_starts;
     const std::size_t segment =
         std::min(static_cast<std::size_t>(t), data.segment_cells.size() - 2);
     const auto above =
@@ -157,19 +161,39 @@ class CompiledPath {
   }
 
  private:
+  // Everything a query reads but the measured path's own data (read only at cusps): the length
+  // and closure copied, so a sample stays within these arrays. pmr vectors, so that a network's
+  // pieces can hold theirs in one block (in_one_block).
   struct Data {
     MeasuredPath<S, D> measured;
-    std::vector<detail::FittedCell<S, D>> cells;
+    S length;
+    bool closed;
+    std::pmr::vector<detail::FittedCell<S, D>> cells;
     detail::CellIndex<S> index;
     // distance_at's: cells in the path parameter, their first parameters, and each segment's
     // first cell (then one past the last segment).
-    std::vector<detail::DistanceCell<S>> distances;
-    std::vector<S> distance_starts;
-    std::vector<std::uint32_t> segment_cells;
+    std::pmr::vector<detail::DistanceCell<S>> distances;
+    std::pmr::vector<S> distance_starts;
+    std::pmr::vector<std::uint32_t> segment_cells;
+
+    // The same data, its arrays allocated from `memory`, in the order queries read them.
+    Data copied_into(std::pmr::memory_resource* memory) const {
+      using detail::DistanceCell;
+      using detail::FittedCell;
+      return Data{measured,
+                  length,
+                  closed,
+                  std::pmr::vector<FittedCell<S, D>>(cells, memory),
+                  index.copied_into(memory),
+                  std::pmr::vector<DistanceCell<S>>(distances, memory),
+                  std::pmr::vector<S>(distance_starts, memory),
+                  std::pmr::vector<std::uint32_t>(segment_cells, memory)};
+    }
   };
   explicit CompiledPath(std::shared_ptr<const Data> data) : data_(std::move(data)) {}
 
-  // A network's search measures only the piece that wins (closest_of), not each it passes.
+  // A network measures only the piece that wins its search (closest_of), not each it passes,
+  // and keeps its pieces' data in one block (in_one_block).
   template <class>
   friend class Network;
 
@@ -200,8 +224,8 @@ class CompiledPath {
       fitter.fit_segment(s0, std::max(s0, s1), double(i), double(i + 1));
       s0 = std::max(s0, s1);
     }
-    data.cells = std::move(fitter.cells);
-    data.index = detail::CellIndex<S>::build(std::move(fitter.starts), double(measured.length()));
+    data.cells.assign(fitter.cells.begin(), fitter.cells.end());
+    data.index = detail::CellIndex<S>::build(fitter.starts, double(measured.length()));
     compile_distances(data, fitter.position_tolerance);
   }
 
@@ -214,8 +238,11 @@ class CompiledPath {
       return at < end ? double(measured.distance_at(at)) : double(measured.length());
     };
     const std::size_t segments = measured.path().size();
-    detail::fit_distances<S>(distance, segments, tolerance, max_depth, data.distances,
-                             data.distance_starts);
+    std::vector<detail::DistanceCell<S>> distances;
+    std::vector<S> starts;
+    detail::fit_distances<S>(distance, segments, tolerance, max_depth, distances, starts);
+    data.distances.assign(distances.begin(), distances.end());
+    data.distance_starts.assign(starts.begin(), starts.end());
     const std::size_t cells = data.distances.size();
     data.segment_cells.reserve(segments + 1);
     for (std::size_t i = 0, cell = 0; i <= segments; ++i) {
@@ -223,6 +250,38 @@ class CompiledPath {
         ++cell;
       data.segment_cells.push_back(static_cast<std::uint32_t>(cell));
     }
+  }
+
+  // Copies of `paths` whose data lie one after another in one block of memory (a network's
+  // pieces: a route's bogies step from piece to piece, and the next piece's cells follow the
+  // last's instead of lying wherever the heap put them). They share their measured paths; the
+  // block lives while any of them does.
+  static std::vector<CompiledPath> in_one_block(const std::vector<const CompiledPath*>& paths) {
+    struct Block {
+      std::pmr::monotonic_buffer_resource memory;
+      std::vector<Data*> data;
+      explicit Block(std::size_t bytes) : memory(bytes) {}
+      Block(const Block&) = delete;
+      Block& operator=(const Block&) = delete;
+      ~Block() {  // the data first: their arrays go back to `memory` (a no-op), then it goes
+        for (Data* d : data)
+          d->~Data();
+      }
+    };
+    std::size_t bytes = 0;
+    for (const CompiledPath* path : paths)
+      bytes += path->memory_bytes() + 8 * alignof(std::max_align_t);  // and each array's padding
+    auto block = std::make_shared<Block>(bytes);
+    block->data.reserve(paths.size());
+    std::vector<CompiledPath> out;
+    out.reserve(paths.size());
+    for (const CompiledPath* path : paths) {
+      void* at = block->memory.allocate(sizeof(Data), alignof(Data));
+      Data* data = new (at) Data(path->data_->copied_into(&block->memory));
+      block->data.push_back(data);
+      out.push_back(CompiledPath(std::shared_ptr<const Data>(block, data)));
+    }
+    return out;
   }
 
   std::shared_ptr<const Data> data_;

@@ -214,12 +214,21 @@ class Network {
   const CompiledPath<S>* piece_compiled(std::size_t i) const noexcept { return data_->compiled[i]; }
   /// The same network with every piece compiled (Track::compiled): routes on it, and trains on
   /// those, sample polynomials in the distance instead of the tables (benchmarks/README.md,
-  /// "Compiled tracks"). Joints, switches and closest points are unchanged; pieces already
-  /// compiled are kept. Pieces compiled before Network::build are used as they are.
+  /// "Compiled tracks"). Joints, switches and closest points are unchanged. Pieces compiled
+  /// before (Network::build, or an earlier compiled()) keep their cells. Every piece's compiled
+  /// data is then copied into one block of memory, in piece order, shared by every route and
+  /// train on the network: a bogie that steps onto the next piece finds its cells beside the
+  /// last's, not in a heap block of their own.
   Network compiled() const {
     std::vector<Track<S>> pieces = data_->pieces;
     for (Track<S>& piece : pieces)
       if (!piece.compiled_path()) piece = piece.compiled();
+    std::vector<const CompiledPath<S>*> compiled;
+    for (const Track<S>& piece : pieces)
+      compiled.push_back(piece.compiled_path());
+    std::vector<CompiledPath<S>> in_block = CompiledPath<S>::in_one_block(compiled);
+    for (std::size_t i = 0; i < pieces.size(); ++i)
+      pieces[i] = pieces[i].with_compiled(std::move(in_block[i]));
     return Network(
         make_data(std::move(pieces), data_->topology, data_->index, data_->order, data_->boxes));
   }

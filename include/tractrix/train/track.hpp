@@ -145,6 +145,15 @@ class Track {
  private:
   Track(MeasuredPath<S> path, UpSource<S> up) : path_(std::move(path)), up_(std::move(up)) {}
 
+  // A network hands its pieces their compiled forms held in one block (Network::compiled).
+  template <class>
+  friend class Network;
+  Track with_compiled(CompiledPath<S> compiled) const {
+    Track out = *this;
+    out.compiled_ = std::move(compiled);
+    return out;
+  }
+
   MeasuredPath<S> path_;
   UpSource<S> up_;
   std::optional<CompiledPath<S>> compiled_;  // compiled(): what sample reads instead of path_

@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <limits>
+#include <memory_resource>
 #include <utility>
 #include <vector>
 
@@ -16,15 +17,17 @@ namespace tractrix::detail {
 
 template <class S>
 struct CellIndex {
-  std::vector<S> starts;               // cell i covers [starts[i], starts[i + 1]); last: +inf
-  std::vector<std::uint32_t> buckets;  // bucket b: the cell holding b / bucket_scale
-  S bucket_scale = S(0);               // buckets per unit of distance
+  // pmr vectors: a network keeps every piece's index in one block (CompiledPath::in_one_block).
+  std::pmr::vector<S> starts;               // cell i covers [starts[i], starts[i + 1]); last: +inf
+  std::pmr::vector<std::uint32_t> buckets;  // bucket b: the cell holding b / bucket_scale
+  S bucket_scale = S(0);                    // buckets per unit of distance
 
   // An index of the cells starting at `cell_starts` (ascending, the first 0) over [0, length).
-  static CellIndex build(std::vector<S> cell_starts, double length) {
+  static CellIndex build(const std::vector<S>& cell_starts, double length) {
     CellIndex index;
     const std::size_t cells = cell_starts.size();
-    index.starts = std::move(cell_starts);
+    index.starts.reserve(cells + 1);
+    index.starts.assign(cell_starts.begin(), cell_starts.end());
     index.starts.push_back(std::numeric_limits<S>::infinity());
     const std::size_t count = std::max<std::size_t>(cells, 1);
     index.bucket_scale = S(double(count) / length);
@@ -37,6 +40,12 @@ struct CellIndex {
       index.buckets[b] = static_cast<std::uint32_t>(cell);
     }
     return index;
+  }
+
+  // The same index, its arrays allocated from `memory`.
+  CellIndex copied_into(std::pmr::memory_resource* memory) const {
+    return CellIndex{std::pmr::vector<S>(starts, memory),
+                     std::pmr::vector<std::uint32_t>(buckets, memory), bucket_scale};
   }
 
   std::size_t cell_count() const noexcept { return starts.empty() ? 0 : starts.size() - 1; }

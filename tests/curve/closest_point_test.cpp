@@ -514,4 +514,16 @@ TEMPLATE_TEST_CASE("closest_point on a closed path: the seam is the start, never
     }
   }
   CHECK(near_end > 200);  // the queries behind the seam were asked
+  // Points of the path a few ulps of the parameter before its end: their distance along rounds to
+  // the length itself, which on a closed path reads as 0 (the seam), never as the length.
+  S t = end;
+  for (int k = 0; k < 64; ++k) {
+    t = std::nextafter(t, S(0));
+    const Vector3<S> q = loop.path().point(t);
+    for (const auto& got : {loop.closest_point(q), compiled.closest_point(q)}) {
+      INFO("t = end - " << (k + 1) << " ulps: distance " << got.distance << " of " << length);
+      CHECK(got.distance >= S(0));
+      CHECK(got.distance < length);
+    }
+  }
 }

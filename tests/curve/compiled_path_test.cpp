@@ -4,6 +4,8 @@
 #include <cmath>
 #include <cstddef>
 #include <limits>
+#include <memory>
+#include <memory_resource>
 #include <vector>
 
 #include "support/catch.hpp"
@@ -223,6 +225,33 @@ TEMPLATE_TEST_CASE("a compiled path wraps, clamps, reads NaN as 0 and ignores it
       CHECK((beyond.point - (end + S(5) * path.unit_tangent(path.end_parameter()))).norm() <=
             tolerance);
     }
+    // distance_at wraps and clamps its parameter as the measured path's does, and gives the ends
+    // exactly: 0 at the start, an open path's length at its end.
+    const S last = path.end_parameter();
+    CHECK(compiled.distance_at(S(0)) == S(0));
+    CHECK(compiled.distance_at(std::numeric_limits<S>::quiet_NaN()) == S(0));
+    const S quarter = compiled.distance_at(S(0.25) * last);
+    if (closure == Closure::closed) {
+      CHECK(std::abs(compiled.distance_at(S(-0.75) * last) - quarter) <= tolerance);
+      CHECK(std::abs(compiled.distance_at(S(2.25) * last) - quarter) <= tolerance);
+      CHECK(compiled.distance_at(last) == S(0));
+      // Just before the end the distance may round to the length: that is the seam, 0. (It does
+      // on this float loop, a parameter one ulp short of the end.)
+      auto seam_rng = make_rng(7);
+      const auto seam_loop = CompiledPath<S>::build(*MeasuredPath<S>::build(
+          Path<S, 3>::catmull_rom(random_loop_points<S>(seam_rng, 12, S(300)), Closure::closed)));
+      for (const auto* loop : {&compiled, &seam_loop}) {
+        S t = loop->measured().path().end_parameter();
+        for (int k = 0; k < 256; ++k) {
+          t = std::nextafter(t, S(0));
+          CHECK(loop->distance_at(t) < loop->length());
+        }
+      }
+    } else {
+      CHECK(compiled.distance_at(-S(1)) == S(0));
+      CHECK(compiled.distance_at(last) == length);
+      CHECK(compiled.distance_at(last + S(1)) == length);
+    }
     // Any cursor, the same bits: the cell comes from s, the cursor only saves the index.
     for (int k = 0; k < 200; ++k) {
       const S s = uniform<S>(rng, S(0), length);
@@ -233,4 +262,62 @@ TEMPLATE_TEST_CASE("a compiled path wraps, clamps, reads NaN as 0 and ignores it
       CHECK(compiled.sample(s, fresh).tangent == a.tangent);
     }
   }
+}
+
+TEST_CASE("a compiled path's distance at a parameter holds far from the origin",
+          "[curve][compiled]") {
+  // The distance carries no rounding of the coordinates: shifted 1e5 and 1e6 away, the same
+  // 1e-12·length of long-double arc lengths as at the origin (the point's tolerance has an
+  // eps-of-the-coordinates term that the distance must not borrow: 1.6e-9·L at 1e6 when it did).
+  auto rng = make_rng(437);
+  for (const double offset : {0.0, 1e5, 1e6}) {
+    const auto keys = random_loop_points<double>(rng, 10, 40.0);
+    std::vector<Vector3<double>> shifted;
+    for (const auto& k : keys)
+      shifted.push_back(k + Vector3<double>::Constant(offset));
+    const auto path = *Path<double, 3>::catmull_rom(shifted, Closure::closed);
+    const auto compiled = CompiledPath<double>::build(*MeasuredPath<double>::build(path));
+    const LongDoublePath<double> reference(path);
+    const long double length = reference.length();
+    for (int k = 0; k < 300; ++k) {
+      const double t = uniform<double>(rng, 0.0, path.end_parameter());
+      INFO("offset " << offset << ", t = " << t);
+      CHECK(std::abs(compiled.distance_at(t) - reference.distance_at(t)) <= 1e-12L * length);
+    }
+  }
+}
+
+namespace {
+// A memory resource that counts what it is asked for and hands it to new and delete.
+class CountingResource : public std::pmr::memory_resource {
+ public:
+  int allocations = 0;
+
+ private:
+  void* do_allocate(std::size_t bytes, std::size_t alignment) override {
+    ++allocations;
+    return std::pmr::new_delete_resource()->allocate(bytes, alignment);
+  }
+  void do_deallocate(void* p, std::size_t bytes, std::size_t alignment) override {
+    std::pmr::new_delete_resource()->deallocate(p, bytes, alignment);
+  }
+  bool do_is_equal(const std::pmr::memory_resource& other) const noexcept override {
+    return this == &other;
+  }
+};
+}  // namespace
+
+TEST_CASE("a compiled path never allocates from the program's pmr default resource",
+          "[curve][compiled]") {
+  // A program may set a scoped arena as the default resource while it loads a level; a compiled
+  // path built meanwhile must not keep memory from it (it would be freed under the path).
+  CountingResource counting;
+  std::pmr::memory_resource* const before = std::pmr::set_default_resource(&counting);
+  const auto path = *Path<double, 3>::catmull_rom(
+      random_loop_points<double>(*std::make_unique<std::mt19937_64>(make_rng(439)), 8, 30.0),
+      Closure::closed);
+  const auto compiled = CompiledPath<double>::build(*MeasuredPath<double>::build(path));
+  std::pmr::set_default_resource(before);
+  CHECK(counting.allocations == 0);
+  CHECK(compiled.cell_count() > 0);
 }

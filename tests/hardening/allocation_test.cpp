@@ -153,3 +153,32 @@ TEST_CASE("trains share their track: 1000 solvers on a 10^6-segment track hold o
   CHECK(solver_bytes < 1000LL * 1000);
 #endif
 }
+
+TEST_CASE("a compiled network holds every piece's compiled data in one block",
+          "[hardening][allocation][share]") {
+  // Network::compiled copies each piece's compiled data (header, cells, index, distance cells)
+  // into one block: its allocations do not grow with the pieces, where a copy a piece would be
+  // six or more each. The pieces are compiled first, so only the copying is counted.
+  const auto allocations_for = [](int count) {
+    std::vector<Track<double>> pieces;
+    for (int k = 0; k < count; ++k) {
+      const double x = 10.0 * k;
+      const std::vector<Vector3d> keys{Vector3d(x, 0, 0), Vector3d(x + 3, 1, 0),
+                                       Vector3d(x + 6, 0, 1), Vector3d(x + 9, 1, 0)};
+      pieces.push_back(Track<double>::build(MeasuredPath<double>::build(
+                                                *Path<double>::catmull_rom(keys, Closure::open)))
+                           ->compiled());
+    }
+    const auto network = *Network<double>::build(pieces, {});
+    Counting scope;
+    const auto compiled = network.compiled();
+    const long made = scope.made();
+    CHECK(compiled.piece_compiled(static_cast<std::size_t>(count - 1)) != nullptr);
+    return made;
+  };
+  const long few = allocations_for(10), many = allocations_for(80);
+  INFO("allocations: " << few << " for 10 pieces, " << many << " for 80");
+#if !defined(TRACTRIX_SANITIZED)
+  CHECK(many - few < 20);
+#endif
+}

@@ -42,7 +42,8 @@ namespace tractrix {
 /// measured path's sample behind a handed-back cell searches its table afresh: slower than
 /// today's track where such cells are many.)
 /// Queries: the cell holding s is found through a bucket index on s (O(1), no search), or is the
-/// cursor's cell when s is still in it.
+/// cursor's cell when s is still in it. Beside the cells, distance cells (polynomials in the
+/// path parameter) answer distance_at and the distance along of closest_point.
 template <class S, int D = 3>
 class CompiledPath {
  public:
@@ -56,7 +57,8 @@ class CompiledPath {
   static CompiledPath build(MeasuredPath<S, D> path) {
     const S length = path.length();
     const bool closed = path.closed();
-    auto data = std::make_shared<Data>(Data{std::move(path), length, closed, {}, {}, {}, {}, {}});
+    auto data =
+        std::make_shared<Data>(std::move(path), length, closed, std::pmr::new_delete_resource());
     compile(*data);
     return CompiledPath(std::move(data));
   }
@@ -80,7 +82,8 @@ class CompiledPath {
         std::count_if(data_->cells.begin(), data_->cells.end(),
                       [](const detail::FittedCell<S, D>& c) { return !detail::fitted(c); }));
   }
-  /// Bytes the cells and their index hold (not the measured path, which is shared).
+  /// Bytes the cells, their index and the distance cells hold (not the measured path, which is
+  /// shared).
   std::size_t memory_bytes() const noexcept {
     const Data& data = *data_;
     return sizeof(Data) + data.cells.size() * sizeof(detail::FittedCell<S, D>) +
@@ -120,7 +123,8 @@ class CompiledPath {
   }
 
   /// The distance along the path at path parameter t (wrapped or clamped as
-  /// MeasuredPath::distance_at) from polynomials in t — the distance's own cells, split at the
+  /// MeasuredPath::distance_at; on a closed path in [0, length()), the seam 0) from polynomials
+  /// in t — the distance's own cells, split at the
   /// knots and halved where the speed needs it, fitted to the measured path's distance_at and
   /// checked against it to the position tolerance above: no quadrature. The cell is found
   /// among its segment's by bisection. Where no polynomial holds (cusps), the measured path's
@@ -139,7 +143,12 @@ class CompiledPath {
     const detail::DistanceCell<S>& cell =
         data.distances[static_cast<std::size_t>(above - starts.begin()) - 1];
     if (!detail::fitted(cell)) return data.measured.distance_at(t);
-    return detail::clamp_or_low(detail::distance_in_cell(cell, t), S(0), length());
+    // The ends exactly, as the table gives them: the start 0, an open path's end its length; on
+    // a closed path a distance that rounds to the length is the seam, 0.
+    if (!(t > S(0))) return S(0);
+    if (!(t < end)) return length();
+    const S s = detail::clamp_or_low(detail::distance_in_cell(cell, t), S(0), length());
+    return data.closed && !(s < length()) ? S(0) : s;
   }
 
   /// MeasuredPath::closest_point, measured on the cells: the same nearest point, its distance
@@ -176,20 +185,29 @@ class CompiledPath {
     std::pmr::vector<S> distance_starts;
     std::pmr::vector<std::uint32_t> segment_cells;
 
+    // Empty arrays that allocate from `memory`: new and delete (build), or a network's block.
+    Data(MeasuredPath<S, D> path, S path_length, bool path_closed,
+         std::pmr::memory_resource* memory)
+        : measured(std::move(path)),
+          length(path_length),
+          closed(path_closed),
+          cells(memory),
+          index(memory),
+          distances(memory),
+          distance_starts(memory),
+          segment_cells(memory) {}
+
     // The same data, its arrays allocated from `memory`, in the order queries read them.
-    Data copied_into(std::pmr::memory_resource* memory) const {
-      using detail::DistanceCell;
-      using detail::FittedCell;
-      return Data{measured,
-                  length,
-                  closed,
-                  std::pmr::vector<FittedCell<S, D>>(cells, memory),
-                  index.copied_into(memory),
-                  std::pmr::vector<DistanceCell<S>>(distances, memory),
-                  std::pmr::vector<S>(distance_starts, memory),
-                  std::pmr::vector<std::uint32_t>(segment_cells, memory)};
+    Data(const Data& from, std::pmr::memory_resource* memory)
+        : Data(from.measured, from.length, from.closed, memory) {
+      cells.assign(from.cells.begin(), from.cells.end());
+      index = from.index.copied_into(memory);
+      distances.assign(from.distances.begin(), from.distances.end());
+      distance_starts.assign(from.distance_starts.begin(), from.distance_starts.end());
+      segment_cells.assign(from.segment_cells.begin(), from.segment_cells.end());
     }
   };
+
   explicit CompiledPath(std::shared_ptr<const Data> data) : data_(std::move(data)) {}
 
   // A network measures only the piece that wins its search (closest_of), not each it passes,
@@ -200,7 +218,6 @@ class CompiledPath {
   ClosestPoint<S, D> closest_of(const detail::Nearest<S>& nearest, const Point& query) const {
     ClosestPoint<S, D> at = data_->measured.located(nearest, query);
     at.distance = distance_at(at.parameter);
-    if (closed() && !(at.distance < length())) at.distance = S(0);  // the seam reads as 0
     return at;
   }
 
@@ -226,7 +243,11 @@ class CompiledPath {
     }
     data.cells.assign(fitter.cells.begin(), fitter.cells.end());
     data.index = detail::CellIndex<S>::build(fitter.starts, double(measured.length()));
-    compile_distances(data, fitter.position_tolerance);
+    // The distance's own tolerance: the table's, without the coordinates' rounding that the
+    // position allows (a distance carries none; far from the origin that term is 1e-10·L).
+    compile_distances(
+        data, double(detail::inverse_tolerance<S>()) * double(measured.table().accuracy_length()) +
+                  4 * eps * double(measured.length()));
   }
 
   static void compile_distances(Data& data, double tolerance) {
@@ -260,7 +281,7 @@ class CompiledPath {
     struct Block {
       std::pmr::monotonic_buffer_resource memory;
       std::vector<Data*> data;
-      explicit Block(std::size_t bytes) : memory(bytes) {}
+      explicit Block(std::size_t bytes) : memory(bytes, std::pmr::new_delete_resource()) {}
       Block(const Block&) = delete;
       Block& operator=(const Block&) = delete;
       ~Block() {  // the data first: their arrays go back to `memory` (a no-op), then it goes
@@ -277,7 +298,7 @@ class CompiledPath {
     out.reserve(paths.size());
     for (const CompiledPath* path : paths) {
       void* at = block->memory.allocate(sizeof(Data), alignof(Data));
-      Data* data = new (at) Data(path->data_->copied_into(&block->memory));
+      Data* data = new (at) Data(*path->data_, &block->memory);
       block->data.push_back(data);
       out.push_back(CompiledPath(std::shared_ptr<const Data>(block, data)));
     }

@@ -224,6 +224,7 @@ class Network {
     for (Track<S>& piece : pieces)
       if (!piece.compiled_path()) piece = piece.compiled();
     std::vector<const CompiledPath<S>*> compiled;
+    compiled.reserve(pieces.size());
     for (const Track<S>& piece : pieces)
       compiled.push_back(piece.compiled_path());
     std::vector<CompiledPath<S>> in_block = CompiledPath<S>::in_one_block(compiled);

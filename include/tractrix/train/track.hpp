@@ -57,7 +57,7 @@ class Track {
   /// track (`benchmarks/README.md`, "Compiled tracks"). Positions stay within the measured path's
   /// 1e-12·length (CompiledPath's accuracy); samples give the same point, tangent and
   /// parameter to that accuracy, so trains, kinematics and frames run unchanged. Costs a build
-  /// (2.4–7.1× the table's) and cells beside the table; copies share both.
+  /// (2.9–8.3× the table's) and cells beside the table; copies share both.
   Track compiled() const {
     Track out = *this;
     if (!out.compiled_) out.compiled_ = CompiledPath<S>::build(path_);

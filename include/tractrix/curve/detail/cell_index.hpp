@@ -18,9 +18,14 @@ namespace tractrix::detail {
 template <class S>
 struct CellIndex {
   // pmr vectors: a network keeps every piece's index in one block (CompiledPath::in_one_block).
+  // Elsewhere from new and delete, never the program's pmr default resource (a scoped arena set
+  // as the default while a track is built would be freed under it).
   std::pmr::vector<S> starts;               // cell i covers [starts[i], starts[i + 1]); last: +inf
   std::pmr::vector<std::uint32_t> buckets;  // bucket b: the cell holding b / bucket_scale
   S bucket_scale = S(0);                    // buckets per unit of distance
+
+  explicit CellIndex(std::pmr::memory_resource* memory = std::pmr::new_delete_resource())
+      : starts(memory), buckets(memory) {}
 
   // An index of the cells starting at `cell_starts` (ascending, the first 0) over [0, length).
   static CellIndex build(const std::vector<S>& cell_starts, double length) {
@@ -44,8 +49,11 @@ struct CellIndex {
 
   // The same index, its arrays allocated from `memory`.
   CellIndex copied_into(std::pmr::memory_resource* memory) const {
-    return CellIndex{std::pmr::vector<S>(starts, memory),
-                     std::pmr::vector<std::uint32_t>(buckets, memory), bucket_scale};
+    CellIndex out(memory);
+    out.starts.assign(starts.begin(), starts.end());
+    out.buckets.assign(buckets.begin(), buckets.end());
+    out.bucket_scale = bucket_scale;
+    return out;
   }
 
   std::size_t cell_count() const noexcept { return starts.empty() ? 0 : starts.size() - 1; }

@@ -88,7 +88,7 @@ class CompiledPath {
     const Data& data = *data_;
     return sizeof(Data) + data.cells.size() * sizeof(detail::FittedCell<S, D>) +
            data.index.memory_bytes() +
-           data.distances.size() * (sizeof(detail::DistanceCell<S>) + sizeof(S)) +
+           data.distances.size() * (sizeof(detail::FittedCell<S, 0>) + sizeof(S)) +
            data.segment_cells.size() * sizeof(std::uint32_t);
   }
 
@@ -123,16 +123,18 @@ class CompiledPath {
   }
 
   /// The distance along the path at path parameter t (wrapped or clamped as
-  /// MeasuredPath::distance_at; on a closed path in [0, length()), the seam 0) from polynomials
-  /// in t — the distance's own cells, split at the
-  /// knots and halved where the speed needs it, fitted to the measured path's distance_at and
-  /// checked against it to the position tolerance above: no quadrature. The cell is found
-  /// among its segment's by bisection. Where no polynomial holds (cusps), the measured path's
-  /// distance_at.
+  /// MeasuredPath::distance_at; exactly 0 at the start and the length at an open path's end; on
+  /// a closed path in [0, length()), the seam 0) from polynomials in t: the distance's own
+  /// cells, split at the knots and halved where the speed needs it, fitted to the measured
+  /// path's distance_at and checked against it to the table's tolerance — no quadrature. The
+  /// cell is found among its segment's by bisection. Where no polynomial holds (cusps), the
+  /// measured path's distance_at.
   S distance_at(S t) const noexcept {
     const Data& data = *data_;
     const S end = data.measured.path().end_parameter();
-    t = closed() ? detail::wrap(t, end) : detail::clamp_or_low(t, S(0), end);
+    t = data.closed ? detail::wrap(t, end) : detail::clamp_or_low(t, S(0), end);
+    if (!(t > S(0))) return S(0);
+    if (!(t < end)) return data.length;  // an open path's end
     // The cells from the one holding the segment's start to the one holding the next's.
     const auto& starts = data.distance_starts;
     const std::size_t segment =
@@ -140,15 +142,11 @@ class CompiledPath {
     const auto above =
         std::upper_bound(starts.begin() + std::ptrdiff_t(data.segment_cells[segment]) + 1,
                          starts.begin() + std::ptrdiff_t(data.segment_cells[segment + 1]) + 1, t);
-    const detail::DistanceCell<S>& cell =
+    const detail::FittedCell<S, 0>& cell =
         data.distances[static_cast<std::size_t>(above - starts.begin()) - 1];
     if (!detail::fitted(cell)) return data.measured.distance_at(t);
-    // The ends exactly, as the table gives them: the start 0, an open path's end its length; on
-    // a closed path a distance that rounds to the length is the seam, 0.
-    if (!(t > S(0))) return S(0);
-    if (!(t < end)) return length();
-    const S s = detail::clamp_or_low(detail::distance_in_cell(cell, t), S(0), length());
-    return data.closed && !(s < length()) ? S(0) : s;
+    const S s = detail::clamp_or_low(detail::evaluate_scalar_cell(cell, t), S(0), data.length);
+    return data.closed && !(s < data.length) ? S(0) : s;  // rounded to the length: the seam
   }
 
   /// MeasuredPath::closest_point, measured on the cells: the same nearest point, its distance
@@ -181,7 +179,7 @@ class CompiledPath {
     detail::CellIndex<S> index;
     // distance_at's: cells in the path parameter, their first parameters, and each segment's
     // first cell (then one past the last segment).
-    std::pmr::vector<detail::DistanceCell<S>> distances;
+    std::pmr::vector<detail::FittedCell<S, 0>> distances;
     std::pmr::vector<S> distance_starts;
     std::pmr::vector<std::uint32_t> segment_cells;
 
@@ -259,7 +257,7 @@ class CompiledPath {
       return at < end ? double(measured.distance_at(at)) : double(measured.length());
     };
     const std::size_t segments = measured.path().size();
-    std::vector<detail::DistanceCell<S>> distances;
+    std::vector<detail::FittedCell<S, 0>> distances;
     std::vector<S> starts;
     detail::fit_distances<S>(distance, segments, tolerance, max_depth, distances, starts);
     data.distances.assign(distances.begin(), distances.end());

@@ -84,6 +84,13 @@ inline double lobatto_node(int j, int m) noexcept {
   return std::cos(pi * j / m);
 }
 
+// Where a degree-7 fit is checked, j = 0..6: the midpoints (in angle) between its Lobatto nodes,
+// on [−1, 1].
+inline double check_node(int j) noexcept {
+  const double pi = 3.14159265358979323846;
+  return std::cos(pi * (j + 0.5) / fit_degree);
+}
+
 // What a fit is given. `values`: the values at the degree-7 Lobatto nodes (the parameter's fit).
 // `hermite`: the values at the degree-3 Lobatto nodes, then the x-derivatives there (the
 // point's fit: derivatives from the path, not from neighbouring values, so a node's rounding is
@@ -156,61 +163,61 @@ void fit_by_halving(const Span& first, int max_depth, const Fit& fit, const Halv
   }
 }
 
-// The distance along a path as polynomials in the path parameter t, what CompiledPath::
-// distance_at evaluates (a closest point's distance along): one cell on parameters
-// [mid − half, mid + half], in y = (t − mid)·inv_half. inv_half = 0 where no polynomial holds
-// (the measured path answers there). Cells split at the knots and are halved where needed, as
-// the point's cells are, but on t: the distance depends only on the speed |r'(t)|, smooth
-// across the tight turns that make the point's cells short.
+// A one-component cell's value at s (the compiled chord offsets, the compiled path's distance
+// cells). Estrin's scheme, not Horner's: three levels of products that run side by side, not
+// seven in a row (a chord guess or a closest point waits on it).
+static_assert(fit_degree == 7, "evaluate_scalar_cell spells out a degree-7 polynomial");
 template <class S>
-struct DistanceCell {
-  S mid = S(0), inv_half = S(0);
-  std::array<S, fit_degree + 1> coefficients{};
-};
-
-template <class S>
-TRACTRIX_FORCE_INLINE bool fitted(const DistanceCell<S>& cell) noexcept {
-  return cell.inv_half > S(0);
+TRACTRIX_FORCE_INLINE S evaluate_scalar_cell(const FittedCell<S, 0>& cell, S s) noexcept {
+  const S x = (s - cell.mid) * cell.inv_half, x2 = x * x, x4 = x2 * x2;
+  const auto c = [&cell](std::size_t k) { return cell.coefficients[k][0]; };
+  const S low = (c(0) + c(1) * x) + x2 * (c(2) + c(3) * x);
+  const S high = (c(4) + c(5) * x) + x2 * (c(6) + c(7) * x);
+  return low + x4 * high;
 }
 
-// A distance cell's value at parameter t. Estrin's scheme, not Horner's: three levels of
-// products that run side by side, not seven in a row (a closest point waits on it).
-static_assert(fit_degree == 7, "distance_in_cell spells out a degree-7 polynomial");
-template <class S>
-TRACTRIX_FORCE_INLINE S distance_in_cell(const DistanceCell<S>& cell, S t) noexcept {
-  const S y = (t - cell.mid) * cell.inv_half, y2 = y * y, y4 = y2 * y2;
-  const auto& c = cell.coefficients;
-  return (c[0] + c[1] * y) + y2 * (c[2] + c[3] * y) +
-         y4 * ((c[4] + c[5] * y) + y2 * (c[6] + c[7] * y));
+// f over [s0, s1] as one degree-7 polynomial, through its values at the Lobatto nodes (the ends
+// exactly, so neighbouring cells agree where they meet); true when, as evaluate_scalar_cell
+// sums it, it holds `tolerance` at the check nodes between them. False where f is not finite.
+template <class S, class F>
+bool fit_scalar_cell(double s0, double s1, const F& f, double tolerance, FittedCell<S, 0>& cell) {
+  const double mid = 0.5 * (s0 + s1), half = 0.5 * (s1 - s0);
+  FitVector data;
+  for (int j = 0; j <= fit_degree; ++j) {
+    const double s = j == 0 ? s1 : j == fit_degree ? s0 : mid + half * lobatto_node(j, fit_degree);
+    data(j) = f(s);
+    if (!std::isfinite(data(j))) return false;
+  }
+  const FitVector power = power_form<FitData::values>(data);
+  cell.mid = static_cast<S>(mid);
+  cell.inv_half = static_cast<S>(1.0 / half);
+  for (std::size_t i = 0; i <= std::size_t(fit_degree); ++i)
+    cell.coefficients[i][0] = static_cast<S>(power(Eigen::Index(i)));
+  for (int j = 0; j < fit_degree; ++j) {
+    const double s = mid + half * check_node(j);
+    const double value = f(s);
+    if (!std::isfinite(value) ||
+        !(std::abs(double(evaluate_scalar_cell(cell, static_cast<S>(s))) - value) <= tolerance))
+      return false;
+  }
+  return true;
 }
 
-// Distance cells over each segment of a path: `distance(t)` (in double, exact) fitted through
-// its values at the degree-7 Lobatto nodes of t and checked at the midpoints between them
-// against `tolerance`, halved up to `max_depth` times.
+// The distance along a path as polynomials in the path parameter t (what CompiledPath::
+// distance_at evaluates, a closest point's distance along): cells over each segment, fitted to
+// `distance(t)` (in double, exact) by fit_scalar_cell and halved up to `max_depth` times; a cell
+// with inv_half 0 where none holds (the measured path answers there). Halved on t, not on s as
+// the point's cells are: the distance depends only on the speed |r'(t)|, smooth across the tight
+// turns that make the point's cells short.
 template <class S, class Distance>
 void fit_distances(const Distance& distance, std::size_t segments, double tolerance, int max_depth,
-                   std::vector<DistanceCell<S>>& cells, std::vector<S>& starts) {
+                   std::vector<FittedCell<S, 0>>& cells, std::vector<S>& starts) {
   struct Span {
     double s0, s1;  // parameters (fit_by_halving's names)
     int depth;
   };
-  const auto fit = [&](const Span& span, DistanceCell<S>& cell) {
-    const double mid = 0.5 * (span.s0 + span.s1), half = 0.5 * (span.s1 - span.s0);
-    FitVector data;
-    for (int j = 0; j <= fit_degree; ++j)
-      data(j) = distance(mid + half * lobatto_node(j, fit_degree));
-    const FitVector power = power_form<FitData::values>(data);
-    cell.mid = static_cast<S>(mid);
-    cell.inv_half = static_cast<S>(1.0 / half);
-    for (std::size_t i = 0; i <= std::size_t(fit_degree); ++i)
-      cell.coefficients[i] = static_cast<S>(power(Eigen::Index(i)));
-    const double pi = 3.14159265358979323846;
-    for (int j = 0; j < fit_degree; ++j) {
-      const double t = mid + half * std::cos(pi * (j + 0.5) / fit_degree);
-      if (!(std::abs(double(distance_in_cell(cell, static_cast<S>(t))) - distance(t)) <= tolerance))
-        return false;
-    }
-    return span.depth < max_depth;
+  const auto fit = [&](const Span& span, FittedCell<S, 0>& cell) {
+    return span.depth < max_depth && fit_scalar_cell(span.s0, span.s1, distance, tolerance, cell);
   };
   const auto halve = [](const Span& span) {
     const double mid = 0.5 * (span.s0 + span.s1);
@@ -307,7 +314,6 @@ struct ArcLengthFitter {
   // Whether the cell's point and unit tangent, as sample computes them, are within tolerance of
   // the measured path's at the midpoints between the nodes.
   bool holds(const Span& span, const FittedCell<S, D>& cell) const {
-    const double pi = 3.14159265358979323846;
     const double mid = 0.5 * (span.s0 + span.s1), half = 0.5 * (span.s1 - span.s0);
     // The points' own rounding, divided by the cell's size, limits how well any fit can follow
     // the direction: a short cell far from the origin is held to that instead.
@@ -316,7 +322,7 @@ struct ArcLengthFitter {
     const double tangent_limit =
         std::max({tangent_tolerance, 32 * rounding / half, 4 * position_tolerance / half});
     for (int j = 0; j < fit_degree; ++j) {
-      const double s = mid + half * std::cos(pi * (j + 0.5) / fit_degree);
+      const double s = mid + half * check_node(j);
       const double t = parameter(s, span.t0, span.t1);
       S value[static_cast<std::size_t>(D) + 1], slope[static_cast<std::size_t>(D) + 1],
           unit[static_cast<std::size_t>(D)];

@@ -34,48 +34,13 @@ struct ChordOffsetFunction {
     if (!(s >= S(0) && s < length)) return std::numeric_limits<S>::quiet_NaN();
     const FittedCell<S, 0>& cell = cells[index.find(s, cursor)];
     if (!fitted(cell)) return std::numeric_limits<S>::quiet_NaN();
-    const S x = (s - cell.mid) * cell.inv_half;
-    const auto c = [&cell](std::size_t k) { return cell.coefficients[k][0]; };
-    const S x2 = x * x, x4 = x2 * x2;
-    const S low = (c(0) + c(1) * x) + x2 * (c(2) + c(3) * x);
-    const S high = (c(4) + c(5) * x) + x2 * (c(6) + c(7) * x);
-    return s - (low + x4 * high);
+    return s - evaluate_scalar_cell(cell, s);
   }
 
   std::size_t memory_bytes() const noexcept {
     return sizeof(*this) + cells.size() * sizeof(FittedCell<S, 0>) + index.memory_bytes();
   }
 };
-
-// δ through its values at the Lobatto nodes of [s0, s1]; true when it holds `tolerance` at the
-// midpoints between them.
-template <class S, class Root>
-bool fit_cell(double s0, double s1, const Root& root, double tolerance, FittedCell<S, 0>& cell) {
-  const double pi = 3.14159265358979323846;
-  const double mid = 0.5 * (s0 + s1), half = 0.5 * (s1 - s0);
-  FitVector data;
-  for (int j = 0; j <= fit_degree; ++j) {
-    const double s = j == 0 ? s1 : j == fit_degree ? s0 : mid + half * lobatto_node(j, fit_degree);
-    const double r = root(s);
-    if (!std::isfinite(r)) return false;
-    data(j) = s - r;
-  }
-  const FitVector power = power_form<FitData::values>(data);
-  cell.mid = static_cast<S>(mid);
-  cell.inv_half = static_cast<S>(1.0 / half);
-  for (std::size_t i = 0; i <= std::size_t(fit_degree); ++i)
-    cell.coefficients[i][0] = static_cast<S>(power(Eigen::Index(i)));
-  for (int j = 0; j < fit_degree; ++j) {
-    const double s = mid + half * std::cos(pi * (j + 0.5) / fit_degree);
-    const double r = root(s);
-    const double x = (s - double(cell.mid)) * double(cell.inv_half);
-    double delta = double(cell.coefficients[fit_degree][0]);
-    for (int k = fit_degree - 1; k >= 0; --k)
-      delta = delta * x + double(cell.coefficients[static_cast<std::size_t>(k)][0]);
-    if (!std::isfinite(r) || !(std::abs((s - r) - delta) <= tolerance)) return false;
-  }
-  return true;
-}
 
 // Cells over [s0, s1], halved until δ fits, in order of distance.
 template <class S, class Root>
@@ -88,7 +53,8 @@ void fit_span(double s0, double s1, const Root& root, double tolerance, int max_
   fit_by_halving<S>(
       Span{s0, s1, 0}, max_depth,
       [&](const Span& span, FittedCell<S, 0>& cell) {
-        return fit_cell(span.s0, span.s1, root, tolerance, cell);
+        return fit_scalar_cell(
+            span.s0, span.s1, [&root](double s) { return s - root(s); }, tolerance, cell);
       },
       [](const Span& span) {
         const double mid = 0.5 * (span.s0 + span.s1);

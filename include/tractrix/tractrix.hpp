@@ -3,6 +3,8 @@
 /// `tractrix/io/` (target tractrix::io).
 #pragma once
 
+#include "tractrix/alignment/horizontal.hpp"
+#include "tractrix/alignment/horizontal_segment.hpp"
 #include "tractrix/camera/camera_rig.hpp"
 #include "tractrix/core/assert.hpp"
 #include "tractrix/core/attributes.hpp"

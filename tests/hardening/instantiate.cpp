@@ -68,6 +68,8 @@ template Expected<SpeedLimits<float>> SpeedLimits<float>::from_curvature<Track<f
     const Track<float>&, const CurvatureLimits<float>&);
 template Expected<SpeedLimits<double>> SpeedLimits<double>::from_curvature<Route<double>>(
     const Route<double>&, const CurvatureLimits<double>&);
+template class HorizontalLayout<float>;
+template class HorizontalLayout<double>;
 template class CameraRig<float>;
 template class CameraRig<double>;
 template class PoseReader<float>;

@@ -1,0 +1,323 @@
+/// @file
+/// Internal: HorizontalLayout's data, its build (checks, curvature laws, series cells) and its
+/// query.
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <complex>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "tractrix/alignment/detail/heading_series.hpp"
+#include "tractrix/alignment/horizontal_segment.hpp"
+#include "tractrix/core/expected.hpp"
+#include "tractrix/core/numeric.hpp"
+
+namespace tractrix::detail {
+
+// One cell of a segment: its centre point and its polynomial's coefficients
+// (coefficients[first + 2(k − 1)], [… + 1]: x and y of w^k, k = 1 … degree, w in [−1, 1]).
+template <class S>
+struct HorizontalCell {
+  S x, y;
+  std::uint32_t first, degree;
+};
+
+// A segment of positive length as queries see it.
+template <class S>
+struct HorizontalRun {
+  S start, length, cells_per_length;
+  std::uint32_t first_cell, cell_count;
+  double heading0;  // the segment's start direction
+  CurvatureShape shape;
+};
+
+template <class S>
+struct HorizontalData {
+  std::vector<HorizontalSegment<S>> segments;
+  std::vector<S> starts;  // per segment
+  std::vector<HorizontalRun<S>> runs;
+  std::vector<S> run_starts;  // per run, for the search
+  std::vector<HorizontalCell<S>> cells;
+  std::vector<S> coefficients;
+  S length;
+};
+
+inline double radius_curvature(double radius) noexcept {
+  return !exactly_equal(radius, 0.0) ? 1.0 / radius : 0.0;
+}
+
+// The curvature law of a segment (in double, whatever S is).
+template <class S>
+CurvatureShape curvature_shape(const HorizontalSegment<S>& segment) {
+  const double k0 = radius_curvature(double(segment.start_radius)),
+               k1 = radius_curvature(double(segment.end_radius)), delta = k1 - k0;
+  CurvatureShape shape;
+  shape.length = double(segment.length);
+  auto& p = shape.laws[0].poly;
+  p[0] = k0;
+  switch (segment.type) {
+    case HorizontalType::line:
+    case HorizontalType::cubic:  // refused by check_segment
+      p[0] = 0;
+      break;
+    case HorizontalType::circular_arc:
+      break;
+    case HorizontalType::clothoid:
+      p[1] = delta;
+      break;
+    case HorizontalType::helmert_curve: {
+      shape.law_count = 2;
+      p[2] = 2 * delta;
+      auto& q = shape.laws[1].poly;  // κ0 + Δ(1 − 2(1 − u)²) = κ0 − Δ + 4Δu − 2Δu²
+      q[0] = k0 - delta;
+      q[1] = 4 * delta;
+      q[2] = -2 * delta;
+      break;
+    }
+    case HorizontalType::bloss_curve:
+      p[2] = 3 * delta;
+      p[3] = -2 * delta;
+      break;
+    case HorizontalType::cosine_curve:  // κ0 + Δ/2 − (Δ/2) cos(πu)
+      p[0] = k0 + 0.5 * delta;
+      shape.laws[0].wave_amplitude = -0.5 * delta;
+      shape.laws[0].wave_frequency = pi<double>();
+      break;
+    case HorizontalType::sine_curve:  // κ0 + Δu − (Δ/2π) sin(2πu), sin x = cos(x − π/2)
+      p[1] = delta;
+      shape.laws[0].wave_amplitude = -delta / (2 * pi<double>());
+      shape.laws[0].wave_frequency = 2 * pi<double>();
+      shape.laws[0].wave_phase = -0.5 * pi<double>();
+      break;
+    case HorizontalType::viennese_bend:
+      p[4] = 35 * delta;
+      p[5] = -84 * delta;
+      p[6] = 70 * delta;
+      p[7] = -20 * delta;
+      {  // −h ψ''(s), ψ(u) = ψ0 + Δψ (35u⁴ − 84u⁵ + 70u⁶ − 20u⁷)
+        const double c = -420 * double(segment.gravity_center_height) *
+                         double(segment.bank_angle_change) / (shape.length * shape.length);
+        p[2] += c;
+        p[3] += -4 * c;
+        p[4] += 5 * c;
+        p[5] += -2 * c;
+      }
+      break;
+  }
+  return shape;
+}
+
+inline std::string segment_name(std::size_t i, HorizontalType type) {
+  return "horizontal segment " + std::to_string(i) + " (" + to_string(type) + ")";
+}
+
+// The checks of one segment's own attributes: true, or the error naming the segment.
+template <class S>
+Expected<bool> check_segment(std::size_t i, const HorizontalSegment<S>& g) {
+  const std::string name = segment_name(i, g.type);
+  const std::pair<const char*, S> fields[] = {{"start_point.x", g.start_point.x()},
+                                              {"start_point.y", g.start_point.y()},
+                                              {"start_direction", g.start_direction},
+                                              {"start_radius", g.start_radius},
+                                              {"end_radius", g.end_radius},
+                                              {"length", g.length},
+                                              {"gravity_center_height", g.gravity_center_height},
+                                              {"bank_angle_change", g.bank_angle_change}};
+  for (const auto& [field, value] : fields)
+    if (!std::isfinite(value))
+      return make_error(ErrorCode::non_finite, name + ": " + field + " is " + number_text(value));
+  if (g.type == HorizontalType::cubic)
+    return make_error(ErrorCode::out_of_range,
+                      name +
+                          ": the cubic parabola is not supported yet (its length is along x in "
+                          "some readers and along the curve in others)");
+  if (g.length < S(0))
+    return make_error(ErrorCode::out_of_range,
+                      name + ": length " + number_text(g.length) + " is negative");
+  if (g.type == HorizontalType::line &&
+      (!exactly_equal(g.start_radius, S(0)) || !exactly_equal(g.end_radius, S(0))))
+    return make_error(ErrorCode::out_of_range,
+                      name + ": a line's radii must be 0 (infinite); start_radius " +
+                          number_text(g.start_radius) + ", end_radius " +
+                          number_text(g.end_radius));
+  if (g.type == HorizontalType::circular_arc) {
+    using std::abs;
+    if (exactly_equal(g.start_radius, S(0)))
+      return make_error(ErrorCode::out_of_range, name + ": an arc's radius must not be 0");
+    if (!(abs(g.end_radius - g.start_radius) <= S(1e-9) * abs(g.start_radius)) &&
+        !exactly_equal(g.end_radius, S(0)))
+      return make_error(ErrorCode::out_of_range,
+                        name + ": an arc's end_radius " + number_text(g.end_radius) +
+                            " differs from its start_radius " + number_text(g.start_radius));
+  }
+  return true;
+}
+
+// Fills one run's cells; false when the segment turns too far for the cell limit.
+template <class S>
+bool fill_cells(HorizontalRun<S>& run, const HorizontalSegment<S>& g, HorizontalData<S>& data) {
+  constexpr std::size_t most_cells = std::size_t(1) << 22;  // a turn of ~2e6 rad
+  const std::size_t count = series_cell_count(run.shape, run.heading0, most_cells);
+  if (count == 0) return false;
+  run.first_cell = static_cast<std::uint32_t>(data.cells.size());
+  run.cell_count = static_cast<std::uint32_t>(count);
+  run.cells_per_length = S(double(count) / run.shape.length);
+  const double half = 0.5 / double(count);
+  const double trim = double(epsilon<S>()) * half * run.shape.length / 64;  // below rounding
+  std::complex<double> start(double(g.start_point.x()), double(g.start_point.y()));
+  SeriesCell cell;
+  for (std::size_t m = 0; m < count; ++m) {
+    const double centre = (2 * double(m) + 1) * half;
+    series_cell(run.shape, centre, half, run.heading0 + run.shape.heading(centre), cell);
+    int degree = series_degree + 1;
+    while (degree > 1 && std::abs(cell.c[static_cast<std::size_t>(degree)]) <= trim)
+      --degree;
+    // The centre: the start minus the polynomial at w = −1; the next start: it at w = +1.
+    std::complex<double> back = 0.0, ahead = 0.0;
+    for (int k = series_degree + 1; k >= 1; --k) {
+      const auto c = cell.c[static_cast<std::size_t>(k)];
+      back += (k % 2 == 0) ? c : -c;
+      ahead += c;
+    }
+    const std::complex<double> middle = start - back;
+    data.cells.push_back(HorizontalCell<S>{S(middle.real()), S(middle.imag()),
+                                           static_cast<std::uint32_t>(data.coefficients.size()),
+                                           static_cast<std::uint32_t>(degree)});
+    for (int k = 1; k <= degree; ++k) {
+      data.coefficients.push_back(S(cell.c[static_cast<std::size_t>(k)].real()));
+      data.coefficients.push_back(S(cell.c[static_cast<std::size_t>(k)].imag()));
+    }
+    start = middle + ahead;
+  }
+  return true;
+}
+
+// The end of run `r` (its last cell at w = 1) and its direction there.
+template <class S>
+std::pair<Vector2<S>, double> run_end(const HorizontalData<S>& data, const HorizontalRun<S>& r) {
+  const auto& cell = data.cells[r.first_cell + r.cell_count - 1];
+  Vector2<S> end(cell.x, cell.y);
+  for (std::uint32_t k = 0; k < cell.degree; ++k) {
+    end.x() += data.coefficients[cell.first + 2 * k];
+    end.y() += data.coefficients[cell.first + 2 * k + 1];
+  }
+  return {end, r.heading0 + r.shape.heading(1.0)};
+}
+
+// The difference of two directions, wrapped to [0, π].
+inline double direction_gap(double a, double b) noexcept {
+  const double d = std::remainder(a - b, 2 * pi<double>());
+  return std::abs(d);
+}
+
+template <class S>
+Expected<HorizontalData<S>> build_horizontal(const std::vector<HorizontalSegment<S>>& segments,
+                                             HorizontalTolerance tolerance) {
+  if (segments.empty()) return make_error(ErrorCode::empty_input, "horizontal layout: no segments");
+  for (const auto& [field, value] :
+       {std::pair<const char*, double>{"relative_gap", tolerance.relative_gap},
+        std::pair<const char*, double>{"angle", tolerance.angle}})
+    if (!(value >= 0.0) || !std::isfinite(S(value)))
+      return make_error(ErrorCode::out_of_range,
+                        std::string("horizontal layout: tolerance ") + field + " " +
+                            number_text(value) +
+                            " is not a finite number >= 0 in this scalar type (0: the default)");
+  HorizontalData<S> data;
+  data.segments = segments;
+  S length = S(0), scale = S(0);
+  for (std::size_t i = 0; i < segments.size(); ++i) {
+    const auto valid = check_segment(i, segments[i]);
+    if (!valid) return valid.error();
+    data.starts.push_back(length);
+    length += segments[i].length;
+    scale = std::max({scale, abs(segments[i].start_point.x()), abs(segments[i].start_point.y())});
+  }
+  if (!(length > S(0)))
+    return make_error(ErrorCode::out_of_range, "horizontal layout: its length is 0");
+  data.length = length;
+  scale = std::max(scale, length);
+  const double eps64 = 64.0 * double(epsilon<S>());
+  const double gap_limit =
+      (tolerance.relative_gap > 0 ? tolerance.relative_gap : std::max(1e-9, eps64)) * double(scale);
+  const double angle_limit = tolerance.angle > 0 ? tolerance.angle : std::max(1e-9, eps64);
+  bool have_end = false;
+  Vector2<S> end_point;
+  double end_direction = 0;
+  for (std::size_t i = 0; i < segments.size(); ++i) {
+    const auto& g = segments[i];
+    const std::string name = segment_name(i, g.type);
+    if (have_end) {
+      const double gap = double((g.start_point - end_point).norm());
+      if (!(gap <= gap_limit))
+        return make_error(ErrorCode::not_continuous,
+                          name + " starts " + number_text(gap) +
+                              " away from where the one before ends (tolerance " +
+                              number_text(gap_limit) + ")");
+      const double turn = direction_gap(double(g.start_direction), end_direction);
+      if (!(turn <= angle_limit))
+        return make_error(ErrorCode::not_continuous,
+                          name + " starts " + number_text(turn) +
+                              " rad off the direction the one before ends in (tolerance " +
+                              number_text(angle_limit) + " rad)");
+    }
+    if (exactly_equal(g.length, S(0))) continue;
+    HorizontalRun<S> run{data.starts[i],    g.length, S(0), 0, 0, double(g.start_direction),
+                         curvature_shape(g)};
+    if (!fill_cells(run, g, data))
+      return make_error(ErrorCode::out_of_range,
+                        name + ": turns through more than 1e6 radians over its length");
+    std::tie(end_point, end_direction) = run_end(data, run);
+    have_end = true;
+    data.runs.push_back(run);
+    data.run_starts.push_back(run.start);
+  }
+  return data;
+}
+
+template <class S>
+HorizontalPoint<S> horizontal_at(const HorizontalData<S>& data, S distance,
+                                 std::size_t& cursor) noexcept {
+  const S s = clamp_or_low(distance, S(0), data.length);
+  std::size_t r = cursor;
+  if (!(r < data.runs.size() && data.run_starts[r] <= s &&
+        (r + 1 == data.runs.size() || s < data.run_starts[r + 1]))) {
+    const auto upper = std::upper_bound(data.run_starts.begin(), data.run_starts.end(), s);
+    r = static_cast<std::size_t>(std::max<std::ptrdiff_t>(upper - data.run_starts.begin() - 1, 0));
+    cursor = r;
+  }
+  const HorizontalRun<S>& run = data.runs[r];
+  const S local = std::min(std::max(s - run.start, S(0)), run.length);
+  const S scaled = local * run.cells_per_length;
+  const std::uint32_t m = std::min(static_cast<std::uint32_t>(scaled), run.cell_count - 1);
+  const S v = S(2) * (scaled - S(m)) - S(1);  // w in [−1, 1]
+  const HorizontalCell<S>& cell = data.cells[run.first_cell + m];
+  const S* c = data.coefficients.data() + cell.first;
+  // Horner for the polynomial (no constant term) and its derivative together.
+  const std::size_t top = 2 * std::size_t(cell.degree - 1);
+  S px = c[top], py = c[top + 1], dx = S(0), dy = S(0);
+  for (std::size_t k = top; k > 0;) {
+    k -= 2;
+    dx = dx * v + px;
+    dy = dy * v + py;
+    px = px * v + c[k];
+    py = py * v + c[k + 1];
+  }
+  dx = dx * v + px;
+  dy = dy * v + py;
+  px *= v;
+  py *= v;
+  const double u = double(local) / run.shape.length;
+  HorizontalPoint<S> point;
+  point.position = Vector2<S>(cell.x + px, cell.y + py);
+  point.tangent = normalized_or(Vector2<S>(dx, dy),
+                                Vector2<S>(S(std::cos(run.heading0)), S(std::sin(run.heading0))));
+  point.direction = S(run.heading0 + run.shape.heading(u));
+  point.curvature = S(run.shape.curvature(u));
+  return point;
+}
+
+}  // namespace tractrix::detail

@@ -5,6 +5,8 @@
 
 #include "tractrix/alignment/horizontal.hpp"
 #include "tractrix/alignment/horizontal_segment.hpp"
+#include "tractrix/alignment/vertical.hpp"
+#include "tractrix/alignment/vertical_segment.hpp"
 #include "tractrix/camera/camera_rig.hpp"
 #include "tractrix/core/assert.hpp"
 #include "tractrix/core/attributes.hpp"

@@ -19,6 +19,11 @@ const HorizontalType transitions[] = {HorizontalType::clothoid,    HorizontalTyp
                                       HorizontalType::bloss_curve, HorizontalType::cosine_curve,
                                       HorizontalType::sine_curve,  HorizontalType::viennese_bend};
 
+const HorizontalType transitions_and_cubic[] = {
+    HorizontalType::clothoid,     HorizontalType::helmert_curve, HorizontalType::bloss_curve,
+    HorizontalType::cosine_curve, HorizontalType::sine_curve,    HorizontalType::viennese_bend,
+    HorizontalType::cubic};
+
 // The eight start and end radius pairs of buildingSMART's atomic test set, in its spirit:
 // straight to curve and back, left and right, curve to sharper and gentler curve, and a
 // reversal through straight.
@@ -217,8 +222,29 @@ TEST_CASE("every transition type and radius pair is within 1e-12 of its length o
       }
 }
 
+TEST_CASE("a cubic parabola is y = x^3 / 6RL along its length, within 1e-12 of it", "[alignment]") {
+  // Its length is along the curve (IFC's SegmentLength): the 100 m one from straight to R 300
+  // ends at x = 99.72702866375541, y = 5.510184408765427 (30-digit quadrature and root; the
+  // IFC implementation guide's example prints 99.7259, 5.5100).
+  const auto end = HorizontalLayout<double>::build(
+      {segment<double>(HorizontalType::cubic, 0, 300, 100, 0, 0, 0)});
+  REQUIRE(end);
+  CHECK(std::fabs(end->at(100.0).position.x() - 99.72702866375541) <= 1e-12);
+  CHECK(std::fabs(end->at(100.0).position.y() - 5.510184408765427) <= 1e-12);
+  for (const auto& radii : radius_pairs)
+    for (double length : {100.0, 37.5}) {
+      const auto g = segment<double>(HorizontalType::cubic, radii[0], radii[1], length);
+      const Deviation d = deviation(g);
+      INFO("R " << radii[0] << " -> " << radii[1] << " L " << length);
+      CHECK(d.position <= 1e-12L * length);
+      CHECK(d.direction <= 4e-15L);
+      CHECK(d.curvature <= 1e-13L * curvature_scale(g));
+      CHECK(d.tangent <= 4e-15L);
+    }
+}
+
 TEST_CASE("float layouts are within a few float epsilons of the coordinates' size", "[alignment]") {
-  for (HorizontalType type : transitions)
+  for (HorizontalType type : transitions_and_cubic)
     for (const auto& radii : radius_pairs) {
       const auto g = segment<float>(type, radii[0], radii[1], 100.0);
       const Deviation d = deviation(g);
@@ -373,6 +399,8 @@ TEST_CASE("a layout that does not continue, or bad attributes, are errors naming
   CHECK(error_of(g).message == "horizontal segment 0 (CIRCULARARC): an arc's radius must not be 0");
   g = segment<double>(HorizontalType::circular_arc, 100, 90, 10);
   CHECK(error_of(g).code == ErrorCode::out_of_range);
+  g = segment<double>(HorizontalType::cubic, 300, 300, 10);
+  CHECK(error_of(g).message.find("needs different start and end radii") != std::string::npos);
   g = segment<double>(HorizontalType::clothoid, 0, 1e-9, 1e3);
   CHECK(error_of(g).message.find("turns through more than") != std::string::npos);
   CHECK(!HorizontalLayout<double>::build({}));

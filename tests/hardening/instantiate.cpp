@@ -70,6 +70,8 @@ template Expected<SpeedLimits<double>> SpeedLimits<double>::from_curvature<Route
     const Route<double>&, const CurvatureLimits<double>&);
 template class HorizontalLayout<float>;
 template class HorizontalLayout<double>;
+template class VerticalLayout<float>;
+template class VerticalLayout<double>;
 template class CameraRig<float>;
 template class CameraRig<double>;
 template class PoseReader<float>;

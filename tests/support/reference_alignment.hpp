@@ -69,6 +69,10 @@ class ReferenceHorizontal {
 
   long double curvature(long double s) const {
     const long double u = s / length_, d = k1_ - k0_;
+    if (type_ == HorizontalType::cubic) {
+      const long double a = cubic_a(), x = cubic_x(s);
+      return 6 * a * x / std::pow(1 + 9 * a * a * x * x * x * x, 1.5L);
+    }
     switch (type_) {
       case HorizontalType::line:
         return 0;
@@ -99,6 +103,10 @@ class ReferenceHorizontal {
   // The direction at s: θ0 + ∫_0^s κ, each type's integral worked out by hand.
   long double direction(long double s) const {
     const long double L = length_, u = s / L, d = k1_ - k0_;
+    if (type_ == HorizontalType::cubic) {
+      const long double a = cubic_a(), x0 = cubic_x(0), x = cubic_x(s);
+      return theta0_ + std::atan(3 * a * x * x) - std::atan(3 * a * x0 * x0);
+    }
     long double turn = 0;
     switch (type_) {
       case HorizontalType::line:
@@ -141,6 +149,14 @@ class ReferenceHorizontal {
   // (where its curvature's second derivative jumps).
   std::array<long double, 2> position(long double s) const {
     std::array<long double, 2> p{x0_, y0_};
+    if (type_ == HorizontalType::cubic) {
+      // The parabola's point at x(s), relative to x0's, turned from its tangent there to θ0.
+      const long double a = cubic_a(), x0 = cubic_x(0), x = cubic_x(s);
+      const long double dx = x - x0, dy = a * (x * x * x - x0 * x0 * x0);
+      const long double turn = theta0_ - std::atan(3 * a * x0 * x0);
+      return {x0_ + std::cos(turn) * dx - std::sin(turn) * dy,
+              y0_ + std::sin(turn) * dx + std::cos(turn) * dy};
+    }
     const long double middle = length_ / 2;
     if (type_ == HorizontalType::helmert_curve && s > middle) {
       add(p, 0, middle);
@@ -154,6 +170,29 @@ class ReferenceHorizontal {
   static long double pi() { return 3.141592653589793238462643383279502884L; }
 
  private:
+  // The cubic parabola y = a x³, a = Δκ / 6L, entered at x0 = κ0 L / Δκ.
+  long double cubic_a() const { return (k1_ - k0_) / (6 * length_); }
+  // Its abscissa after arc length s from x0: Newton on the arc length, itself by 24-point
+  // Gauss–Legendre of sqrt(1 + 9a²x⁴) on 16 panels.
+  long double cubic_x(long double s) const {
+    static const LongGaussLegendre rule(24);
+    const long double a = cubic_a(), x0 = k0_ * length_ / (k1_ - k0_);
+    const auto speed = [a](long double x) { return std::sqrt(1 + 9 * a * a * x * x * x * x); };
+    const auto arc = [&](long double x) {
+      long double sum = 0;
+      for (int i = 0; i < 16; ++i)
+        sum += rule.integrate(speed, x0 + (x - x0) * i / 16, x0 + (x - x0) * (i + 1) / 16);
+      return sum;
+    };
+    long double x = x0 + s;
+    for (int i = 0; i < 60; ++i) {
+      const long double step = (arc(x) - s) / speed(x);
+      x -= step;
+      if (std::fabs(step) < 1e-30L) break;
+    }
+    return x;
+  }
+
   void add(std::array<long double, 2>& p, long double from, long double to) const {
     static const LongGaussLegendre rule(24);
     const long double largest = std::max(std::fabs(k0_), std::fabs(k1_)) * 1.5L + 1e-30L;

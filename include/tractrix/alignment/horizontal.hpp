@@ -35,7 +35,7 @@ class HorizontalLayout {
   /// Errors (the message names the segment by index and type): empty_input for no segments;
   /// non_finite for a NaN or infinite attribute; out_of_range for a negative length, a total
   /// length of 0, a circular arc with a radius of 0 or an end radius other than its start radius
-  /// (0 is read as the start radius), a line with a radius, a cubic parabola (not supported yet),
+  /// (0 is read as the start radius), a line with a radius, a cubic parabola with equal radii,
   /// a segment turning more than 1e6 radians, or a tolerance that is negative or not finite;
   /// not_continuous for a segment that does not start where (or in the direction)
   /// the one before ends, naming the gap or the angle.

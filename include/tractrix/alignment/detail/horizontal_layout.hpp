@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "tractrix/alignment/detail/cubic_parabola.hpp"
 #include "tractrix/alignment/detail/heading_series.hpp"
 #include "tractrix/alignment/horizontal_segment.hpp"
 #include "tractrix/core/expected.hpp"
@@ -31,8 +32,10 @@ template <class S>
 struct HorizontalRun {
   S start, length, cells_per_length;
   std::uint32_t first_cell, cell_count;
-  double heading0;  // the segment's start direction
-  CurvatureShape shape;
+  double heading0;       // the segment's start direction
+  CurvatureShape shape;  // its curvature law (not for a cubic parabola)
+  bool cubic;            // a cubic parabola: direction and curvature from the cells' derivatives
+  double end_direction;
 };
 
 template <class S>
@@ -130,11 +133,11 @@ Expected<bool> check_segment(std::size_t i, const HorizontalSegment<S>& g) {
   for (const auto& [field, value] : fields)
     if (!std::isfinite(value))
       return make_error(ErrorCode::non_finite, name + ": " + field + " is " + number_text(value));
-  if (g.type == HorizontalType::cubic)
+  if (g.type == HorizontalType::cubic && exactly_equal(radius_curvature(double(g.start_radius)),
+                                                       radius_curvature(double(g.end_radius))))
     return make_error(ErrorCode::out_of_range,
-                      name +
-                          ": the cubic parabola is not supported yet (its length is along x in "
-                          "some readers and along the curve in others)");
+                      name + ": a cubic parabola needs different start and end radii (both " +
+                          number_text(g.start_radius) + ")");
   if (g.length < S(0))
     return make_error(ErrorCode::out_of_range,
                       name + ": length " + number_text(g.length) + " is negative");
@@ -157,10 +160,78 @@ Expected<bool> check_segment(std::size_t i, const HorizontalSegment<S>& g) {
   return true;
 }
 
+// Appends a cell: its centre, and its coefficients up to the last above `trim`.
+template <class S, class Coefficient>
+void push_cell(HorizontalData<S>& data, std::complex<double> centre, const Coefficient* c,
+               int highest, double trim) {
+  int degree = highest;
+  while (degree > 1 && std::abs(c[degree]) <= trim)
+    --degree;
+  data.cells.push_back(HorizontalCell<S>{S(centre.real()), S(centre.imag()),
+                                         static_cast<std::uint32_t>(data.coefficients.size()),
+                                         static_cast<std::uint32_t>(degree)});
+  for (int k = 1; k <= degree; ++k) {
+    data.coefficients.push_back(S(std::real(c[k])));
+    data.coefficients.push_back(S(std::imag(c[k])));
+  }
+}
+
+// The cells of a cubic parabola y = a x³ (a = Δκ / 6L) from x0 = κ0 L / Δκ, where its curvature
+// y'' is κ0, along the curve for the segment's length (IFC's SegmentLength is the length along
+// the curve), placed so that x0 lies on the start point in the start direction. The abscissa is
+// carried from cell to cell by its series; each cell's is re-expanded about the cell's centre.
+template <class S>
+bool fill_cubic_cells(HorizontalRun<S>& run, const HorizontalSegment<S>& g, HorizontalData<S>& data,
+                      std::size_t most) {
+  const double k0 = radius_curvature(double(g.start_radius)),
+               k1 = radius_curvature(double(g.end_radius)), L = run.shape.length;
+  const double a = (k1 - k0) / (6 * L), x0 = k0 * L / (k1 - k0);
+  const double tilt = std::atan(3 * a * x0 * x0);
+  const std::complex<double> turn = std::polar(1.0, run.heading0 - tilt);
+  const std::complex<double> origin(double(g.start_point.x()), double(g.start_point.y()));
+  // Cells short enough for the series anywhere the abscissa can reach (|x − x0| ≤ L).
+  double limit = 1e300;
+  for (int i = 0; i <= 64; ++i)
+    limit = std::min(limit, cubic_step_limit(a, x0 + L * i / 64.0));
+  std::size_t count =
+      std::max<std::size_t>(1, static_cast<std::size_t>(std::ceil(L / (2 * limit))));
+  for (;; count += std::max<std::size_t>(1, count / 4)) {
+    if (count > most) return false;
+    const std::size_t first = data.cells.size(), first_coefficient = data.coefficients.size();
+    const double half = 0.5 * L / double(count), trim = double(epsilon<S>()) * half / 64;
+    double x = x0;
+    bool fits = true;
+    CubicSeries to_centre, around;
+    std::array<std::complex<double>, cubic_series_degree + 1> c{};
+    for (std::size_t m = 0; m < count && fits; ++m) {
+      fits = cubic_abscissa_series(a, x, half, to_centre);
+      const double xc = series_value(to_centre, 1.0);
+      fits = fits && cubic_abscissa_series(a, xc, half, around);
+      const CubicSeries y = series_product(series_product(around, around), around);
+      // The centre relative to x0's point: (xc − x0, a (xc³ − x0³)), the difference factored.
+      const std::complex<double> centre(xc - x0, a * (xc - x0) * (xc * xc + xc * x0 + x0 * x0));
+      for (std::size_t k = 1; k < c.size(); ++k)
+        c[k] = turn * std::complex<double>(around[k], a * y[k]);
+      push_cell(data, origin + turn * centre, c.data(), cubic_series_degree, trim);
+      x = series_value(around, 1.0);
+    }
+    if (fits) {
+      run.first_cell = static_cast<std::uint32_t>(first);
+      run.cell_count = static_cast<std::uint32_t>(count);
+      run.cells_per_length = S(double(count) / L);
+      run.end_direction = run.heading0 + std::atan(3 * a * x * x) - tilt;
+      return true;
+    }
+    data.cells.resize(first);
+    data.coefficients.resize(first_coefficient);
+  }
+}
+
 // Fills one run's cells; false when the segment turns too far for the cell limit.
 template <class S>
 bool fill_cells(HorizontalRun<S>& run, const HorizontalSegment<S>& g, HorizontalData<S>& data) {
   constexpr std::size_t most_cells = std::size_t(1) << 22;  // a turn of ~2e6 rad
+  if (run.cubic) return fill_cubic_cells(run, g, data, most_cells);
   const std::size_t count = series_cell_count(run.shape, run.heading0, most_cells);
   if (count == 0) return false;
   run.first_cell = static_cast<std::uint32_t>(data.cells.size());
@@ -173,9 +244,6 @@ bool fill_cells(HorizontalRun<S>& run, const HorizontalSegment<S>& g, Horizontal
   for (std::size_t m = 0; m < count; ++m) {
     const double centre = (2 * double(m) + 1) * half;
     series_cell(run.shape, centre, half, run.heading0 + run.shape.heading(centre), cell);
-    int degree = series_degree + 1;
-    while (degree > 1 && std::abs(cell.c[static_cast<std::size_t>(degree)]) <= trim)
-      --degree;
     // The centre: the start minus the polynomial at w = −1; the next start: it at w = +1.
     std::complex<double> back = 0.0, ahead = 0.0;
     for (int k = series_degree + 1; k >= 1; --k) {
@@ -184,15 +252,10 @@ bool fill_cells(HorizontalRun<S>& run, const HorizontalSegment<S>& g, Horizontal
       ahead += c;
     }
     const std::complex<double> middle = start - back;
-    data.cells.push_back(HorizontalCell<S>{S(middle.real()), S(middle.imag()),
-                                           static_cast<std::uint32_t>(data.coefficients.size()),
-                                           static_cast<std::uint32_t>(degree)});
-    for (int k = 1; k <= degree; ++k) {
-      data.coefficients.push_back(S(cell.c[static_cast<std::size_t>(k)].real()));
-      data.coefficients.push_back(S(cell.c[static_cast<std::size_t>(k)].imag()));
-    }
+    push_cell(data, middle, cell.c.data(), series_degree + 1, trim);
     start = middle + ahead;
   }
+  run.end_direction = run.heading0 + run.shape.heading(1.0);
   return true;
 }
 
@@ -205,7 +268,7 @@ std::pair<Vector2<S>, double> run_end(const HorizontalData<S>& data, const Horiz
     end.x() += data.coefficients[cell.first + 2 * k];
     end.y() += data.coefficients[cell.first + 2 * k + 1];
   }
-  return {end, r.heading0 + r.shape.heading(1.0)};
+  return {end, r.end_direction};
 }
 
 // The difference of two directions, wrapped to [0, π].
@@ -265,8 +328,15 @@ Expected<HorizontalData<S>> build_horizontal(const std::vector<HorizontalSegment
                               number_text(angle_limit) + " rad)");
     }
     if (exactly_equal(g.length, S(0))) continue;
-    HorizontalRun<S> run{data.starts[i],    g.length, S(0), 0, 0, double(g.start_direction),
-                         curvature_shape(g)};
+    HorizontalRun<S> run{data.starts[i],
+                         g.length,
+                         S(0),
+                         0,
+                         0,
+                         double(g.start_direction),
+                         curvature_shape(g),
+                         g.type == HorizontalType::cubic,
+                         0.0};
     if (!fill_cells(run, g, data))
       return make_error(ErrorCode::out_of_range,
                         name + ": turns through more than 1e6 radians over its length");
@@ -276,6 +346,26 @@ Expected<HorizontalData<S>> build_horizontal(const std::vector<HorizontalSegment
     data.run_starts.push_back(run.start);
   }
   return data;
+}
+
+// A cubic parabola's direction and curvature at w from its cell's polynomial: the turn of the
+// first derivative from the start direction, and (P' × P'') / |P'|³ (the same in any
+// parameter).
+template <class S>
+void cubic_turning(const HorizontalRun<S>& run, const HorizontalCell<S>& cell, const S* c, S w,
+                   S dx, S dy, HorizontalPoint<S>& point) noexcept {
+  S ddx = S(0), ddy = S(0);
+  for (std::uint32_t k = cell.degree; k >= 2; --k) {
+    const S factor = S(k) * S(k - 1);
+    ddx = ddx * w + factor * c[2 * std::size_t(k - 1)];
+    ddy = ddy * w + factor * c[2 * std::size_t(k - 1) + 1];
+  }
+  const S cos0 = S(std::cos(run.heading0)), sin0 = S(std::sin(run.heading0));
+  using std::atan2;
+  using std::sqrt;
+  point.direction = S(run.heading0) + atan2(cos0 * dy - sin0 * dx, cos0 * dx + sin0 * dy);
+  const S speed2 = dx * dx + dy * dy;
+  point.curvature = speed2 > S(0) ? (dx * ddy - dy * ddx) / (speed2 * sqrt(speed2)) : S(0);
 }
 
 template <class S>
@@ -310,13 +400,17 @@ HorizontalPoint<S> horizontal_at(const HorizontalData<S>& data, S distance,
   dy = dy * v + py;
   px *= v;
   py *= v;
-  const double u = double(local) / run.shape.length;
   HorizontalPoint<S> point;
   point.position = Vector2<S>(cell.x + px, cell.y + py);
   point.tangent = normalized_or(Vector2<S>(dx, dy),
                                 Vector2<S>(S(std::cos(run.heading0)), S(std::sin(run.heading0))));
-  point.direction = S(run.heading0 + run.shape.heading(u));
-  point.curvature = S(run.shape.curvature(u));
+  if (run.cubic) {
+    cubic_turning(run, cell, c, v, dx, dy, point);
+  } else {
+    const double u = double(local) / run.shape.length;
+    point.direction = S(run.heading0 + run.shape.heading(u));
+    point.curvature = S(run.shape.curvature(u));
+  }
   return point;
 }
 

@@ -1,0 +1,307 @@
+/// @file
+/// Internal: VerticalLayout's data, its build and its closed-form queries.
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "tractrix/alignment/vertical_segment.hpp"
+#include "tractrix/core/expected.hpp"
+#include "tractrix/core/gauss_legendre.hpp"
+#include "tractrix/core/numeric.hpp"
+
+namespace tractrix::detail {
+
+// A segment of positive horizontal length, with what its queries need: for an arc its signed
+// radius and the sine and cosine of its start angle θs = atan(gs).
+template <class S>
+struct VerticalRun {
+  VerticalType type;
+  S start, length, height, gs, ge;
+  S radius, sin_start, cos_start;
+  S profile_start;  // the length along the profile from the layout's start
+};
+
+template <class S>
+struct VerticalData {
+  std::vector<VerticalSegment<S>> segments;
+  std::vector<VerticalRun<S>> runs;
+  std::vector<S> run_starts, run_profile_starts;
+  S end;
+};
+
+// sin and cos of atan(g), without forming the angle.
+template <class S>
+std::pair<S, S> gradient_angle(S g) noexcept {
+  using std::sqrt;
+  const S norm = sqrt(S(1) + g * g);
+  return {g / norm, S(1) / norm};
+}
+
+// A run's height, gradient and curvature at t in [0, length] from its start.
+template <class S>
+VerticalPoint<S> run_at(const VerticalRun<S>& r, S t) noexcept {
+  using std::sqrt;
+  switch (r.type) {
+    case VerticalType::constant_gradient:
+      return {r.height + r.gs * t, r.gs, S(0)};
+    case VerticalType::parabolic_arc: {
+      const S rate = (r.ge - r.gs) / r.length, g = r.gs + rate * t;
+      const S norm = sqrt(S(1) + g * g);
+      return {r.height + t * (r.gs + S(0.5) * rate * t), g, rate / (norm * norm * norm)};
+    }
+    case VerticalType::circular_arc:
+    default: {
+      // sin θ = sin θs + t / R; z − z0 = R (cos θs − cos θ) = t (sin θ + sin θs) / (cos θs + cos
+      // θ).
+      const S sine = std::min(std::max(r.sin_start + t / r.radius, S(-1)), S(1));
+      const S cosine = sqrt((S(1) - sine) * (S(1) + sine));
+      const S denominator = r.cos_start + cosine;
+      const S rise = denominator > S(0) ? t * (sine + r.sin_start) / denominator : S(0);
+      return {r.height + rise, cosine > S(0) ? sine / cosine : S(0), S(1) / r.radius};
+    }
+  }
+}
+
+// The length along the profile of a run from its start to t.
+template <class S>
+S run_profile_length(const VerticalRun<S>& r, S t) noexcept {
+  using std::sqrt;
+  switch (r.type) {
+    case VerticalType::constant_gradient:
+      return t * sqrt(S(1) + r.gs * r.gs);
+    case VerticalType::parabolic_arc: {
+      // ∫ sqrt(1 + g²) dx with g linear in x: Gauss–Legendre on panels over which g changes by at
+      // most 1/50 (sqrt(1 + g²) is analytic within ±i of them: the rule's error is far below
+      // rounding there).
+      const S rate = (r.ge - r.gs) / r.length;
+      using std::abs;
+      using std::ceil;
+      const int panels = 1 + static_cast<int>(std::min(ceil(abs(rate * t) * S(50)), S(4096)));
+      S sum = S(0);
+      for (int p = 0; p < panels; ++p) {
+        const S a = t * S(p) / S(panels), b = t * S(p + 1) / S(panels);
+        sum += GaussLegendre5<S>::integrate(
+            [&](S x) {
+              const S g = r.gs + rate * x;
+              return sqrt(S(1) + g * g);
+            },
+            a, b);
+      }
+      return sum;
+    }
+    case VerticalType::circular_arc:
+    default: {
+      // R (θ − θs), with sin(θ − θs) = (t/R)(cos θs + sin θs (sin θs + sin θ) / (cos θs + cos θ)).
+      const S sine = std::min(std::max(r.sin_start + t / r.radius, S(-1)), S(1));
+      const S cosine = sqrt((S(1) - sine) * (S(1) + sine));
+      const S sum_cos = r.cos_start + cosine;
+      const S turn_sin =
+          sum_cos > S(0)
+              ? t / r.radius * (r.cos_start + r.sin_start * (r.sin_start + sine) / sum_cos)
+              : S(0);
+      using std::atan2;
+      return r.radius * atan2(turn_sin, cosine * r.cos_start + sine * r.sin_start);
+    }
+  }
+}
+
+// The t in [0, length] of a run where its profile length is `length`.
+template <class S>
+S run_distance_at(const VerticalRun<S>& r, S length) noexcept {
+  using std::sqrt;
+  switch (r.type) {
+    case VerticalType::constant_gradient:
+      return length / sqrt(S(1) + r.gs * r.gs);
+    case VerticalType::circular_arc: {
+      // θ = θs + δ, δ = length / R: t = R (sin θ − sin θs) = 2R cos(θs + δ/2) sin(δ/2).
+      const S half = S(0.5) * length / r.radius;
+      using std::cos;
+      using std::sin;
+      const S cos_mid = r.cos_start * cos(half) - r.sin_start * sin(half);
+      return S(2) * r.radius * cos_mid * sin(half);
+    }
+    case VerticalType::parabolic_arc:
+    default: {
+      // Newton on profile length − length, whose slope sqrt(1 + g²) ≥ 1 is smooth: from the
+      // chord's guess it converges in a few steps; kept inside [0, X].
+      S t = std::min(length / sqrt(S(1) + S(0.25) * (r.gs + r.ge) * (r.gs + r.ge)), r.length);
+      for (int i = 0; i < 16; ++i) {
+        const S g = r.gs + (r.ge - r.gs) / r.length * t;
+        const S step = (run_profile_length(r, t) - length) / sqrt(S(1) + g * g);
+        t = std::min(std::max(t - step, S(0)), r.length);
+        using std::abs;
+        if (!(abs(step) > S(4) * epsilon<S>() * r.length)) break;
+      }
+      return t;
+    }
+  }
+}
+
+inline std::string vertical_name(std::size_t i, VerticalType type) {
+  return "vertical segment " + std::to_string(i) + " (" + to_string(type) + ")";
+}
+
+template <class S>
+Expected<VerticalRun<S>> vertical_run(std::size_t i, const VerticalSegment<S>& g) {
+  const std::string name = vertical_name(i, g.type);
+  const std::pair<const char*, S> fields[] = {{"start_distance", g.start_distance},
+                                              {"horizontal_length", g.horizontal_length},
+                                              {"start_height", g.start_height},
+                                              {"start_gradient", g.start_gradient},
+                                              {"end_gradient", g.end_gradient}};
+  for (const auto& [field, value] : fields)
+    if (!std::isfinite(value))
+      return make_error(ErrorCode::non_finite, name + ": " + field + " is " + number_text(value));
+  if (g.horizontal_length < S(0))
+    return make_error(
+        ErrorCode::out_of_range,
+        name + ": horizontal_length " + number_text(g.horizontal_length) + " is negative");
+  VerticalRun<S> r{g.type,
+                   g.start_distance,
+                   g.horizontal_length,
+                   g.start_height,
+                   g.start_gradient,
+                   g.end_gradient,
+                   S(0),
+                   S(0),
+                   S(1),
+                   S(0)};
+  using std::abs;
+  const S scale = std::max(abs(g.start_gradient), abs(g.end_gradient)) + S(1);
+  if (g.type == VerticalType::constant_gradient &&
+      !(abs(g.end_gradient - g.start_gradient) <= S(64) * epsilon<S>() * scale))
+    return make_error(ErrorCode::out_of_range,
+                      name + ": end_gradient " + number_text(g.end_gradient) +
+                          " differs from start_gradient " + number_text(g.start_gradient));
+  if (g.type == VerticalType::circular_arc) {
+    const auto [sin_s, cos_s] = gradient_angle(g.start_gradient);
+    const S sin_e = gradient_angle(g.end_gradient).first;
+    if (!(abs(sin_e - sin_s) > S(0)))
+      return make_error(ErrorCode::out_of_range,
+                        name + ": a circular arc needs different start and end gradients (both " +
+                            number_text(g.start_gradient) + ")");
+    r.radius = g.horizontal_length / (sin_e - sin_s);
+    r.sin_start = sin_s;
+    r.cos_start = cos_s;
+  }
+  return r;
+}
+
+template <class S>
+Expected<VerticalData<S>> build_vertical(const std::vector<VerticalSegment<S>>& segments,
+                                         VerticalTolerance tolerance) {
+  if (segments.empty()) return make_error(ErrorCode::empty_input, "vertical layout: no segments");
+  for (const auto& [field, value] :
+       {std::pair<const char*, double>{"relative_gap", tolerance.relative_gap},
+        std::pair<const char*, double>{"gradient", tolerance.gradient}})
+    if (!(value >= 0.0) || !std::isfinite(S(value)))
+      return make_error(ErrorCode::out_of_range,
+                        std::string("vertical layout: tolerance ") + field + " " +
+                            number_text(value) +
+                            " is not a finite number >= 0 in this scalar type (0: the default)");
+  VerticalData<S> data;
+  data.segments = segments;
+  S scale = S(0);
+  using std::abs;
+  for (const auto& g : segments)
+    scale = std::max({scale, abs(g.start_distance), abs(g.start_distance + g.horizontal_length),
+                      abs(g.start_height)});
+  const double eps64 = 64.0 * double(epsilon<S>());
+  const S gap_limit =
+      S(tolerance.relative_gap > 0 ? tolerance.relative_gap : std::max(1e-9, eps64)) * scale;
+  const S gradient_limit = S(tolerance.gradient > 0 ? tolerance.gradient : std::max(1e-9, eps64));
+  S profile = S(0);
+  for (std::size_t i = 0; i < segments.size(); ++i) {
+    auto run = vertical_run(i, segments[i]);
+    if (!run) return run.error();
+    if (i > 0) {
+      const VerticalSegment<S>& before = segments[i - 1];
+      const S end = before.start_distance + before.horizontal_length;
+      const S end_height = before.horizontal_length > S(0)
+                               ? run_at(data.runs.back(), data.runs.back().length).height
+                               : before.start_height;
+      const S end_gradient = before.end_gradient;
+      const std::string name = vertical_name(i, segments[i].type);
+      if (!(abs(segments[i].start_distance - end) <= gap_limit))
+        return make_error(ErrorCode::not_continuous,
+                          name + " starts at distance " + number_text(segments[i].start_distance) +
+                              ", where the one before ends at " + number_text(end));
+      if (!(abs(segments[i].start_height - end_height) <= gap_limit))
+        return make_error(ErrorCode::not_continuous,
+                          name + " starts at height " + number_text(segments[i].start_height) +
+                              ", the one before ends at " + number_text(end_height));
+      if (!(abs(segments[i].start_gradient - end_gradient) <= gradient_limit))
+        return make_error(ErrorCode::not_continuous,
+                          name + " starts at gradient " + number_text(segments[i].start_gradient) +
+                              ", the one before ends at " + number_text(end_gradient) +
+                              " (a gradient break: allow it with VerticalTolerance::gradient)");
+    }
+    if (!(run->length > S(0))) continue;
+    run->profile_start = profile;
+    profile += run_profile_length(*run, run->length);
+    data.runs.push_back(*run);
+    data.run_starts.push_back(run->start);
+    data.run_profile_starts.push_back(run->profile_start);
+  }
+  if (data.runs.empty())
+    return make_error(ErrorCode::out_of_range, "vertical layout: its horizontal length is 0");
+  data.end = data.runs.back().start + data.runs.back().length;
+  return data;
+}
+
+// The run a value falls in, by the starts given (the first before it, the last after it).
+template <class S>
+std::size_t run_of(const std::vector<S>& starts, S value) noexcept {
+  const auto upper = std::upper_bound(starts.begin(), starts.end(), value);
+  return static_cast<std::size_t>(std::max<std::ptrdiff_t>(upper - starts.begin() - 1, 0));
+}
+
+template <class S>
+VerticalPoint<S> vertical_at(const VerticalData<S>& data, S distance) noexcept {
+  const auto& first = data.runs.front();
+  if (!(distance >= first.start))  // before the start, and NaN
+    return {first.height + first.gs * (std::isnan(distance) ? S(0) : distance - first.start),
+            first.gs, S(0)};
+  const auto& last = data.runs.back();
+  if (distance > data.end) {
+    const VerticalPoint<S> end = run_at(last, last.length);
+    return {end.height + last.ge * (distance - data.end), last.ge, S(0)};
+  }
+  const auto& run = data.runs[run_of(data.run_starts, distance)];
+  return run_at(run, std::min(distance - run.start, run.length));
+}
+
+template <class S>
+S profile_length(const VerticalData<S>& data, S distance) noexcept {
+  using std::sqrt;
+  const auto& first = data.runs.front();
+  if (!(distance >= first.start))
+    return std::isnan(distance) ? S(0)
+                                : (distance - first.start) * sqrt(S(1) + first.gs * first.gs);
+  const auto& last = data.runs.back();
+  if (distance > data.end)
+    return last.profile_start + run_profile_length(last, last.length) +
+           (distance - data.end) * sqrt(S(1) + last.ge * last.ge);
+  const auto& run = data.runs[run_of(data.run_starts, distance)];
+  return run.profile_start + run_profile_length(run, std::min(distance - run.start, run.length));
+}
+
+template <class S>
+S distance_at_profile_length(const VerticalData<S>& data, S length) noexcept {
+  using std::sqrt;
+  const auto& first = data.runs.front();
+  if (!(length >= S(0)))
+    return first.start + (std::isnan(length) ? S(0) : length / sqrt(S(1) + first.gs * first.gs));
+  const auto& last = data.runs.back();
+  const S total = last.profile_start + run_profile_length(last, last.length);
+  if (length > total) return data.end + (length - total) / sqrt(S(1) + last.ge * last.ge);
+  const auto& run = data.runs[run_of(data.run_profile_starts, length)];
+  return run.start + run_distance_at(run, std::min(length - run.profile_start,
+                                                   run_profile_length(run, run.length)));
+}
+
+}  // namespace tractrix::detail

@@ -3,6 +3,10 @@
 /// `tractrix/io/` (target tractrix::io).
 #pragma once
 
+#include "tractrix/alignment/alignment.hpp"
+#include "tractrix/alignment/alignment_layouts.hpp"
+#include "tractrix/alignment/cant.hpp"
+#include "tractrix/alignment/cant_segment.hpp"
 #include "tractrix/alignment/horizontal.hpp"
 #include "tractrix/alignment/horizontal_segment.hpp"
 #include "tractrix/alignment/vertical.hpp"

@@ -1,0 +1,225 @@
+// Alignments as tracks, against closed forms: trains on a circular arc (bogies on the circle,
+// exactly apart), a clothoid's curvature linear in distance, a constant gradient's length, a
+// vertical circle's curvature, the cant's bank angle in the frames and between the rail heads.
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "support/catch.hpp"
+#include "support/reference_alignment.hpp"
+#include "tractrix/alignment/alignment.hpp"
+#include "tractrix/train/train_solver.hpp"
+
+using namespace tractrix;
+using namespace tractrix::test;
+
+namespace {
+
+template <class S>
+HorizontalSegment<S> plan(HorizontalType type, double x, double y, double direction, double r0,
+                          double r1, double length) {
+  HorizontalSegment<S> g;
+  g.type = type;
+  g.start_point = Vector2<S>(S(x), S(y));
+  g.start_direction = S(direction);
+  g.start_radius = S(r0);
+  g.end_radius = S(r1);
+  g.length = S(length);
+  return g;
+}
+
+// A straight of 100 m along +x from (2000, 3000), then a left arc of radius 500 for 600 m.
+template <class S>
+AlignmentLayouts<S> line_and_arc() {
+  AlignmentLayouts<S> layouts;
+  layouts.horizontal = {plan<S>(HorizontalType::line, 2000, 3000, 0, 0, 0, 100),
+                        plan<S>(HorizontalType::circular_arc, 2100, 3000, 0, 500, 500, 600)};
+  return layouts;
+}
+
+template <class S>
+S tolerance(double relative) {
+  return S(std::max(relative, 64.0 * double(std::numeric_limits<S>::epsilon())));
+}
+
+}  // namespace
+
+TEMPLATE_TEST_CASE("a train on an arc of an alignment has its bogies on the circle, exactly apart",
+                   "[alignment][train]", float, double) {
+  using S = TestType;
+  const auto alignment = Alignment<S>::build(line_and_arc<S>());
+  REQUIRE(alignment);
+  CHECK(alignment->length() == S(700));
+  const std::vector<Wagon<S>> wagons{{S(20), S(14), S(1)}, {S(18), S(12)}, {S(18), S(12)}};
+  const Vector3<S> centre(2100, 3500, 0);
+  const S scale = S(3500) * tolerance<S>(1e-12);
+  for (Spacing spacing : {Spacing::chord, Spacing::arc}) {
+    const auto solver =
+        *TrainSolver<S, Alignment<S>>::build(*alignment, wagons, {Wrap::clamp, spacing});
+    for (S head : {S(200), S(455.5), S(699)}) {
+      const auto poses = solver.solve(head);
+      for (std::size_t i = 0; i < wagons.size(); ++i) {
+        INFO("wagon " << i << " head " << head);
+        const auto& pose = poses[i];
+        CHECK(std::abs((pose.front.origin - centre).norm() - S(500)) <= scale);
+        CHECK(std::abs((pose.rear.origin - centre).norm() - S(500)) <= scale);
+        // Chord spacing: the bogie distance straight; arc spacing: the angle it subtends on R.
+        const S chord = (pose.front.origin - pose.rear.origin).norm();
+        const S expected = spacing == Spacing::chord
+                               ? wagons[i].bogie_distance
+                               : S(1000) * std::sin(wagons[i].bogie_distance / S(1000));
+        CHECK(std::abs(chord - expected) <= scale);
+        // Flat and uncanted: up is +z, forward the circle's tangent.
+        CHECK(pose.front.up().z() >= S(1) - tolerance<S>(1e-15));
+        const Vector3<S> radial = (pose.front.origin - centre).normalized();
+        CHECK(std::abs(pose.front.forward().dot(radial)) <= S(16) * tolerance<S>(1e-15));
+      }
+    }
+  }
+}
+
+TEST_CASE("an alignment's curvature is the plan's: a clothoid's is linear in distance",
+          "[alignment]") {
+  AlignmentLayouts<double> layouts;
+  layouts.horizontal = {plan<double>(HorizontalType::clothoid, 10, 20, 0.3, 0, -400, 150)};
+  const auto alignment = Alignment<double>::build(layouts);
+  REQUIRE(alignment);
+  Alignment<double>::Cursor cursor;
+  for (int i = 0; i <= 30; ++i) {
+    const double s = 5.0 * i;
+    const auto at = alignment->sample(s, cursor);
+    const Vector3d k = alignment->curvature_vector(at);
+    CHECK(std::fabs(k.norm() - s / (400.0 * 150.0)) <= 1e-15);
+    // Turning right: κN points to the right of the tangent.
+    if (i > 0) CHECK(k.dot(Vector3d::UnitZ().cross(at.tangent)) < 0);
+    CHECK(std::fabs(k.dot(at.tangent)) <= 1e-18);
+  }
+}
+
+TEST_CASE("a constant gradient: the 3-D length, the heights and the stations both ways",
+          "[alignment]") {
+  auto layouts = line_and_arc<double>();
+  layouts.vertical = {{VerticalType::constant_gradient, 0, 700, 12.5, 0.025, 0.025}};
+  layouts.start_station = 1000;
+  const auto alignment = Alignment<double>::build(layouts);
+  REQUIRE(alignment);
+  const double stretch = std::sqrt(1 + 0.025 * 0.025);
+  CHECK(std::fabs(alignment->length() - 700 * stretch) <= 1e-12 * 700);
+  Alignment<double>::Cursor cursor;
+  for (double x : {0.0, 99.0, 100.0, 350.25, 700.0}) {
+    const double s = alignment->length_at(x);
+    CHECK(std::fabs(s - x * stretch) <= 1e-12 * 700);
+    CHECK(std::fabs(alignment->horizontal_at(s) - x) <= 1e-12 * 700);
+    const auto at = alignment->sample(s, cursor);
+    CHECK(std::fabs(at.point.z() - (12.5 + 0.025 * x)) <= 1e-12 * 700);
+    CHECK(std::fabs(at.tangent.z() - 0.025 / stretch) <= 1e-15);
+    CHECK(alignment->station(at.horizontal_distance) == Approx(1000 + x));
+  }
+  // A train's bogies are their distance apart in 3-D.
+  const std::vector<Wagon<double>> wagons{{20, 14}, {18, 12}};
+  const auto solver = *TrainSolver<double, Alignment<double>>::build(*alignment, wagons, {});
+  const auto poses = solver.solve(400.0);
+  CHECK(std::fabs((poses[0].front.origin - poses[0].rear.origin).norm() - 14) <= 1e-9);
+  CHECK(std::fabs((poses[1].front.origin - poses[1].rear.origin).norm() - 12) <= 1e-9);
+}
+
+TEST_CASE("a vertical arc under a straight: the alignment curves up by 1/R in a sag",
+          "[alignment]") {
+  AlignmentLayouts<double> layouts;
+  layouts.horizontal = {plan<double>(HorizontalType::line, 0, 0, 1.0, 0, 0, 400)};
+  // From −1 % to +1.5 % over 400 m: R = 400 / (sin θe − sin θs) > 0, a sag.
+  layouts.vertical = {{VerticalType::circular_arc, 0, 400, 30, -0.01, 0.015}};
+  const auto alignment = Alignment<double>::build(layouts);
+  REQUIRE(alignment);
+  const long double se = 0.015L / std::sqrt(1 + 0.015L * 0.015L),
+                    ss = -0.01L / std::sqrt(1 + 0.01L * 0.01L);
+  const long double R = 400 / (se - ss);
+  // Its 3-D length is R times the turn.
+  CHECK(std::fabs(alignment->length() - R * (std::asin(se) - std::asin(ss))) <= 1e-12L * 400);
+  Alignment<double>::Cursor cursor;
+  for (double s = 0; s < alignment->length(); s += 37) {
+    const auto at = alignment->sample(s, cursor);
+    const Vector3d k = alignment->curvature_vector(at);
+    CHECK(std::fabs(k.norm() - 1 / R) <= 1e-14L / R);
+    CHECK(k.dot(alignment->up_at(s, at)) > 0);  // toward the sky in a sag
+  }
+}
+
+TEST_CASE("cant banks the frames by its angle and sets the rail heads apart by their distance",
+          "[alignment]") {
+  auto layouts = line_and_arc<double>();
+  layouts.rail_head_distance = 1.5;
+  // Ramp 0 → 120 mm on the right rail along the straight (the outer rail of the left arc), then
+  // constant; the left rail is the pivot.
+  layouts.cant = {{CantType::linear_transition, 0, 100, 0, 0, 0, 0.12},
+                  {CantType::constant_cant, 100, 600, 0, 0, 0.12, 0.12}};
+  const auto alignment = Alignment<double>::build(layouts);
+  REQUIRE(alignment);
+  CHECK(alignment->constant_up() == nullptr);
+  const std::vector<Wagon<double>> wagons{{20, 14}};
+  const auto solver = *TrainSolver<double, Alignment<double>>::build(*alignment, wagons, {});
+  for (double head : {50.0, 300.0}) {
+    const auto pose = solver.solve(head)[0];
+    const double cant = head < 100 ? 0.12 * head / 100 : 0.12, bank = std::asin(cant / 1.5);
+    // The front bogie's up leans left (toward the arc's centre) by the bank angle, about its
+    // forward axis, from +z.
+    const Vector3d left = Vector3d::UnitZ().cross(pose.front.forward()).normalized();
+    CHECK(std::fabs(std::atan2(pose.front.up().dot(left), pose.front.up().z()) - bank) <= 1e-12);
+    Alignment<double>::Cursor cursor;
+    const auto at = alignment->sample(pose.front_distance, cursor);
+    const auto rails = alignment->rail_heads(at);
+    CHECK(std::fabs((rails.right - rails.left).norm() - 1.5) <= 1e-12);
+    CHECK(std::fabs(rails.right.z() - rails.left.z() - cant) <= 1e-12);
+    CHECK(rails.left.z() == at.point.z());  // the pivot
+  }
+}
+
+TEST_CASE("an alignment's Viennese bend takes its bank from the cant", "[alignment]") {
+  AlignmentLayouts<double> layouts;
+  auto bend = plan<double>(HorizontalType::viennese_bend, 0, 0, 0, 0, 300, 100);
+  bend.gravity_center_height = 1.8;
+  layouts.horizontal = {bend};
+  layouts.cant = {{CantType::viennese_bend, 0, 100, 0, 0, 0, 0.1}};
+  const auto alignment = Alignment<double>::build(layouts);
+  REQUIRE(alignment);
+  bend.bank_angle_change = std::asin(0.1 / 1.5);  // ψ at the end: asin(cant / rail distance)
+  const ReferenceHorizontal reference(bend);
+  Alignment<double>::Cursor cursor;
+  for (double s : {25.0, 50.0, 100.0}) {
+    const auto p = alignment->sample(s, cursor).point;
+    const auto r = reference.position(s);
+    CHECK(std::hypot(p.x() - r[0], p.y() - r[1]) <= 1e-12 * 100);
+  }
+  // The cant's Viennese bend moves the bank angle by its shape: half way, half the bank.
+  CHECK(alignment->cant_at(50.0).bank == Approx(0.5 * std::asin(0.1 / 1.5)));
+}
+
+TEST_CASE("an alignment is total beyond its ends and names the layout that failed", "[alignment]") {
+  const auto alignment = Alignment<double>::build(line_and_arc<double>());
+  REQUIRE(alignment);
+  Alignment<double>::Cursor cursor;
+  const auto before = alignment->sample_extended(-10.0, cursor);
+  CHECK((before.point - Vector3d(1990, 3000, 0)).norm() <= 1e-9);
+  const auto clamped = alignment->sample(-10.0, cursor);
+  CHECK((clamped.point - Vector3d(2000, 3000, 0)).norm() <= 1e-9);
+  const auto nan = alignment->sample(std::nan(""), cursor);
+  CHECK((nan.point - Vector3d(2000, 3000, 0)).norm() <= 1e-9);
+  const auto end = alignment->sample(700.0, cursor);
+  const auto past = alignment->sample_extended(705.0, cursor);
+  CHECK((past.point - (end.point + 5 * end.tangent)).norm() <= 1e-9);
+  CHECK(alignment->knot_distances() == std::vector<double>{0, 100});
+
+  auto layouts = line_and_arc<double>();
+  layouts.vertical = {{VerticalType::constant_gradient, 0, 700, 0, 0.01, 0.02}};
+  auto result = Alignment<double>::build(layouts);
+  REQUIRE(!result);
+  CHECK(result.error().message.find("vertical segment 0 (CONSTANTGRADIENT)") == 0);
+  layouts = line_and_arc<double>();
+  layouts.cant = {{CantType::constant_cant, 0, 700, 0, 0, 0, 2}};
+  result = Alignment<double>::build(layouts);
+  REQUIRE(!result);
+  CHECK(result.error().message.find("more than the rail head distance") != std::string::npos);
+  layouts = line_and_arc<double>();
+  layouts.horizontal[1].start_point.x() += 1;
+  CHECK(Alignment<double>::build(layouts).error().code == ErrorCode::not_continuous);
+}

@@ -8,6 +8,7 @@
 #include "support/catch.hpp"
 #include "support/reference_alignment.hpp"
 #include "tractrix/alignment/alignment.hpp"
+#include "tractrix/driving/speed_limits.hpp"
 #include "tractrix/train/train_solver.hpp"
 
 using namespace tractrix;
@@ -222,4 +223,41 @@ TEST_CASE("an alignment is total beyond its ends and names the layout that faile
   layouts = line_and_arc<double>();
   layouts.horizontal[1].start_point.x() += 1;
   CHECK(Alignment<double>::build(layouts).error().code == ErrorCode::not_continuous);
+}
+
+TEST_CASE(
+    "speed limits from cant: v = sqrt(g R (D + I) / b) on the arc, the line's on the straight",
+    "[alignment][driving]") {
+  auto layouts = line_and_arc<double>();
+  layouts.rail_head_distance = 1.5;
+  // A left arc: the right rail raised 120 mm all along the arc, none on the straight.
+  layouts.cant = {{CantType::constant_cant, 0, 100, 0, 0, 0, 0},
+                  {CantType::linear_transition, 100, 0, 0, 0, 0, 0.12},
+                  {CantType::constant_cant, 100, 600, 0, 0, 0.12, 0.12}};
+  const auto alignment = Alignment<double>::build(layouts);
+  REQUIRE(alignment);
+  CantLimits<double> cant;
+  cant.max_velocity = 60;
+  cant.cant_deficiency = 0.1;
+  cant.section_length = 50;
+  const auto limits = SpeedLimits<double>::from_cant(*alignment, cant);
+  REQUIRE(limits);
+  CHECK(limits->at(20.0) == 60.0);
+  const double arc = std::sqrt(9.80665 * 500 * (0.12 + 0.1) / 1.5);  // 26.82 m/s
+  CHECK(limits->at(400.0) == Approx(arc).epsilon(1e-14));
+  // The section holding the arc's start already has it.
+  CHECK(limits->at(110.0) == Approx(arc).epsilon(1e-14));
+  // The same arc turning right under the same cant leans out: D = −0.12.
+  layouts.horizontal[1].start_radius = layouts.horizontal[1].end_radius = -500;
+  const auto wrong = Alignment<double>::build(layouts);
+  REQUIRE(wrong);
+  const auto error = SpeedLimits<double>::from_cant(*wrong, cant);
+  REQUIRE(!error);
+  CHECK(error.error().message.find("leans out of its curve") != std::string::npos);
+  cant.cant_deficiency = 0.15;
+  const auto outward = SpeedLimits<double>::from_cant(*wrong, cant);
+  REQUIRE(outward);
+  CHECK(outward->at(400.0) == Approx(std::sqrt(9.80665 * 500 * 0.03 / 1.5)).epsilon(1e-14));
+  cant.cant_deficiency = -1;
+  CHECK(!SpeedLimits<double>::from_cant(*alignment, cant));
 }

@@ -78,6 +78,10 @@ template class Alignment<float>;
 template class Alignment<double>;
 template class TrainSolver<float, Alignment<float>>;
 template class TrainSolver<double, Alignment<double>>;
+template Expected<SpeedLimits<float>> SpeedLimits<float>::from_cant<Alignment<float>>(
+    const Alignment<float>&, const CantLimits<float>&);
+template Expected<SpeedLimits<double>> SpeedLimits<double>::from_curvature<Alignment<double>>(
+    const Alignment<double>&, const CurvatureLimits<double>&);
 template class CameraRig<float>;
 template class CameraRig<double>;
 template class PoseReader<float>;

@@ -98,6 +98,8 @@ class Alignment {
   CantPoint<S> cant_at(S x) const noexcept {
     return data_->cant ? data_->cant->at(x) : CantPoint<S>{S(0), S(0), S(0)};
   }
+  /// The distance between the rail heads (AlignmentLayouts::rail_head_distance).
+  S rail_head_distance() const noexcept { return data_->rail_head_distance; }
   /// The rail heads at a sample: each half the rail head distance (times cos ψ) to its side,
   /// horizontally, and raised by its cant.
   RailHeads<S> rail_heads(const Sample& at) const noexcept {

@@ -43,6 +43,24 @@ struct CurvatureLimits {
   int samples = 8;
 };
 
+/// Limits a railway line's curvature and cant set (SpeedLimits::from_cant), by name: the
+/// railway's v = sqrt(g R (D + I) / b), with D the cant leaning into the curve, I the cant
+/// deficiency allowed and b the rail head distance.
+///
+///     CantLimits<double> cant;
+///     cant.max_velocity = 44.4;      // m/s (160 km/h), the line's own limit
+///     cant.cant_deficiency = 0.13;   // m: 130 mm
+///     cant.section_length = 20;      // m: one limit per section this long
+template <class S>
+struct CantLimits {
+  S max_velocity = S(0);     ///< the line's own limit (units per second), positive and finite
+  S cant_deficiency = S(0);  ///< I, the cant deficiency allowed (length units), ≥ 0 and finite
+  S gravity = S(9.80665);    ///< g, in the line's units per second² (9.80665 m/s² for metres)
+  S section_length = S(0);   ///< one limit per section this long (the last one shorter), > 0
+  /// curvature and cant sample a section, ends included: samples + 1 points; in [1, 1024]
+  int samples = 8;
+};
+
 /// A piecewise-constant speed limit along [0, length]: sections [start(i), end(i)) with limit(i),
 /// the first starting at 0, neighbours with different limits. Distances are in the line's units,
 /// limits in those units per second. Immutable: with_zones and for_train return new limits.
@@ -78,6 +96,46 @@ class SpeedLimits {
     return from_curvature_of(line_along, curves.max_velocity, curves.lateral_acceleration,
                              curves.section_length, curves.samples);
   }
+  /// The line limit lowered by the railway's limit from curvature and cant on an Alignment (or
+  /// anything with length(), sample(s, cursor), rail_head_distance() and samples with
+  /// plan_curvature, cant_left and cant_right): v <= sqrt(g (D + I) / (b κ)), with κ the plan's
+  /// curvature, D the cant (right − left rail) counted positive where it leans into the curve,
+  /// I the cant deficiency allowed and b the rail head distance; per section, as
+  /// from_curvature, the lowest over the section's samples. Errors (all out_of_range): line's;
+  /// a cant_deficiency that is negative or not finite; a gravity not positive and finite; the
+  /// section_length and samples errors of from_curvature; a section whose cant leans out of its
+  /// curve by more than the deficiency allows (D + I ≤ 0 on a curve: nothing passes), naming it.
+  template <class Line>
+  static Expected<SpeedLimits> from_cant(const Line& alignment, const CantLimits<S>& limits) {
+    if (!std::isfinite(limits.cant_deficiency) || !(limits.cant_deficiency >= S(0)))
+      return make_error(ErrorCode::out_of_range, "speed limits: cant_deficiency " +
+                                                     detail::number_text(limits.cant_deficiency) +
+                                                     " is negative or not finite");
+    if (!std::isfinite(limits.gravity) || !(limits.gravity > S(0)))
+      return make_error(ErrorCode::out_of_range, "speed limits: gravity " +
+                                                     detail::number_text(limits.gravity) +
+                                                     " is not positive and finite");
+    const S b = alignment.rail_head_distance();
+    const auto at_point = [&](const auto& at) {
+      using std::abs;
+      using std::sqrt;
+      const S kappa = abs(at.plan_curvature);
+      if (!(kappa > S(0))) return limits.max_velocity;
+      const S lean =
+          at.plan_curvature > S(0) ? at.cant_right - at.cant_left : at.cant_left - at.cant_right;
+      const S room = lean + limits.cant_deficiency;
+      return room > S(0) ? sqrt(limits.gravity * room / (b * kappa)) : S(0);
+    };
+    return sectioned(alignment, limits.max_velocity, limits.section_length, limits.samples,
+                     at_point, [&](S a, S e) {
+                       return "speed limits: the cant in [" + detail::number_text(a) + ", " +
+                              detail::number_text(e) +
+                              ") leans out of its curve by more than "
+                              "the cant_deficiency " +
+                              detail::number_text(limits.cant_deficiency) + " allows";
+                     });
+  }
+
   /// Deprecated: 0.2's spelling, kept for one release; the same numbers in CurvatureLimits'
   /// order, with the same results and errors as from_curvature(line_along, curves).
   template <class Line>
@@ -93,12 +151,39 @@ class SpeedLimits {
   static Expected<SpeedLimits> from_curvature_of(const Line& line_along, S max_velocity,
                                                  S lateral_acceleration, S section_length,
                                                  int samples) {
-    auto base = line(line_along.length(), max_velocity);
-    if (!base) return base;
-    if (!std::isfinite(lateral_acceleration) || !(lateral_acceleration > S(0)))
+    if (!std::isfinite(lateral_acceleration) || !(lateral_acceleration > S(0))) {
+      auto base = line(line_along.length(), max_velocity);
+      if (!base) return base;
       return make_error(ErrorCode::out_of_range, "speed limits: lateral_acceleration " +
                                                      detail::number_text(lateral_acceleration) +
                                                      " is not positive and finite");
+    }
+    S sharpest = S(0);  // the curvature that left no speed, for the message
+    const auto at_point = [&](const auto& at) {
+      const S kappa = line_along.curvature_vector(at).stableNorm();
+      using std::sqrt;
+      const S limit =
+          kappa > S(0) ? std::min(max_velocity, sqrt(lateral_acceleration / kappa)) : max_velocity;
+      if (!(limit > S(0))) sharpest = kappa;
+      return limit;
+    };
+    return sectioned(line_along, max_velocity, section_length, samples, at_point, [&](S a, S b) {
+      return "speed limits: curvature " + detail::number_text(sharpest) + " in [" +
+             detail::number_text(a) + ", " + detail::number_text(b) +
+             ") leaves no speed under lateral_acceleration " +
+             detail::number_text(lateral_acceleration) + " (a kink?)";
+    });
+  }
+
+  // The line limit, lowered per section of `section_length` (the last one shorter) to the
+  // lowest of at_point(sample) over `samples` + 1 evenly spaced points of it, ends included;
+  // sections with the same limit joined. A section left no speed (a limit not > 0) is an error,
+  // `no_speed(start, end)` its message.
+  template <class Line, class AtPoint, class NoSpeed>
+  static Expected<SpeedLimits> sectioned(const Line& line_along, S max_velocity, S section_length,
+                                         int samples, AtPoint&& at_point, NoSpeed&& no_speed) {
+    auto base = line(line_along.length(), max_velocity);
+    if (!base) return base;
     const S length = line_along.length();
     if (!std::isfinite(section_length) || !(section_length > S(0)) ||
         !(length / section_length < S(1e8)))
@@ -117,22 +202,13 @@ class SpeedLimits {
     for (std::size_t i = 0; i < count; ++i) {
       const S a = S(static_cast<double>(i)) * section_length;
       const S b = std::min(length, a + section_length);
-      S kappa = S(0);
+      S limit = max_velocity;
       for (int k = 0; k <= samples; ++k) {
-        const S s = a + (b - a) * S(k) / S(samples);
-        kappa =
-            std::max(kappa, line_along.curvature_vector(line_along.sample(s, cursor)).stableNorm());
+        const S point_limit = at_point(line_along.sample(a + (b - a) * S(k) / S(samples), cursor));
+        if (!(point_limit >= limit)) limit = point_limit;  // NaN too
       }
-      using std::sqrt;
-      const S limit =
-          kappa > S(0) ? std::min(max_velocity, sqrt(lateral_acceleration / kappa)) : max_velocity;
-      // A kink (infinite curvature), or one so sharp that √(a_lat/κ) underflows: nothing passes.
-      if (!(limit > S(0)))
-        return make_error(ErrorCode::out_of_range,
-                          "speed limits: curvature " + detail::number_text(kappa) + " in [" +
-                              detail::number_text(a) + ", " + detail::number_text(b) +
-                              ") leaves no speed under lateral_acceleration " +
-                              detail::number_text(lateral_acceleration) + " (a kink?)");
+      // A kink (infinite curvature), or one so sharp that the limit underflows: nothing passes.
+      if (!(limit > S(0))) return make_error(ErrorCode::out_of_range, no_speed(a, b));
       push_section(starts, limits, a, limit);
     }
     return SpeedLimits(std::move(starts), std::move(limits), length);

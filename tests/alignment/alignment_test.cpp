@@ -1,7 +1,9 @@
 // Alignments as tracks, against closed forms: trains on a circular arc (bogies on the circle,
 // exactly apart), a clothoid's curvature linear in distance, a constant gradient's length, a
 // vertical circle's curvature, the cant's bank angle in the frames and between the rail heads.
+#include <array>
 #include <cmath>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -260,4 +262,105 @@ TEST_CASE(
   CHECK(outward->at(400.0) == Approx(std::sqrt(9.80665 * 500 * 0.03 / 1.5)).epsilon(1e-14));
   cant.cant_deficiency = -1;
   CHECK(!SpeedLimits<double>::from_cant(*alignment, cant));
+}
+
+TEST_CASE("the closest point on an alignment is the circle's and the line's, with the offset",
+          "[alignment]") {
+  auto layouts = line_and_arc<double>();
+  layouts.vertical = {{VerticalType::constant_gradient, 0, 700, 5, 0.01, 0.01}};
+  layouts.start_station = 2500;
+  const auto alignment = Alignment<double>::build(layouts);
+  REQUIRE(alignment);
+  std::mt19937_64 rng(44);
+  std::uniform_real_distribution<double> along(-20, 720), across(-60, 60), up(-5, 15);
+  for (int i = 0; i < 400; ++i) {
+    const double t = along(rng), side = across(rng);
+    // A point `side` to the left of the line (t < 100) or of the arc at length t.
+    Vector3d q;
+    double x = 0, offset = 0;
+    if (t < 100) {
+      q = Vector3d(2000 + t, 3000 + side, up(rng));
+      x = std::max(t, 0.0);
+      offset = side;
+    } else {
+      const double angle = std::min(t - 100, 600.0) / 500;  // from the centre (2100, 3500)
+      const double r = 500 - side;
+      q = Vector3d(2100 + r * std::sin(angle), 3500 - r * std::cos(angle), up(rng));
+      x = 100 + std::min(t - 100, 600.0);
+      offset = side;
+    }
+    if (t > 700) continue;  // past the end the nearest point is the end, checked below
+    const auto p = alignment->closest_point(q);
+    INFO("t " << t << " side " << side);
+    CHECK(std::fabs(p.horizontal_distance - x) <= 1e-9);
+    CHECK(std::fabs(p.offset - offset) <= 1e-9);
+    CHECK(std::fabs(p.station - (2500 + x)) <= 1e-9);
+    CHECK(std::fabs(p.elevation - (q.z() - 5 - 0.01 * x)) <= 1e-9);
+    CHECK(std::fabs(p.length - x * std::sqrt(1 + 1e-4)) <= 1e-9);
+  }
+  const auto before = alignment->closest_point(Vector3d(1980, 3003, 0));
+  CHECK(before.horizontal_distance == 0.0);
+  CHECK(before.offset == Approx(3));
+}
+
+TEST_CASE("the closest point on a chain of transitions is the long double brute force's",
+          "[alignment]") {
+  // Clothoid in, Bloss out, sine, Viennese bend: the reference samples each densely and
+  // refines by golden sections in long double.
+  std::vector<HorizontalSegment<double>> segments;
+  long double x = 0, y = 0, direction = 0.4;
+  const std::pair<HorizontalType, std::array<double, 3>> parts[] = {
+      {HorizontalType::clothoid, {0, 250, 120}},
+      {HorizontalType::bloss_curve, {250, -400, 90}},
+      {HorizontalType::sine_curve, {-400, 0, 80}},
+      {HorizontalType::viennese_bend, {0, 300, 100}}};
+  std::vector<ReferenceHorizontal> references;
+  std::vector<long double> starts;
+  long double start = 0;
+  for (const auto& [type, r] : parts) {
+    segments.push_back(
+        plan<double>(type, double(x), double(y), double(direction), r[0], r[1], r[2]));
+    references.emplace_back(segments.back());
+    starts.push_back(start);
+    const auto end = references.back().position(r[2]);
+    x = end[0];
+    y = end[1];
+    direction = references.back().direction(r[2]);
+    start += r[2];
+  }
+  const auto layout = HorizontalLayout<double>::build(segments);
+  REQUIRE(layout);
+  const auto reference_at = [&](long double s) {
+    std::size_t k = 0;
+    while (k + 1 < starts.size() && starts[k + 1] <= s)
+      ++k;
+    return references[k].position(s - starts[k]);
+  };
+  std::mt19937_64 rng(45);
+  std::uniform_real_distribution<double> spread(-150, 450);
+  for (int i = 0; i < 40; ++i) {
+    const Vector2d q(spread(rng), spread(rng) * 0.5);
+    const auto gap = [&](long double s) {
+      const auto p = reference_at(s);
+      return std::hypot(p[0] - q.x(), p[1] - q.y());
+    };
+    long double best_s = 0, best = gap(0);
+    for (int k = 1; k <= 3900; ++k)
+      if (gap(k * 0.1L) < best) best = gap(best_s = k * 0.1L);
+    long double a = std::max(0.0L, best_s - 0.1L), b = std::min(390.0L, best_s + 0.1L);
+    for (int k = 0; k < 80; ++k) {  // golden sections
+      const long double c = b - (b - a) * 0.6180339887L, d = a + (b - a) * 0.6180339887L;
+      if (gap(c) < gap(d))
+        b = d;
+      else
+        a = c;
+    }
+    const auto p = layout->closest_point(q);
+    INFO("q " << q.transpose());
+    const long double nearest = 0.5L * (a + b);
+    CHECK(std::fabs((q - p.point).norm() - gap(nearest)) <= 1e-9);
+    CHECK(std::fabs(p.distance - nearest) <= 1e-6);  // the distance is flat at a minimum
+    if (nearest > 1e-6L && nearest < 390 - 1e-6L)    // not an end: q is straight across
+      CHECK(std::fabs(std::fabs(p.offset) - gap(nearest)) <= 1e-9);
+  }
 }

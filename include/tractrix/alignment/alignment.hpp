@@ -106,6 +106,17 @@ class Alignment {
     return detail::rail_heads(at, data_->rail_head_distance);
   }
 
+  /// Where `q` lies against the alignment: the plan's point nearest q's plan position
+  /// (HorizontalLayout::closest_point), its chainage and q's lateral offset, and q's height
+  /// above the alignment there.
+  AlignmentProjection<S> closest_point(const Vector3<S>& q) const {
+    const HorizontalProjection<S> plan = data_->horizontal.closest_point(q.template head<2>());
+    Cursor cursor;
+    const Sample at = at_station(plan.distance, cursor);
+    return {plan.distance,        station(plan.distance),   plan.offset,
+            q.z() - at.point.z(), length_at(plan.distance), at.point};
+  }
+
   /// The plan.
   const HorizontalLayout<S>& horizontal() const noexcept { return data_->horizontal; }
   /// The profile, or null when the alignment is flat.

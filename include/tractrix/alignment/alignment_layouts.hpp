@@ -34,4 +34,16 @@ struct RailHeads {
   Vector3<S> right;  ///< the right one
 };
 
+/// Where a point lies against an alignment, as railways state it: the chainage and the lateral
+/// offset in plan, the elevation above the alignment there.
+template <class S>
+struct AlignmentProjection {
+  S horizontal_distance;  ///< along the horizontal layout, of the plan's point nearest the query
+  S station;              ///< the chainage there: start_station + horizontal_distance
+  S offset;               ///< across the plan's tangent there, in plan: > 0 to the left
+  S elevation;            ///< the query's height above the alignment's point there
+  S length;               ///< the length along the 3-D curve there (what sample() takes)
+  Vector3<S> point;       ///< the alignment's point there
+};
+
 }  // namespace tractrix

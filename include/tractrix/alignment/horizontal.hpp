@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "tractrix/alignment/detail/horizontal_closest.hpp"
 #include "tractrix/alignment/detail/horizontal_layout.hpp"
 #include "tractrix/alignment/horizontal_segment.hpp"
 #include "tractrix/core/expected.hpp"
@@ -65,6 +66,20 @@ class HorizontalLayout {
   HorizontalPoint<S> at(S distance) const noexcept {
     std::size_t segment = 0;
     return at(distance, segment);
+  }
+
+  /// The layout's point nearest `q`, its distance along the layout, and q's offset across the
+  /// tangent there (> 0 left). Exact to rounding: every cell that could hold a nearer point is
+  /// searched (cells by their bounding discs), in each the squared distance's minima are found
+  /// by Newton's method in brackets. Where q is nearest an end, the end, with the offset across
+  /// its tangent. O(cells) for the bounds, then a few cells searched.
+  HorizontalProjection<S> closest_point(const Vector2<S>& q) const {
+    const auto nearest = detail::horizontal_nearest(*data_, q);
+    std::size_t cursor = 0;
+    const HorizontalPoint<S> there = at(nearest.distance, cursor);
+    const Vector2<S> away = q - nearest.point;
+    return {nearest.distance, there.tangent.x() * away.y() - there.tangent.y() * away.x(),
+            nearest.point};
   }
 
  private:

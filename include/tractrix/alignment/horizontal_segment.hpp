@@ -93,6 +93,15 @@ struct HorizontalPoint {
   S curvature;          ///< signed: > 0 turning left
 };
 
+/// Where a point lies against a horizontal layout: the railway's chainage (as a distance along
+/// the layout) and lateral offset.
+template <class S>
+struct HorizontalProjection {
+  S distance;        ///< along the layout, of its point nearest the query
+  S offset;          ///< across the layout's tangent there: > 0 to the left
+  Vector2<S> point;  ///< the layout's point nearest the query
+};
+
 /// How far apart consecutive segments may be where one ends and the next starts.
 struct HorizontalTolerance {
   /// The largest gap, as a fraction of the layout's scale (its length or its largest

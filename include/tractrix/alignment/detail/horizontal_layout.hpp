@@ -46,6 +46,7 @@ struct HorizontalData {
   std::vector<S> run_starts;  // per run, for the search
   std::vector<HorizontalCell<S>> cells;
   std::vector<S> coefficients;
+  std::vector<S> cell_reach;  // per cell: no point of it is farther than this from its centre
   S length;
 };
 
@@ -170,6 +171,10 @@ void push_cell(HorizontalData<S>& data, std::complex<double> centre, const Coeff
   data.cells.push_back(HorizontalCell<S>{S(centre.real()), S(centre.imag()),
                                          static_cast<std::uint32_t>(data.coefficients.size()),
                                          static_cast<std::uint32_t>(degree)});
+  double reach = double(highest - degree + 1) * trim;  // what trimming left out, and more
+  for (int k = 1; k <= degree; ++k)
+    reach += std::abs(c[k]);
+  data.cell_reach.push_back(S(reach * (1 + 1e-6)));
   for (int k = 1; k <= degree; ++k) {
     data.coefficients.push_back(S(std::real(c[k])));
     data.coefficients.push_back(S(std::imag(c[k])));
@@ -223,6 +228,7 @@ bool fill_cubic_cells(HorizontalRun<S>& run, const HorizontalSegment<S>& g, Hori
       return true;
     }
     data.cells.resize(first);
+    data.cell_reach.resize(first);
     data.coefficients.resize(first_coefficient);
   }
 }

@@ -5,6 +5,9 @@ include(CMakePackageConfigHelpers)
 set(TRACTRIX_CMAKE_DIR "${CMAKE_INSTALL_DATADIR}/cmake/tractrix")
 
 install(TARGETS tractrix tractrix_io EXPORT tractrixTargets)
+if(TARGET tractrix_landxml)
+  install(TARGETS tractrix_landxml EXPORT tractrixTargets)
+endif()
 install(DIRECTORY include/tractrix DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 install(EXPORT tractrixTargets NAMESPACE tractrix:: DESTINATION ${TRACTRIX_CMAKE_DIR})
 

@@ -43,7 +43,9 @@ class Alignment {
   /// The alignment of `layouts`. A Viennese bend of the plan takes its change of bank angle from
   /// the cant over the same stretch (when there is a cant layout), replacing the segment's own.
   ///
-  /// Errors: those of HorizontalLayout::build, VerticalLayout::build and CantLayout::build.
+  /// Errors: out_of_range for a rail_head_distance that is not a finite number > 0, non_finite
+  /// for a start_station that is not finite, and those of HorizontalLayout::build,
+  /// VerticalLayout::build and CantLayout::build.
   static Expected<Alignment> build(const AlignmentLayouts<S>& layouts) {
     auto data = detail::build_alignment(layouts);
     if (!data) return data.error();

@@ -37,9 +37,9 @@ class HorizontalLayout {
   /// non_finite for a NaN or infinite attribute; out_of_range for a negative length, a total
   /// length of 0, a circular arc with a radius of 0 or an end radius other than its start radius
   /// (0 is read as the start radius), a line with a radius, a cubic parabola with equal radii,
-  /// a segment turning more than 1e6 radians, or a tolerance that is negative or not finite;
-  /// not_continuous for a segment that does not start where (or in the direction)
-  /// the one before ends, naming the gap or the angle.
+  /// a segment turning through thousands of radians (more than 4096 series cells), or a tolerance
+  /// that is negative or not finite; not_continuous for a segment that does not start where (or in
+  /// the direction) the one before ends, naming the gap or the angle.
   static Expected<HorizontalLayout> build(const std::vector<HorizontalSegment<S>>& segments,
                                           HorizontalTolerance tolerance = {}) {
     auto data = detail::build_horizontal(segments, tolerance);

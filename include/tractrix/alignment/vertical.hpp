@@ -25,7 +25,8 @@ class VerticalLayout {
   /// The layout of `segments`, in order.
   ///
   /// Errors (the message names the segment by index and type): empty_input for no segments;
-  /// non_finite for a NaN or infinite attribute; out_of_range for a negative horizontal length,
+  /// non_finite for a NaN or infinite attribute; out_of_range for a gradient steeper than 50
+  /// (88.9°), a negative horizontal length,
   /// a total length of 0, a constant gradient whose end gradient differs from its start's, a
   /// circular arc whose gradients are equal (no radius) or turn beyond the vertical, or a
   /// tolerance that is negative or not finite; not_continuous for a segment that does not start

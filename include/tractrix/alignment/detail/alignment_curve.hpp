@@ -143,6 +143,10 @@ std::vector<HorizontalSegment<S>> banked_plan(const AlignmentLayouts<S>& layouts
 
 template <class S>
 Expected<AlignmentData<S>> build_alignment(const AlignmentLayouts<S>& layouts) {
+  if (!(layouts.rail_head_distance > S(0)) || !std::isfinite(layouts.rail_head_distance))
+    return make_error(ErrorCode::out_of_range, "alignment: rail_head_distance " +
+                                                   number_text(layouts.rail_head_distance) +
+                                                   " is not a finite number > 0");
   std::optional<CantLayout<S>> cant;
   if (!layouts.cant.empty()) {
     auto built =
@@ -175,6 +179,9 @@ Expected<AlignmentData<S>> build_alignment(const AlignmentLayouts<S>& layouts) {
   const S plan_length = data.horizontal.length();
   data.profile_origin = data.vertical ? data.vertical->profile_length(S(0)) : S(0);
   data.length = data.length_at_horizontal(plan_length);
+  if (!(data.length > S(0)) || !std::isfinite(data.length))
+    return make_error(ErrorCode::out_of_range,
+                      "alignment: its length along the 3-D curve is " + number_text(data.length));
   using std::abs;
   S scale = data.length;
   for (const auto& g : layouts.horizontal)

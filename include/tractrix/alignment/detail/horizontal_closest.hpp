@@ -93,6 +93,12 @@ struct HorizontalNearest {
 
 template <class S>
 HorizontalNearest<S> horizontal_nearest(const HorizontalData<S>& data, const Vector2<S>& q) {
+  // The start is the first candidate: a point of the layout even where q is too far for any
+  // squared distance to be finite. A q that is not a point gets the start.
+  std::size_t cursor = 0;
+  const Vector2<S> start = horizontal_at(data, S(0), cursor).position;
+  HorizontalNearest<S> best{S(0), start, (start - q).squaredNorm()};
+  if (!q.allFinite()) return best;
   // Every cell's lower bound, then the cells in ascending order while they could still win.
   std::vector<std::pair<S, std::uint32_t>> bounds;
   bounds.reserve(data.cells.size());
@@ -102,7 +108,6 @@ HorizontalNearest<S> horizontal_nearest(const HorizontalData<S>& data, const Vec
     bounds.emplace_back(std::max(gap, S(0)), i);
   }
   std::sort(bounds.begin(), bounds.end());
-  HorizontalNearest<S> best{S(0), Vector2<S>::Zero(), std::numeric_limits<S>::infinity()};
   for (const auto& [bound, index] : bounds) {
     if (bound * bound > best.squared_gap) break;
     const HorizontalCell<S>& cell = data.cells[index];

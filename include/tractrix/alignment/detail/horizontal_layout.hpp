@@ -27,6 +27,9 @@ struct HorizontalCell {
   std::uint32_t first, degree;
 };
 
+// The most series cells a segment may have: ~2000 radians of turning.
+constexpr std::size_t horizontal_most_cells = std::size_t(1) << 12;
+
 // A segment of positive length as queries see it.
 template <class S>
 struct HorizontalRun {
@@ -198,8 +201,9 @@ bool fill_cubic_cells(HorizontalRun<S>& run, const HorizontalSegment<S>& g, Hori
   double limit = 1e300;
   for (int i = 0; i <= 64; ++i)
     limit = std::min(limit, cubic_step_limit(a, x0 + L * i / 64.0));
-  std::size_t count =
-      std::max<std::size_t>(1, static_cast<std::size_t>(std::ceil(L / (2 * limit))));
+  const double guess = std::ceil(L / (2 * limit));
+  if (!(guess < double(most)) || !std::isfinite(x0) || !std::isfinite(tilt)) return false;
+  std::size_t count = std::max<std::size_t>(1, static_cast<std::size_t>(guess));
   for (;; count += std::max<std::size_t>(1, count / 4)) {
     if (count > most) return false;
     const std::size_t first = data.cells.size(), first_coefficient = data.coefficients.size();
@@ -236,7 +240,9 @@ bool fill_cubic_cells(HorizontalRun<S>& run, const HorizontalSegment<S>& g, Hori
 // Fills one run's cells; false when the segment turns too far for the cell limit.
 template <class S>
 bool fill_cells(HorizontalRun<S>& run, const HorizontalSegment<S>& g, HorizontalData<S>& data) {
-  constexpr std::size_t most_cells = std::size_t(1) << 22;  // a turn of ~2e6 rad
+  // A segment turning thousands of radians (a clothoid wound into a tight spiral) is no railway's
+  // or road's: it would need this many cells of at most ~1 rad each.
+  constexpr std::size_t most_cells = horizontal_most_cells;
   if (run.cubic) return fill_cubic_cells(run, g, data, most_cells);
   const std::size_t count = series_cell_count(run.shape, run.heading0, most_cells);
   if (count == 0) return false;
@@ -307,6 +313,11 @@ Expected<HorizontalData<S>> build_horizontal(const std::vector<HorizontalSegment
   }
   if (!(length > S(0)))
     return make_error(ErrorCode::out_of_range, "horizontal layout: its length is 0");
+  if (!std::isfinite(length) || !std::isnormal(length) || !(length > S(64) * epsilon<S>() * scale))
+    return make_error(ErrorCode::out_of_range, "horizontal layout: its length " +
+                                                   number_text(length) +
+                                                   " is not one its coordinates (up to " +
+                                                   number_text(scale) + ") can resolve");
   data.length = length;
   scale = std::max(scale, length);
   const double eps64 = 64.0 * double(epsilon<S>());
@@ -345,7 +356,8 @@ Expected<HorizontalData<S>> build_horizontal(const std::vector<HorizontalSegment
                          0.0};
     if (!fill_cells(run, g, data))
       return make_error(ErrorCode::out_of_range,
-                        name + ": turns through more than 1e6 radians over its length");
+                        name + ": turns too far over its length (it would need more than " +
+                            std::to_string(horizontal_most_cells) + " series cells)");
     std::tie(end_point, end_direction) = run_end(data, run);
     have_end = true;
     data.runs.push_back(run);
@@ -387,7 +399,8 @@ HorizontalPoint<S> horizontal_at(const HorizontalData<S>& data, S distance,
   }
   const HorizontalRun<S>& run = data.runs[r];
   const S local = std::min(std::max(s - run.start, S(0)), run.length);
-  const S scaled = local * run.cells_per_length;
+  // In [0, cells]: a segment so short that cells per length overflows gives inf or NaN here.
+  const S scaled = clamp_or_low(local * run.cells_per_length, S(0), S(run.cell_count));
   const std::uint32_t m = std::min(static_cast<std::uint32_t>(scaled), run.cell_count - 1);
   const S v = S(2) * (scaled - S(m)) - S(1);  // w in [−1, 1]
   const HorizontalCell<S>& cell = data.cells[run.first_cell + m];

@@ -80,7 +80,7 @@ S run_profile_length(const VerticalRun<S>& r, S t) noexcept {
       const S rate = (r.ge - r.gs) / r.length;
       using std::abs;
       using std::ceil;
-      const int panels = 1 + static_cast<int>(std::min(ceil(abs(rate * t) * S(50)), S(4096)));
+      const int panels = 1 + static_cast<int>(std::min(ceil(abs(rate * t) * S(50)), S(8192)));
       S sum = S(0);
       for (int p = 0; p < panels; ++p) {
         const S a = t * S(p) / S(panels), b = t * S(p + 1) / S(panels);
@@ -141,6 +141,10 @@ S run_distance_at(const VerticalRun<S>& r, S length) noexcept {
   }
 }
 
+// The steepest gradient a profile may have: 50 (88.9°). Beyond it a height over distance is all
+// but vertical, and lengths along it lose the digits the rest keeps.
+constexpr double steepest_gradient = 50;
+
 inline std::string vertical_name(std::size_t i, VerticalType type) {
   return "vertical segment " + std::to_string(i) + " (" + to_string(type) + ")";
 }
@@ -160,6 +164,14 @@ Expected<VerticalRun<S>> vertical_run(std::size_t i, const VerticalSegment<S>& g
     return make_error(
         ErrorCode::out_of_range,
         name + ": horizontal_length " + number_text(g.horizontal_length) + " is negative");
+  for (const auto& [field, value] : {std::pair<const char*, S>{"start_gradient", g.start_gradient},
+                                     std::pair<const char*, S>{"end_gradient", g.end_gradient}})
+    if (!(std::abs(value) <= S(steepest_gradient)))
+      return make_error(ErrorCode::out_of_range, name + ": " + field + " " + number_text(value) +
+                                                     " is steeper than " +
+                                                     number_text(steepest_gradient) +
+                                                     " (88.9°): a profile is a height over "
+                                                     "distance, and this one is all but vertical");
   VerticalRun<S> r{g.type,
                    g.start_distance,
                    g.horizontal_length,
@@ -180,10 +192,11 @@ Expected<VerticalRun<S>> vertical_run(std::size_t i, const VerticalSegment<S>& g
   if (g.type == VerticalType::circular_arc) {
     const auto [sin_s, cos_s] = gradient_angle(g.start_gradient);
     const S sin_e = gradient_angle(g.end_gradient).first;
-    if (!(abs(sin_e - sin_s) > S(0)))
+    if (!(abs(sin_e - sin_s) > S(0)) || !std::isfinite(g.horizontal_length / (sin_e - sin_s)))
       return make_error(ErrorCode::out_of_range,
-                        name + ": a circular arc needs different start and end gradients (both " +
-                            number_text(g.start_gradient) + ")");
+                        name + ": a circular arc needs start and end gradients that differ (" +
+                            number_text(g.start_gradient) + " and " + number_text(g.end_gradient) +
+                            " give no finite radius)");
     r.radius = g.horizontal_length / (sin_e - sin_s);
     r.sin_start = sin_s;
     r.cos_start = cos_s;

@@ -211,7 +211,8 @@ TEST_CASE("every transition type and radius pair is within 1e-12 of its length o
         auto g = segment<double>(type, radii[0], radii[1], length);
         if (type == HorizontalType::viennese_bend) {
           g.gravity_center_height = 1.8;
-          g.bank_angle_change = (radii[1] ? 30 / radii[1] : 0) - (radii[0] ? 30 / radii[0] : 0);
+          g.bank_angle_change =
+              (radii[1] != 0.0 ? 30 / radii[1] : 0) - (radii[0] != 0.0 ? 30 / radii[0] : 0);
         }
         const Deviation d = deviation(g);
         INFO(to_string(type) << " R " << radii[0] << " -> " << radii[1] << " L " << length);

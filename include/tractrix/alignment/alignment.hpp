@@ -35,10 +35,8 @@ class Alignment {
   /// A point of the alignment: what a track's sample has (point, unit tangent), and where it is
   /// along the horizontal with the plan's and profile's local shape there.
   using Sample = detail::AlignmentSample<S>;
-  /// The horizontal segment the last query found; any value is valid.
-  struct Cursor {
-    std::size_t segment = 0;  ///< a horizontal segment's index
-  };
+  /// The segments the last query found (AlignmentCursor); any value is valid.
+  using Cursor = AlignmentCursor;
 
   /// The alignment of `layouts`. A Viennese bend of the plan takes its change of bank angle from
   /// the cant over the same stretch (when there is a cant layout), replacing the segment's own.
@@ -59,15 +57,16 @@ class Alignment {
 
   /// The point at length `s` along the 3-D curve, clamped to [0, length()].
   Sample sample(S s, Cursor& cursor) const noexcept {
-    return detail::alignment_sample(*data_, data_->horizontal_at_length(s), cursor.segment);
+    return detail::alignment_sample(*data_, data_->horizontal_at_length(s, cursor.vertical),
+                                    cursor);
   }
   /// As sample(), but beyond an end along the end's tangent.
   Sample sample_extended(S s, Cursor& cursor) const noexcept {
-    return detail::alignment_sample_extended(*data_, s, cursor.segment);
+    return detail::alignment_sample_extended(*data_, s, cursor);
   }
   /// The point at `x` along the horizontal layout (clamped to it).
   Sample at_station(S x, Cursor& cursor) const noexcept {
-    return detail::alignment_sample(*data_, x, cursor.segment);
+    return detail::alignment_sample(*data_, x, cursor);
   }
   /// The length along the 3-D curve at `x` along the horizontal (exact; continued linearly
   /// beyond the ends).

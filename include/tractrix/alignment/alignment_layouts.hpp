@@ -27,6 +27,15 @@ struct AlignmentLayouts {
   double cant_relative_gap = 0.0;              ///< continuity of the cant (CantLayout::build)
 };
 
+/// An alignment's search state for a caller that queries nearby distances in turn (a train, a
+/// sweep): the segments its last query found in each layout. Value-initialized is valid, and so
+/// is any value.
+struct AlignmentCursor {
+  std::size_t horizontal = 0;  ///< a horizontal segment's index
+  std::size_t vertical = 0;    ///< a vertical segment's
+  std::size_t cant = 0;        ///< a cant segment's
+};
+
 /// The positions of the two rail heads at a point of an alignment.
 template <class S>
 struct RailHeads {

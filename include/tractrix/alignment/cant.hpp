@@ -14,6 +14,10 @@
 
 namespace tractrix {
 
+namespace detail {
+struct LayoutAccess;
+}
+
 /// A cant layout: segments in order of distance, each starting where the one before ends, with
 /// the cant it ended with. Immutable after build(); copies share the data.
 template <class S>
@@ -46,9 +50,17 @@ class CantLayout {
 
   /// The cant at `distance` along the horizontal layout; before the first segment and after the
   /// last, their end values. noexcept and total: NaN gives the start.
-  CantPoint<S> at(S distance) const noexcept { return detail::cant_at(*data_, distance); }
+  CantPoint<S> at(S distance) const noexcept {
+    std::size_t cursor = 0;
+    return at(distance, cursor);
+  }
+  /// at() with a cursor: the segment the last query found, tried first (any value is valid).
+  CantPoint<S> at(S distance, std::size_t& cursor) const noexcept {
+    return detail::cant_at(*data_, distance, cursor).point();
+  }
 
  private:
+  friend struct detail::LayoutAccess;
   explicit CantLayout(std::shared_ptr<const detail::CantData<S>> data) : data_(std::move(data)) {}
   std::shared_ptr<const detail::CantData<S>> data_;
 };

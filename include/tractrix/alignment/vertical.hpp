@@ -49,16 +49,31 @@ class VerticalLayout {
 
   /// The profile at `distance` along the horizontal layout. Before the first segment and after
   /// the last it continues along their end gradients. noexcept and total: NaN gives the start.
-  VerticalPoint<S> at(S distance) const noexcept { return detail::vertical_at(*data_, distance); }
+  VerticalPoint<S> at(S distance) const noexcept {
+    std::size_t cursor = 0;
+    return at(distance, cursor);
+  }
+  /// at() with a cursor: the segment the last query found, tried first (any value is valid).
+  VerticalPoint<S> at(S distance, std::size_t& cursor) const noexcept {
+    return detail::vertical_at(*data_, distance, cursor);
+  }
 
   /// The length along the profile from its start to `distance` along the horizontal layout
   /// (∫ sqrt(1 + g²) dx, in closed form or Gauss–Legendre on short panels: exact to rounding);
   /// negative before the start; continued along the end gradients beyond the ends.
-  S profile_length(S distance) const noexcept { return detail::profile_length(*data_, distance); }
+  S profile_length(S distance) const noexcept {
+    std::size_t cursor = 0;
+    return detail::profile_length(*data_, distance, cursor);
+  }
   /// The distance along the horizontal layout where the length along the profile is `length`:
   /// profile_length's inverse (closed form on lines and arcs, Newton on parabolas).
   S distance_at_profile_length(S length) const noexcept {
-    return detail::distance_at_profile_length(*data_, length);
+    std::size_t cursor = 0;
+    return distance_at_profile_length(length, cursor);
+  }
+  /// distance_at_profile_length() with a cursor, as at()'s.
+  S distance_at_profile_length(S length, std::size_t& cursor) const noexcept {
+    return detail::distance_at_profile_length(*data_, length, cursor);
   }
 
  private:

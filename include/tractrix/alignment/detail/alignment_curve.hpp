@@ -17,17 +17,25 @@
 
 namespace tractrix::detail {
 
+// What the alignment reads of its layouts' data without their faces' per-query checks.
+struct LayoutAccess {
+  template <class S>
+  static const CantData<S>& data(const CantLayout<S>& cant) noexcept {
+    return *cant.data_;
+  }
+};
+
 template <class S>
 struct AlignmentSample {
-  Vector3<S> point;         ///< x east, y north, z up
-  Vector3<S> tangent;       ///< unit, along the 3-D curve
-  S horizontal_distance;    ///< along the horizontal layout from its start
-  Vector2<S> plan_tangent;  ///< the horizontal layout's unit tangent
-  S plan_curvature;         ///< the horizontal layout's signed curvature (> 0 turning left)
-  S gradient;               ///< dz/dx
-  S gradient_rate;          ///< d²z/dx²
-  S bank;                   ///< the cant's bank angle ψ (> 0 leaning left)
-  S cant_left, cant_right;  ///< the rail heads' elevations
+  Vector3<S> point;          ///< x east, y north, z up
+  Vector3<S> tangent;        ///< unit, along the 3-D curve
+  S horizontal_distance;     ///< along the horizontal layout from its start
+  Vector2<S> plan_tangent;   ///< the horizontal layout's unit tangent
+  S plan_curvature;          ///< the horizontal layout's signed curvature (> 0 turning left)
+  S gradient;                ///< dz/dx
+  S gradient_rate;           ///< d²z/dx²
+  S bank_sine, bank_cosine;  ///< of the cant's bank angle ψ (> 0 leaning left)
+  S cant_left, cant_right;   ///< the rail heads' elevations
 };
 
 template <class S>
@@ -44,22 +52,27 @@ struct AlignmentData {
   S length_at_horizontal(S x) const noexcept {
     return vertical ? vertical->profile_length(x) - profile_origin : x;
   }
-  S horizontal_at_length_extended(S s) const noexcept {
-    return vertical ? vertical->distance_at_profile_length(s + profile_origin) : s;
+  S horizontal_at_length_extended(S s, std::size_t& cursor) const noexcept {
+    return vertical ? vertical->distance_at_profile_length(s + profile_origin, cursor) : s;
   }
-  S horizontal_at_length(S s) const noexcept {
-    return horizontal_at_length_extended(clamp_or_low(s, S(0), length));
+  S horizontal_at_length_extended(S s) const noexcept {
+    std::size_t cursor = 0;
+    return horizontal_at_length_extended(s, cursor);
+  }
+  S horizontal_at_length(S s, std::size_t& cursor) const noexcept {
+    return horizontal_at_length_extended(clamp_or_low(s, S(0), length), cursor);
   }
 };
 
 template <class S>
 AlignmentSample<S> alignment_sample(const AlignmentData<S>& data, S x,
-                                    std::size_t& cursor) noexcept {
+                                    AlignmentCursor& cursor) noexcept {
   x = clamp_or_low(x, S(0), data.horizontal.length());
-  const HorizontalPoint<S> h = data.horizontal.at(x, cursor);
+  const HorizontalPoint<S> h = data.horizontal.at(x, cursor.horizontal);
   const VerticalPoint<S> v =
-      data.vertical ? data.vertical->at(x) : VerticalPoint<S>{S(0), S(0), S(0)};
-  const CantPoint<S> c = data.cant ? data.cant->at(x) : CantPoint<S>{S(0), S(0), S(0)};
+      data.vertical ? data.vertical->at(x, cursor.vertical) : VerticalPoint<S>{S(0), S(0), S(0)};
+  const CantState<S> c = data.cant ? cant_at(LayoutAccess::data(*data.cant), x, cursor.cant)
+                                   : CantState<S>{S(0), S(0), S(0)};
   using std::sqrt;
   const S stretch = sqrt(S(1) + v.gradient * v.gradient);  // |dP/dx|
   AlignmentSample<S> at;
@@ -70,7 +83,8 @@ AlignmentSample<S> alignment_sample(const AlignmentData<S>& data, S x,
   at.plan_curvature = h.curvature;
   at.gradient = v.gradient;
   at.gradient_rate = v.curvature * stretch * stretch * stretch;
-  at.bank = c.bank;
+  at.bank_sine = c.sine;
+  at.bank_cosine = sqrt((S(1) - c.sine) * (S(1) + c.sine));
   at.cant_left = c.left;
   at.cant_right = c.right;
   return at;
@@ -78,9 +92,9 @@ AlignmentSample<S> alignment_sample(const AlignmentData<S>& data, S x,
 
 template <class S>
 AlignmentSample<S> alignment_sample_extended(const AlignmentData<S>& data, S s,
-                                             std::size_t& cursor) noexcept {
+                                             AlignmentCursor& cursor) noexcept {
   if (s >= S(0) && s <= data.length)
-    return alignment_sample(data, data.horizontal_at_length(s), cursor);
+    return alignment_sample(data, data.horizontal_at_length(s, cursor.vertical), cursor);
   const bool before = !(s > S(0));
   AlignmentSample<S> at = alignment_sample(data, before ? S(0) : data.horizontal.length(), cursor);
   const S beyond = std::isnan(s) ? S(0) : before ? s : s - data.length;
@@ -98,13 +112,11 @@ Vector3<S> plan_left(const AlignmentSample<S>& at) noexcept {
 // the bank angle toward the left.
 template <class S>
 Vector3<S> banked_up(const AlignmentSample<S>& at) noexcept {
-  using std::cos;
-  using std::sin;
   using std::sqrt;
   const S stretch = sqrt(S(1) + at.gradient * at.gradient);
   const Vector3<S> level(-at.gradient * at.plan_tangent.x() / stretch,
                          -at.gradient * at.plan_tangent.y() / stretch, S(1) / stretch);
-  return cos(at.bank) * level + sin(at.bank) * plan_left(at);
+  return at.bank_cosine * level + at.bank_sine * plan_left(at);
 }
 
 // κN of P(x) = (plan(x), z(x)), x the horizontal distance: with P' = (t, g) and
@@ -120,8 +132,7 @@ Vector3<S> alignment_curvature(const AlignmentSample<S>& at) noexcept {
 
 template <class S>
 RailHeads<S> rail_heads(const AlignmentSample<S>& at, S rail_head_distance) noexcept {
-  using std::cos;
-  const Vector3<S> side = (S(0.5) * rail_head_distance * cos(at.bank)) * plan_left(at);
+  const Vector3<S> side = (S(0.5) * rail_head_distance * at.bank_cosine) * plan_left(at);
   return {at.point + side + Vector3<S>(S(0), S(0), at.cant_left),
           at.point - side + Vector3<S>(S(0), S(0), at.cant_right)};
 }

@@ -50,15 +50,26 @@ S bank_of(S left, S right, S b) noexcept {
   return asin(std::min(std::max((right - left) / b, S(-1)), S(1)));
 }
 
+// The rail elevations and the sine of the bank angle (what frames need; the angle is an asin
+// away).
+template <class S>
+struct CantState {
+  S left, right, sine;
+  CantPoint<S> point() const noexcept {
+    using std::asin;
+    return {left, right, asin(sine)};
+  }
+};
+
 // A segment's cant at fraction xi of its length. The Viennese bend moves the bank angle and the
 // centre's elevation by its shape; the others each rail's elevation.
 template <class S>
-CantPoint<S> segment_cant(const CantSegment<S>& g, S b, S xi) noexcept {
+CantState<S> segment_cant(const CantSegment<S>& g, S b, S xi) noexcept {
   const S f = S(transition_fraction(cant_shape(g.type), double(xi)));
   if (g.type != CantType::viennese_bend) {
     const S left = g.start_cant_left + f * (g.end_cant_left - g.start_cant_left),
             right = g.start_cant_right + f * (g.end_cant_right - g.start_cant_right);
-    return {left, right, bank_of(left, right, b)};
+    return {left, right, std::min(std::max((right - left) / b, S(-1)), S(1))};
   }
   const S bank0 = bank_of(g.start_cant_left, g.start_cant_right, b),
           bank1 = bank_of(g.end_cant_left, g.end_cant_right, b);
@@ -66,8 +77,8 @@ CantPoint<S> segment_cant(const CantSegment<S>& g, S b, S xi) noexcept {
           centre1 = S(0.5) * (g.end_cant_left + g.end_cant_right);
   const S bank = bank0 + f * (bank1 - bank0), centre = centre0 + f * (centre1 - centre0);
   using std::sin;
-  const S half_rise = S(0.5) * b * sin(bank);
-  return {centre - half_rise, centre + half_rise, bank};
+  const S sine = sin(bank), half_rise = S(0.5) * b * sine;
+  return {centre - half_rise, centre + half_rise, sine};
 }
 
 inline std::string cant_name(std::size_t i, CantType type) {
@@ -128,7 +139,7 @@ Expected<CantData<S>> build_cant(S rail_head_distance, const std::vector<CantSeg
     if (!valid) return valid.error();
     if (i > 0) {
       const CantSegment<S>& before = segments[i - 1];
-      const CantPoint<S> end = segment_cant(before, rail_head_distance, S(1));
+      const CantState<S> end = segment_cant(before, rail_head_distance, S(1));
       const S at = before.start_distance + before.horizontal_length;
       const std::string name = cant_name(i, segments[i].type);
       if (!(abs(segments[i].start_distance - at) <= gap))
@@ -154,11 +165,15 @@ Expected<CantData<S>> build_cant(S rail_head_distance, const std::vector<CantSeg
 }
 
 template <class S>
-CantPoint<S> cant_at(const CantData<S>& data, S distance) noexcept {
+CantState<S> cant_at(const CantData<S>& data, S distance, std::size_t& hint) noexcept {
   if (std::isnan(distance)) distance = data.run_starts.front();
-  const auto upper = std::upper_bound(data.run_starts.begin(), data.run_starts.end(), distance);
-  const std::size_t r =
-      static_cast<std::size_t>(std::max<std::ptrdiff_t>(upper - data.run_starts.begin() - 1, 0));
+  std::size_t r = hint;
+  if (!(r < data.run_starts.size() && data.run_starts[r] <= distance &&
+        (r + 1 == data.run_starts.size() || distance < data.run_starts[r + 1]))) {
+    const auto upper = std::upper_bound(data.run_starts.begin(), data.run_starts.end(), distance);
+    r = hint =
+        static_cast<std::size_t>(std::max<std::ptrdiff_t>(upper - data.run_starts.begin() - 1, 0));
+  }
   const CantSegment<S>& g = data.segments[data.runs[r]];
   const S xi = clamp_or_low((distance - g.start_distance) / g.horizontal_length, S(0), S(1));
   return segment_cant(g, data.rail_head_distance, xi);

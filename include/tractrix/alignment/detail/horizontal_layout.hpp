@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "tractrix/alignment/detail/cubic_parabola.hpp"
+#include "tractrix/alignment/detail/graph_series.hpp"
 #include "tractrix/alignment/detail/heading_series.hpp"
 #include "tractrix/alignment/horizontal_segment.hpp"
 #include "tractrix/core/expected.hpp"
@@ -210,18 +210,18 @@ bool fill_cubic_cells(HorizontalRun<S>& run, const HorizontalSegment<S>& g, Hori
     const double half = 0.5 * L / double(count), trim = double(epsilon<S>()) * half / 64;
     double x = x0;
     bool fits = true;
-    CubicSeries to_centre, around;
-    std::array<std::complex<double>, cubic_series_degree + 1> c{};
+    GraphSeries to_centre, around;
+    std::array<std::complex<double>, graph_series_degree + 1> c{};
     for (std::size_t m = 0; m < count && fits; ++m) {
-      fits = cubic_abscissa_series(a, x, half, to_centre);
+      fits = graph_abscissa_series({0, 0, 3 * a}, x, half, to_centre);
       const double xc = series_value(to_centre, 1.0);
-      fits = fits && cubic_abscissa_series(a, xc, half, around);
-      const CubicSeries y = series_product(series_product(around, around), around);
+      fits = fits && graph_abscissa_series({0, 0, 3 * a}, xc, half, around);
+      const GraphSeries y = series_product(series_product(around, around), around);
       // The centre relative to x0's point: (xc − x0, a (xc³ − x0³)), the difference factored.
       const std::complex<double> centre(xc - x0, a * (xc - x0) * (xc * xc + xc * x0 + x0 * x0));
       for (std::size_t k = 1; k < c.size(); ++k)
         c[k] = turn * std::complex<double>(around[k], a * y[k]);
-      push_cell(data, origin + turn * centre, c.data(), cubic_series_degree, trim);
+      push_cell(data, origin + turn * centre, c.data(), graph_series_degree, trim);
       x = series_value(around, 1.0);
     }
     if (fits) {

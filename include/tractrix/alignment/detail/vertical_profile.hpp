@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "tractrix/alignment/detail/graph_series.hpp"
 #include "tractrix/alignment/vertical_segment.hpp"
 #include "tractrix/core/expected.hpp"
 #include "tractrix/core/gauss_legendre.hpp"
@@ -23,6 +24,16 @@ struct VerticalRun {
   S start, length, height, gs, ge;
   S radius, sin_start, cos_start;
   S profile_start;  // the length along the profile from the layout's start
+  // A parabola's inverse, x(σ), as series cells uniform in the length along it (none: Newton).
+  std::uint32_t first_cell = 0, cell_count = 0;
+  S cells_per_length = S(0);
+};
+
+// One cell of a parabola's inverse: x = centre + Σ_{k=1..degree} c_k w^k, w in [−1, 1].
+template <class S>
+struct InverseCell {
+  S centre;
+  std::uint32_t first, degree;
 };
 
 template <class S>
@@ -30,6 +41,8 @@ struct VerticalData {
   std::vector<VerticalSegment<S>> segments;
   std::vector<VerticalRun<S>> runs;
   std::vector<S> run_starts, run_profile_starts;
+  std::vector<InverseCell<S>> inverse_cells;
+  std::vector<S> inverse_coefficients;
   S end;
 };
 
@@ -111,7 +124,7 @@ S run_profile_length(const VerticalRun<S>& r, S t) noexcept {
 
 // The t in [0, length] of a run where its profile length is `length`.
 template <class S>
-S run_distance_at(const VerticalRun<S>& r, S length) noexcept {
+S run_distance_at(const VerticalData<S>& data, const VerticalRun<S>& r, S length) noexcept {
   using std::sqrt;
   switch (r.type) {
     case VerticalType::constant_gradient:
@@ -126,6 +139,17 @@ S run_distance_at(const VerticalRun<S>& r, S length) noexcept {
     }
     case VerticalType::parabolic_arc:
     default: {
+      if (r.cell_count > 0) {  // the inverse's series
+        const S scaled = clamp_or_low(length * r.cells_per_length, S(0), S(r.cell_count));
+        const std::uint32_t m = std::min(static_cast<std::uint32_t>(scaled), r.cell_count - 1);
+        const S w = S(2) * (scaled - S(m)) - S(1);
+        const InverseCell<S>& cell = data.inverse_cells[r.first_cell + m];
+        const S* c = data.inverse_coefficients.data() + cell.first;
+        S sum = S(0);
+        for (std::uint32_t k = cell.degree; k >= 1; --k)
+          sum = (sum + c[k - 1]) * w;
+        return std::min(std::max(cell.centre + sum, S(0)), r.length);
+      }
       // Newton on profile length − length, whose slope sqrt(1 + g²) ≥ 1 is smooth: from the
       // chord's guess it converges in a few steps; kept inside [0, X].
       S t = std::min(length / sqrt(S(1) + S(0.25) * (r.gs + r.ge) * (r.gs + r.ge)), r.length);
@@ -204,6 +228,49 @@ Expected<VerticalRun<S>> vertical_run(std::size_t i, const VerticalSegment<S>& g
   return r;
 }
 
+// A parabola's inverse x(σ) as series cells (graph_series.hpp: its slope is gs + r x, r = (ge −
+// gs) / X); the zeros of 1 + slope² are 1/|r| from the real axis, so a cell of half-length
+// 1/(8|r|) converges fast. Left without cells (Newton answers) where it would need too many.
+template <class S>
+void fill_inverse(VerticalRun<S>& run, double length, VerticalData<S>& data) {
+  const double X = double(run.length), r = double(run.ge - run.gs) / X;
+  const std::array<double, 3> slope{double(run.gs), r, 0.0};
+  const double limit = std::abs(r) > 0 ? 1 / (8 * std::abs(r)) : 1e300;
+  std::size_t count =
+      std::max<std::size_t>(1, static_cast<std::size_t>(std::ceil(length / (2 * limit))));
+  for (; count <= 1024; count *= 2) {
+    const std::size_t first = data.inverse_cells.size(),
+                      first_coefficient = data.inverse_coefficients.size();
+    const double half = 0.5 * length / double(count), trim = double(epsilon<S>()) * half / 64;
+    double x = 0;
+    bool fits = true;
+    GraphSeries to_centre, around;
+    for (std::size_t m = 0; m < count && fits; ++m) {
+      fits = graph_abscissa_series(slope, x, half, to_centre);
+      fits = fits && graph_abscissa_series(slope, series_value(to_centre, 1.0), half, around);
+      int degree = graph_series_degree;
+      while (degree > 1 && std::abs(around[static_cast<std::size_t>(degree)]) <= trim)
+        --degree;
+      data.inverse_cells.push_back(
+          {S(around[0]),
+           static_cast<std::uint32_t>(first_coefficient +
+                                      (data.inverse_coefficients.size() - first_coefficient)),
+           static_cast<std::uint32_t>(degree)});
+      for (int k = 1; k <= degree; ++k)
+        data.inverse_coefficients.push_back(S(around[static_cast<std::size_t>(k)]));
+      x = series_value(around, 1.0);
+    }
+    if (fits) {
+      run.first_cell = static_cast<std::uint32_t>(first);
+      run.cell_count = static_cast<std::uint32_t>(count);
+      run.cells_per_length = S(double(count) / length);
+      return;
+    }
+    data.inverse_cells.resize(first);
+    data.inverse_coefficients.resize(first_coefficient);
+  }
+}
+
 template <class S>
 Expected<VerticalData<S>> build_vertical(const std::vector<VerticalSegment<S>>& segments,
                                          VerticalTolerance tolerance) {
@@ -255,7 +322,9 @@ Expected<VerticalData<S>> build_vertical(const std::vector<VerticalSegment<S>>& 
     }
     if (!(run->length > S(0))) continue;
     run->profile_start = profile;
-    profile += run_profile_length(*run, run->length);
+    const S run_length = run_profile_length(*run, run->length);
+    profile += run_length;
+    if (run->type == VerticalType::parabolic_arc) fill_inverse(*run, double(run_length), data);
     data.runs.push_back(*run);
     data.run_starts.push_back(run->start);
     data.run_profile_starts.push_back(run->profile_start);
@@ -273,8 +342,17 @@ std::size_t run_of(const std::vector<S>& starts, S value) noexcept {
   return static_cast<std::size_t>(std::max<std::ptrdiff_t>(upper - starts.begin() - 1, 0));
 }
 
+// As run_of, `hint` (any value) tried first and left at the answer.
 template <class S>
-VerticalPoint<S> vertical_at(const VerticalData<S>& data, S distance) noexcept {
+std::size_t run_of(const std::vector<S>& starts, S value, std::size_t& hint) noexcept {
+  if (hint < starts.size() && starts[hint] <= value &&
+      (hint + 1 == starts.size() || value < starts[hint + 1]))
+    return hint;
+  return hint = run_of(starts, value);
+}
+
+template <class S>
+VerticalPoint<S> vertical_at(const VerticalData<S>& data, S distance, std::size_t& hint) noexcept {
   const auto& first = data.runs.front();
   if (!(distance >= first.start))  // before the start, and NaN
     return {first.height + first.gs * (std::isnan(distance) ? S(0) : distance - first.start),
@@ -284,12 +362,12 @@ VerticalPoint<S> vertical_at(const VerticalData<S>& data, S distance) noexcept {
     const VerticalPoint<S> end = run_at(last, last.length);
     return {end.height + last.ge * (distance - data.end), last.ge, S(0)};
   }
-  const auto& run = data.runs[run_of(data.run_starts, distance)];
+  const auto& run = data.runs[run_of(data.run_starts, distance, hint)];
   return run_at(run, std::min(distance - run.start, run.length));
 }
 
 template <class S>
-S profile_length(const VerticalData<S>& data, S distance) noexcept {
+S profile_length(const VerticalData<S>& data, S distance, std::size_t& hint) noexcept {
   using std::sqrt;
   const auto& first = data.runs.front();
   if (!(distance >= first.start))
@@ -299,12 +377,12 @@ S profile_length(const VerticalData<S>& data, S distance) noexcept {
   if (distance > data.end)
     return last.profile_start + run_profile_length(last, last.length) +
            (distance - data.end) * sqrt(S(1) + last.ge * last.ge);
-  const auto& run = data.runs[run_of(data.run_starts, distance)];
+  const auto& run = data.runs[run_of(data.run_starts, distance, hint)];
   return run.profile_start + run_profile_length(run, std::min(distance - run.start, run.length));
 }
 
 template <class S>
-S distance_at_profile_length(const VerticalData<S>& data, S length) noexcept {
+S distance_at_profile_length(const VerticalData<S>& data, S length, std::size_t& hint) noexcept {
   using std::sqrt;
   const auto& first = data.runs.front();
   if (!(length >= S(0)))
@@ -312,9 +390,10 @@ S distance_at_profile_length(const VerticalData<S>& data, S length) noexcept {
   const auto& last = data.runs.back();
   const S total = last.profile_start + run_profile_length(last, last.length);
   if (length > total) return data.end + (length - total) / sqrt(S(1) + last.ge * last.ge);
-  const auto& run = data.runs[run_of(data.run_profile_starts, length)];
-  return run.start + run_distance_at(run, std::min(length - run.profile_start,
-                                                   run_profile_length(run, run.length)));
+  const auto& run = data.runs[run_of(data.run_profile_starts, length, hint)];
+  return run.start +
+         run_distance_at(data, run,
+                         std::min(length - run.profile_start, run_profile_length(run, run.length)));
 }
 
 }  // namespace tractrix::detail

@@ -164,7 +164,7 @@ std::string mainline_landxml() {
       << last.start_height + last.start_gradient * last.horizontal_length << "</PVI>\n";
   out << "</ProfAlign></Profile><Cant rotationPoint=\"insideRail\">\n";
   for (const auto& c : layouts.cant) {
-    const double cant = std::max(c.start_cant_left, c.start_cant_right);
+    const double cant = 1000 * std::max(c.start_cant_left, c.start_cant_right);  // millimetres
     out << "<CantStation station=\"" << c.start_distance << "\" appliedCant=\"" << cant
         << "\" curvature=\"" << (c.start_cant_right >= c.start_cant_left ? "ccw" : "cw")
         << "\"/>\n";

@@ -10,8 +10,9 @@ Plan (stations from 0, coordinates in a Swiss-style projected grid, metres):
   line 250.
 Profile: PVIs at 0 (420.0 m), 600 (432.0, a 300 m parabola), 1300 (421.5, a 20 km vertical
 circle), the end (424.0).
-Cant: ramps of 120 m to 100 mm (left curve, the right rail raised) and of 100 m to 120 mm
-(right curve, the left rail raised), about the inside rail.
+Cant (appliedCant in millimetres, as LandXML has it): ramps of 120 m to 100 mm (left curve,
+the right rail raised) and of 100 m to 120 mm (right curve, the left rail raised), about the
+inside rail.
 
 Run: python3 make_valley_line.py > valley_line.xml
 """
@@ -111,12 +112,12 @@ profile = f"""        <ProfAlign name="design">
 cant = """      <Cant name="design" gauge="1.435" rotationPoint="insideRail">
         <CantStation station="0" appliedCant="0"/>
         <CantStation station="300" appliedCant="0" curvature="ccw"/>
-        <CantStation station="420" appliedCant="0.100" curvature="ccw"/>
-        <CantStation station="770" appliedCant="0.100" curvature="ccw"/>
+        <CantStation station="420" appliedCant="100" curvature="ccw"/>
+        <CantStation station="770" appliedCant="100" curvature="ccw"/>
         <CantStation station="890" appliedCant="0" curvature="ccw"/>
         <CantStation station="1090" appliedCant="0" curvature="cw"/>
-        <CantStation station="1190" appliedCant="0.120" curvature="cw"/>
-        <CantStation station="1440" appliedCant="0.120" curvature="cw"/>
+        <CantStation station="1190" appliedCant="120" curvature="cw"/>
+        <CantStation station="1440" appliedCant="120" curvature="cw"/>
         <CantStation station="1540" appliedCant="0" curvature="cw"/>
         <CantStation station="{0}" appliedCant="0"/>
       </Cant>""".format(fmt(total))

@@ -402,6 +402,12 @@ TEST_CASE("a layout that does not continue, or bad attributes, are errors naming
   CHECK(error_of(g).code == ErrorCode::out_of_range);
   g = segment<double>(HorizontalType::cubic, 300, 300, 10);
   CHECK(error_of(g).message.find("needs different start and end radii") != std::string::npos);
+  // A cubic parabola between near-equal radii enters where it is steep, and one as long as its
+  // radius ends steep: their curvature misses the radii given by more than 10 %.
+  g = segment<double>(HorizontalType::cubic, 300, 350, 100);
+  CHECK(error_of(g).message.find("more than 10 % off the radius given") != std::string::npos);
+  g = segment<double>(HorizontalType::cubic, 0, 100, 100);
+  CHECK(error_of(g).code == ErrorCode::out_of_range);
   g = segment<double>(HorizontalType::clothoid, 0, 1e-9, 1e3);
   CHECK(error_of(g).message.find("turns too far over its length") != std::string::npos);
   CHECK(!HorizontalLayout<double>::build({}));

@@ -38,6 +38,19 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     layouts.cant = {{static_cast<CantType>(in.count(0, 6)), in.mostly_finite(), in.mostly_finite(),
                      in.number(), in.number(), in.number(), in.number()}};
   layouts.rail_head_distance = in.flag() ? 1.5 : in.number();
+  // The profile alone, as a caller building only a VerticalLayout would.
+  if (!layouts.vertical.empty())
+    if (const auto profile = VerticalLayout<double>::build(layouts.vertical)) {
+      std::size_t cursor = 0;
+      for (double x :
+           {profile->start_distance(), profile->end_distance(), in.count(0, 255) * 10.0 - 1280}) {
+        const auto v = profile->at(x, cursor);
+        fuzz::require(std::isfinite(v.height) && std::isfinite(v.gradient), "finite profile");
+        fuzz::require(std::isfinite(profile->profile_length(x)), "finite profile length");
+        fuzz::require(std::isfinite(profile->distance_at_profile_length(x, cursor)),
+                      "finite distance at a profile length");
+      }
+    }
   const auto alignment = Alignment<double>::build(layouts);
   if (!alignment) {
     fuzz::require(!alignment.error().message.empty(), "an error says why");

@@ -3,6 +3,7 @@
 // library's plan must reach each printed end from the printed start; its profile and cant must be
 // what the file's PVIs, curves and cant stations say, in closed form. And every bad input is an
 // error naming the file, line and element.
+#include <array>
 #include <cmath>
 #include <string>
 #include <vector>
@@ -130,7 +131,7 @@ TEST_CASE("LandXML errors name the file, the line and the element", "[io][alignm
             .message.rfind("t.xml:10: <CantStation>: a cant needs curvature", 0) == 0);
   // A cant too steep for the rails: Alignment::build's error, at its cant station.
   CHECK(error_of(document(two_lines + "\n<Cant>\n<CantStation station=\"0\" appliedCant=\"0\"/>"
-                                      "\n<CantStation station=\"250\" appliedCant=\"2\" "
+                                      "\n<CantStation station=\"250\" appliedCant=\"2000\" "
                                       "curvature=\"cw\"/>\n</Cant>"))
             .message.rfind("t.xml:10: <CantStation>: cant segment 0 (LINEARTRANSITION)", 0) == 0);
   CHECK(landxml::read("/nonexistent/x.xml").error().message ==
@@ -151,4 +152,79 @@ TEST_CASE("LandXML with a namespace prefix and a start station", "[io][alignment
   tractrix::Alignment<double>::Cursor cursor;
   const auto end = alignment.at_station(100.0, cursor);
   CHECK((end.point - Vector3d(120, 10, 7)).norm() <= 1e-12);
+}
+
+TEST_CASE("LandXML's spiral types, cant pivots and units, and what files get wrong in passing",
+          "[io][alignment]") {
+  // One spiral of each type from straight to R 400 (left), each its own alignment: the type
+  // mapped, a Viennese bend with the centre-of-gravity height of the settings.
+  const std::pair<const char*, HorizontalType> types[] = {
+      {"clothoid", HorizontalType::clothoid},
+      {"bloss", HorizontalType::bloss_curve},
+      {"cosine", HorizontalType::cosine_curve},
+      {"sinusoid", HorizontalType::sine_curve},
+      {"biquadratic", HorizontalType::helmert_curve},
+      {"weinerBogen", HorizontalType::viennese_bend},
+      {"cubicParabola", HorizontalType::cubic}};
+  landxml::ReadSettings settings;
+  settings.gravity_center_height = 1.8;
+  for (const auto& [name, type] : types) {
+    const auto file = landxml::parse(
+        document(std::string("<CoordGeom><Spiral spiType=\"") + name +
+                 "\" rot=\"ccw\" length=\"40\" radiusStart=\"-INF\" radiusEnd=\"400\">"
+                 "<Start>0 0</Start><PI>0 20</PI><End>1 40</End></Spiral></CoordGeom>"),
+        "s.xml", settings);
+    REQUIRE(file);
+    const auto& g = file->front().layouts.horizontal.front();
+    CHECK(g.type == type);
+    CHECK(g.start_radius == 0.0);
+    CHECK(g.end_radius == 400.0);
+    CHECK(g.gravity_center_height == (type == HorizontalType::viennese_bend ? 1.8 : 0.0));
+  }
+  // Cant of 150 mm on a cw (right-hand) curve, about each pivot: the left rail is the high one.
+  const std::pair<const char*, std::array<double, 2>> pivots[] = {{"insideRail", {0.15, 0}},
+                                                                  {"outsideRail", {0, -0.15}},
+                                                                  {"center", {0.075, -0.075}},
+                                                                  {"leftRail", {0, -0.15}},
+                                                                  {"rightRail", {0.15, 0}}};
+  for (const auto& [pivot, rails] : pivots) {
+    const auto file = landxml::parse(
+        document(two_lines + "<Cant rotationPoint=\"" + pivot +
+                 "\"><CantStation station=\"0\" appliedCant=\"150\" curvature=\"cw\"/>"
+                 "<CantStation station=\"250\" appliedCant=\"150\" curvature=\"cw\"/></Cant>"));
+    REQUIRE(file);
+    const auto at = file->front().alignment.cant_at(100.0);
+    INFO(pivot);
+    CHECK(at.left == Approx(rails[0]));
+    CHECK(at.right == Approx(rails[1]));
+  }
+  // Imperial: a line in feet, 6 inches of cant = 0.5 ft.
+  const auto feet = landxml::parse(
+      "<LandXML><Units><Imperial linearUnit=\"foot\"/></Units><Alignments><Alignment>" + two_lines +
+      "<Cant><CantStation station=\"0\" appliedCant=\"6\" curvature=\"ccw\"/>"
+      "<CantStation station=\"250\" appliedCant=\"6\" curvature=\"ccw\"/></Cant>"
+      "</Alignment></Alignments></LandXML>");
+  REQUIRE(feet);
+  CHECK(feet->front().alignment.cant_at(10.0).right == Approx(0.5));
+  // A line of no length keeps the direction of the one before it (north, here).
+  const auto stub =
+      landxml::parse(document("<CoordGeom><Line><Start>0 0</Start><End>100 0</End></Line>"
+                              "<Line><Start>100 0</Start><End>100 0</End></Line>"
+                              "<Line><Start>100 0</Start><End>200 0</End></Line></CoordGeom>"));
+  REQUIRE(stub);
+  CHECK(stub->front().layouts.horizontal[1].start_direction == Approx(std::atan2(1.0, 0.0)));
+  // Two parabolas that meet in the file's decimals (151.8) but overlap by rounding in double.
+  const auto touching = landxml::parse(
+      document(two_lines + "<Profile><ProfAlign><PVI>0 10</PVI><ParaCurve length=\"56.7\">123.45 11"
+                           "</ParaCurve><ParaCurve length=\"40.1\">171.85 10.5</ParaCurve>"
+                           "<PVI>250 10.7</PVI></ProfAlign></Profile>"));
+  CHECK(touching);
+  // Cant stations before a negative start station, in order.
+  const auto negative = landxml::parse(
+      document(two_lines + "<Cant><CantStation station=\"-500\" appliedCant=\"0\"/><CantStation "
+                           "station=\"-400\" appliedCant=\"50\" curvature=\"ccw\"/><CantStation "
+                           "station=\"-250\" appliedCant=\"50\" curvature=\"ccw\"/></Cant>",
+               "staStart=\"-500\""));
+  REQUIRE(negative);
+  CHECK(negative->front().alignment.cant_at(150.0).right == Approx(0.05));
 }

@@ -8,8 +8,10 @@
 /// - `at_station(x)`, `cant_at(x)` and the conversions take `x`, the distance along the
 ///   horizontal layout from its start (the railway's chainage is `start_station + x`).
 ///
-/// World axes are IFC's: x east, y north, z up. Frames are banked by the cant: the up vector
-/// turns about the tangent by the bank angle ψ (> 0 leaning left); without cant it is +z.
+/// World axes are IFC's: x east, y north, z up. The curve is IFC's gradient curve (plan and
+/// profile); the cant does not raise it, the rail heads carry it (rail_heads()). Frames are
+/// banked by the cant: the up vector turns about the tangent by the bank angle ψ (> 0 leaning
+/// left); without cant it is +z.
 #pragma once
 
 #include <memory>

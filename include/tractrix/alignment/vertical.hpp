@@ -26,11 +26,12 @@ class VerticalLayout {
   ///
   /// Errors (the message names the segment by index and type): empty_input for no segments;
   /// non_finite for a NaN or infinite attribute; out_of_range for a gradient steeper than 50
-  /// (88.9°), a negative horizontal length,
-  /// a total length of 0, a constant gradient whose end gradient differs from its start's, a
-  /// circular arc whose gradients are equal (no radius) or turn beyond the vertical, or a
-  /// tolerance that is negative or not finite; not_continuous for a segment that does not start
-  /// where the one before ends, at its height, with its gradient, naming the gap.
+  /// (88.9°), a negative horizontal length, a total length of 0, a constant gradient whose end
+  /// gradient differs from its start's, a circular arc whose gradients give no finite radius
+  /// (equal, or too close for its length), a parabolic arc whose change of gradient over its
+  /// length is not finite, or a tolerance that is negative or not finite; not_continuous for a
+  /// segment that does not start where the one before ends, at its height, with its gradient,
+  /// naming the gap.
   static Expected<VerticalLayout> build(const std::vector<VerticalSegment<S>>& segments,
                                         VerticalTolerance tolerance = {}) {
     auto data = detail::build_vertical(segments, tolerance);
@@ -66,7 +67,8 @@ class VerticalLayout {
     return detail::profile_length(*data_, distance, cursor);
   }
   /// The distance along the horizontal layout where the length along the profile is `length`:
-  /// profile_length's inverse (closed form on lines and arcs, Newton on parabolas).
+  /// profile_length's inverse (closed form on lines and arcs; on parabolas series cells of the
+  /// distance in the length, from the ODE dx/dσ = (1 + g²)^(-1/2), to rounding).
   S distance_at_profile_length(S length) const noexcept {
     std::size_t cursor = 0;
     return distance_at_profile_length(length, cursor);

@@ -15,11 +15,14 @@
 /// - The profile's stations are chainages (staStart is the plan's first); a `ParaCurve` of
 ///   length L at a PVI runs from L/2 before it to L/2 after, horizontally; a `CircCurve` is the
 ///   vertical circle of its radius tangent to both gradients.
-/// - A `CantStation`'s appliedCant goes to the rail its curvature ("ccw": the right rail, "cw":
-///   the left) makes the high one, turning about the Cant's rotationPoint (insideRail: the low
-///   rail stays, outsideRail: the high one, center: the centre line); stations are joined by
-///   linear transitions. LandXML gives the gauge, not IFC's rail head distance: that comes from
-///   ReadSettings.
+/// - A `CantStation`'s appliedCant (millimetres in a Metric file, inches in an Imperial one, as
+///   LandXML's schema has it; converted to the file's linear unit) goes to the rail its curvature
+///   ("ccw": the right rail, "cw": the left) makes the high one, turning about the Cant's
+///   rotationPoint (insideRail: the low rail stays, outsideRail: the high one, center: the centre
+///   line, leftRail / rightRail: that rail); stations are joined by linear transitions. LandXML
+///   gives the gauge, not IFC's rail head distance, nor a Viennese bend's centre-of-gravity
+///   height: those come from ReadSettings.
+/// - A zero-length Line (Start = End) keeps the direction of the element before it.
 ///
 /// Every error names the file (or the source name given), the line and the element:
 /// "valley.xml:12: <Spiral>: spiType 'radioid' is not supported (...)".
@@ -50,6 +53,9 @@ struct ReadSettings {
   /// How far one plan element's start direction may differ from the end direction of the one
   /// before, radians. Directions from rounded points are good to ~1e-8.
   double angle = 1e-6;
+  /// The Viennese bends' (weinerBogen) height of the centre of gravity, which LandXML does not
+  /// carry (IFC's GravityCenterLineHeight; the BIM Fit Check test set uses 1.8 m).
+  double gravity_center_height = 0.0;
 };
 
 /// One alignment of the file.

@@ -142,6 +142,24 @@ Expected<bool> check_segment(std::size_t i, const HorizontalSegment<S>& g) {
     return make_error(ErrorCode::out_of_range,
                       name + ": a cubic parabola needs different start and end radii (both " +
                           number_text(g.start_radius) + ")");
+  if (g.type == HorizontalType::cubic && g.length > S(0)) {
+    // y = a x³ has curvature y'' / (1 + y'²)^1.5, not y'' = 6ax: where its own slope is large
+    // (near-equal radii put its entry far out; a long transition for its radius its end), the
+    // radii it is given are not the radii it has. Refused beyond 10 % (|y'| > 0.27); the end is
+    // judged at x0 + L, a little past it.
+    const double k0 = radius_curvature(double(g.start_radius)),
+                 k1 = radius_curvature(double(g.end_radius)), L = double(g.length);
+    const double a = (k1 - k0) / (6 * L), x0 = k0 * L / (k1 - k0);
+    const double slope = std::max(std::abs(3 * a * x0 * x0), std::abs(3 * a * (x0 + L) * (x0 + L)));
+    if (!(slope <= 0.27))
+      return make_error(ErrorCode::out_of_range,
+                        name + ": the cubic parabola y = x³/(6RL) from radius " +
+                            number_text(g.start_radius) + " to " + number_text(g.end_radius) +
+                            " over " + number_text(g.length) + " reaches a slope of " +
+                            number_text(slope) +
+                            " in its own axes, where its curvature is more than 10 % off the "
+                            "radius given; a clothoid is the transition this asks for");
+  }
   if (g.length < S(0))
     return make_error(ErrorCode::out_of_range,
                       name + ": length " + number_text(g.length) + " is negative");

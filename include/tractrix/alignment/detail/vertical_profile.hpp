@@ -213,6 +213,11 @@ Expected<VerticalRun<S>> vertical_run(std::size_t i, const VerticalSegment<S>& g
     return make_error(ErrorCode::out_of_range,
                       name + ": end_gradient " + number_text(g.end_gradient) +
                           " differs from start_gradient " + number_text(g.start_gradient));
+  if (g.type == VerticalType::parabolic_arc && g.horizontal_length > S(0) &&
+      !std::isfinite((g.end_gradient - g.start_gradient) / g.horizontal_length))
+    return make_error(ErrorCode::out_of_range,
+                      name + ": a parabolic arc's change of gradient over its horizontal_length " +
+                          number_text(g.horizontal_length) + " is not finite");
   if (g.type == VerticalType::circular_arc) {
     const auto [sin_s, cos_s] = gradient_angle(g.start_gradient);
     const S sin_e = gradient_angle(g.end_gradient).first;

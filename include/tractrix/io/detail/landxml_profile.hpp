@@ -5,8 +5,10 @@
 
 #include <pugixml.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -62,7 +64,8 @@ inline Expected<std::vector<ProfileNode>> profile_nodes(const Source& source,
 // The vertical segments of a ProfAlign: constant gradients between the vertical curves, each
 // curve tangent to the gradients on either side of its PVI; `origin` is the plan's staStart.
 inline Expected<bool> read_profile(const Source& source, const pugi::xml_node& prof_align,
-                                   double origin, std::vector<VerticalSegment<double>>& profile,
+                                   double origin, double relative_gap,
+                                   std::vector<VerticalSegment<double>>& profile,
                                    std::vector<pugi::xml_node>& nodes) {
   const auto points = profile_nodes(source, prof_align);
   if (!points) return points.error();
@@ -93,6 +96,12 @@ inline Expected<bool> read_profile(const Source& source, const pugi::xml_node& p
       za = p[i].height - tangent * std::sin(t1);
       type = VerticalType::circular_arc;
     }
+    // Curves that meet in the file's decimals may overlap by rounding: within the gap allowed
+    // they are made to meet.
+    const double slack =
+        relative_gap * std::max({std::abs(x), std::abs(p[i + 1].station), std::abs(p[i].height)});
+    if (a < x && a >= x - slack) a = x;
+    if (b > p[i + 1].station && b <= p[i + 1].station + slack) b = p[i + 1].station;
     if (a < x || b > p[i + 1].station)
       return source.error(p[i].node, "its vertical curve reaches past the PVI before or after");
     if (a > x) add(VerticalType::constant_gradient, a, z, g_in, g_in, p[i - 1].node);
@@ -112,12 +121,14 @@ inline Expected<bool> read_profile(const Source& source, const pugi::xml_node& p
 
 // The cant of a Cant element: its stations joined by linear transitions.
 inline Expected<bool> read_cant(const Source& source, const pugi::xml_node& cant, double origin,
-                                std::vector<CantSegment<double>>& segments,
+                                double cant_unit, std::vector<CantSegment<double>>& segments,
                                 std::vector<pugi::xml_node>& nodes) {
   const std::string pivot = trimmed(cant.attribute("rotationPoint").value());
-  if (!pivot.empty() && pivot != "insideRail" && pivot != "outsideRail" && pivot != "center")
+  if (!pivot.empty() && pivot != "insideRail" && pivot != "outsideRail" && pivot != "center" &&
+      pivot != "leftRail" && pivot != "rightRail")
     return source.error(cant,
-                        "rotationPoint '" + pivot + "' is not insideRail, outsideRail or center");
+                        "rotationPoint '" + pivot +
+                            "' is not insideRail, outsideRail, center, leftRail or rightRail");
   struct Station {
     double at, left, right;
   };
@@ -125,17 +136,20 @@ inline Expected<bool> read_cant(const Source& source, const pugi::xml_node& cant
   std::vector<pugi::xml_node> station_nodes;
   for (const pugi::xml_node& node : children(cant, "CantStation")) {
     const auto at = number(source, node, "station");
-    const auto applied = number(source, node, "appliedCant", 0.0);
+    const auto given = number(source, node, "appliedCant", 0.0);
     if (!at) return at.error();
-    if (!applied) return applied.error();
+    if (!given) return given.error();
+    const std::optional<double> applied = *given * cant_unit;
     const std::string side = trimmed(node.attribute("curvature").value());
     if (!tractrix::detail::exactly_equal(*applied, 0.0) && side != "cw" && side != "ccw")
       return source.error(node, "a cant needs curvature=\"cw\" or \"ccw\" (which rail is high)");
     // ccw: the right rail is high. The pivot stays at 0.
-    const double high = pivot == "outsideRail" ? 0 : pivot == "center" ? *applied / 2 : *applied;
-    const double low = high - *applied;
     const bool right_high = side != "cw";
-    if (!stations.empty() && !(*at > stations.back().at))
+    const bool high_pivot = pivot == "outsideRail" || (pivot == "leftRail" && !right_high) ||
+                            (pivot == "rightRail" && right_high);
+    const double high = high_pivot ? 0 : pivot == "center" ? *applied / 2 : *applied;
+    const double low = high - *applied;
+    if (!stations.empty() && !(*at - origin > stations.back().at))
       return source.error(node, "its station does not follow the one before");
     stations.push_back({*at - origin, right_high ? low : high, right_high ? high : low});
     station_nodes.push_back(node);
@@ -175,7 +189,7 @@ inline Error located(const Source& source, const Error& error, const pugi::xml_n
 
 template <class Settings, class Result>
 Expected<Result> read_alignment(const Source& source, const pugi::xml_node& node,
-                                const Settings& settings) {
+                                const Settings& settings, double cant_unit) {
   AlignmentLayouts<double> layouts;
   const auto start = number(source, node, "staStart", 0.0);
   if (!start) return start.error();
@@ -186,19 +200,40 @@ Expected<Result> read_alignment(const Source& source, const pugi::xml_node& node
   layouts.vertical_tolerance = {settings.relative_gap, 10.0};
   layouts.cant_relative_gap = settings.relative_gap;
   std::vector<pugi::xml_node> plan, profile, cant;
-  const auto plan_read = read_plan(source, node, layouts.horizontal, plan);
+  const auto plan_read =
+      read_plan(source, node, settings.gravity_center_height, layouts.horizontal, plan);
   if (!plan_read) return plan_read.error();
   if (const pugi::xml_node prof_align = child(child(node, "Profile"), "ProfAlign")) {
-    const auto read = read_profile(source, prof_align, *start, layouts.vertical, profile);
+    const auto read =
+        read_profile(source, prof_align, *start, settings.relative_gap, layouts.vertical, profile);
     if (!read) return read.error();
   }
   if (const pugi::xml_node cant_node = child(node, "Cant")) {
-    const auto read = read_cant(source, cant_node, *start, layouts.cant, cant);
+    const auto read = read_cant(source, cant_node, *start, cant_unit, layouts.cant, cant);
     if (!read) return read.error();
   }
   auto built = tractrix::Alignment<double>::build(layouts);
   if (!built) return located(source, built.error(), node, plan, profile, cant);
   return Result{node.attribute("name").value(), std::move(layouts), std::move(*built)};
+}
+
+// What one unit of appliedCant is in the file's linear unit: LandXML's schema gives cant in
+// millimetres (Metric) or inches (Imperial). Without <Units>, metres and millimetres.
+inline Expected<double> cant_unit_of(const Source& source, const pugi::xml_node& root) {
+  const pugi::xml_node units = child(root, "Units");
+  const pugi::xml_node metric = child(units, "Metric"), imperial = child(units, "Imperial");
+  if (imperial) {
+    const std::string linear = trimmed(imperial.attribute("linearUnit").value());
+    if (linear.empty() || linear == "foot" || linear == "USSurveyFoot") return 1.0 / 12;
+    if (linear == "inch") return 1.0;
+    return source.error(imperial, "linearUnit '" + linear + "' is not one this reader knows");
+  }
+  const std::string linear = metric ? trimmed(metric.attribute("linearUnit").value()) : "";
+  if (linear.empty() || linear == "meter") return 1e-3;
+  if (linear == "millimeter") return 1.0;
+  if (linear == "centimeter") return 0.1;
+  if (linear == "kilometer") return 1e-6;
+  return source.error(metric, "linearUnit '" + linear + "' is not one this reader knows");
 }
 
 template <class Settings, class Result = landxml::Alignment>
@@ -219,10 +254,12 @@ Expected<std::vector<Result>> read_document(const std::string& text, const std::
   const pugi::xml_node root = document.document_element();
   if (Source::local_name(root) != "LandXML")
     return source.error(root, "the document is not LandXML (its root is not <LandXML>)");
+  const auto cant_unit = cant_unit_of(source, root);
+  if (!cant_unit) return cant_unit.error();
   std::vector<Result> alignments;
   for (const pugi::xml_node& group : children(root, "Alignments"))
     for (const pugi::xml_node& node : children(group, "Alignment")) {
-      auto one = read_alignment<Settings, Result>(source, node, settings);
+      auto one = read_alignment<Settings, Result>(source, node, settings, *cant_unit);
       if (!one) return one.error();
       alignments.push_back(std::move(*one));
     }

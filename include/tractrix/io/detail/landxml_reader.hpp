@@ -80,7 +80,8 @@ inline Expected<double> number(const Source& source, const pugi::xml_node& node,
 inline Expected<double> curvature_of(const Source& source, const pugi::xml_node& node,
                                      const char* attribute) {
   const std::string text = trimmed(node.attribute(attribute).value());
-  if (text.empty() || text == "INF" || text == "inf" || text == "Infinity") return 0.0;
+  if (text.empty() || text == "INF" || text == "-INF" || text == "inf" || text == "Infinity")
+    return 0.0;
   const auto value = track_file::parse_number(text);
   if (!value || !(*value > 0))
     return source.error(node,
@@ -147,7 +148,9 @@ inline Expected<HorizontalType> spiral_type(const Source& source, const pugi::xm
 
 // One CoordGeom element as an IFC horizontal segment.
 inline Expected<HorizontalSegment<double>> plan_segment(const Source& source,
-                                                        const pugi::xml_node& node) {
+                                                        const pugi::xml_node& node,
+                                                        double direction_before,
+                                                        double gravity_center_height) {
   const std::string kind = Source::local_name(node);
   HorizontalSegment<double> g;
   const auto start = point(source, node, "Start");
@@ -157,7 +160,8 @@ inline Expected<HorizontalSegment<double>> plan_segment(const Source& source,
     const auto end = point(source, node, "End");
     if (!end) return end.error();
     g.type = HorizontalType::line;
-    g.start_direction = direction(*start, *end);
+    // A line of no length has no direction of its own: it keeps the one it continues.
+    g.start_direction = (*end - *start).norm() > 0 ? direction(*start, *end) : direction_before;
     const auto length = number(source, node, "length", (*end - *start).norm());
     if (!length) return length.error();
     g.length = *length;
@@ -197,6 +201,7 @@ inline Expected<HorizontalSegment<double>> plan_segment(const Source& source,
       return source.error(node, "its PI is its Start: no start direction");
     g.type = *type;
     g.start_direction = direction(*start, *pi_point);
+    if (g.type == HorizontalType::viennese_bend) g.gravity_center_height = gravity_center_height;
     g.start_radius = *k0 > 0 ? *sense / *k0 : 0.0;
     g.end_radius = *k1 > 0 ? *sense / *k1 : 0.0;
     g.length = *length;
@@ -206,6 +211,7 @@ inline Expected<HorizontalSegment<double>> plan_segment(const Source& source,
 
 // The plan: every Line, Curve and Spiral of the CoordGeom, in order, with each one's node.
 inline Expected<bool> read_plan(const Source& source, const pugi::xml_node& alignment,
+                                double gravity_center_height,
                                 std::vector<HorizontalSegment<double>>& plan,
                                 std::vector<pugi::xml_node>& nodes) {
   const pugi::xml_node geometry = child(alignment, "CoordGeom");
@@ -215,7 +221,12 @@ inline Expected<bool> read_plan(const Source& source, const pugi::xml_node& alig
     const std::string kind = Source::local_name(node);
     if (kind != "Line" && kind != "Curve" && kind != "Spiral")
       return source.error(node, "is not a plan element this reader knows (Line, Curve, Spiral)");
-    const auto segment = plan_segment(source, node);
+    double before = 0;  // the direction the last element ends in
+    if (!plan.empty()) {
+      const auto last = HorizontalLayout<double>::build({plan.back()});
+      before = last ? last->at(plan.back().length).direction : plan.back().start_direction;
+    }
+    const auto segment = plan_segment(source, node, before, gravity_center_height);
     if (!segment) return segment.error();
     plan.push_back(*segment);
     nodes.push_back(node);

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "tractrix/alignment/cant_segment.hpp"
+#include "tractrix/alignment/detail/run_search.hpp"
 #include "tractrix/alignment/detail/transition_shape.hpp"
 #include "tractrix/core/expected.hpp"
 #include "tractrix/core/numeric.hpp"
@@ -167,14 +168,7 @@ Expected<CantData<S>> build_cant(S rail_head_distance, const std::vector<CantSeg
 template <class S>
 CantState<S> cant_at(const CantData<S>& data, S distance, std::size_t& hint) noexcept {
   if (std::isnan(distance)) distance = data.run_starts.front();
-  std::size_t r = hint;
-  if (!(r < data.run_starts.size() && data.run_starts[r] <= distance &&
-        (r + 1 == data.run_starts.size() || distance < data.run_starts[r + 1]))) {
-    const auto upper = std::upper_bound(data.run_starts.begin(), data.run_starts.end(), distance);
-    r = hint =
-        static_cast<std::size_t>(std::max<std::ptrdiff_t>(upper - data.run_starts.begin() - 1, 0));
-  }
-  const CantSegment<S>& g = data.segments[data.runs[r]];
+  const CantSegment<S>& g = data.segments[data.runs[run_of(data.run_starts, distance, hint)]];
   const S xi = clamp_or_low((distance - g.start_distance) / g.horizontal_length, S(0), S(1));
   return segment_cant(g, data.rail_head_distance, xi);
 }

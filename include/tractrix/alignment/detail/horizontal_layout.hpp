@@ -13,6 +13,7 @@
 
 #include "tractrix/alignment/detail/graph_series.hpp"
 #include "tractrix/alignment/detail/heading_series.hpp"
+#include "tractrix/alignment/detail/run_search.hpp"
 #include "tractrix/alignment/horizontal_segment.hpp"
 #include "tractrix/core/expected.hpp"
 #include "tractrix/core/numeric.hpp"
@@ -408,14 +409,7 @@ template <class S>
 HorizontalPoint<S> horizontal_at(const HorizontalData<S>& data, S distance,
                                  std::size_t& cursor) noexcept {
   const S s = clamp_or_low(distance, S(0), data.length);
-  std::size_t r = cursor;
-  if (!(r < data.runs.size() && data.run_starts[r] <= s &&
-        (r + 1 == data.runs.size() || s < data.run_starts[r + 1]))) {
-    const auto upper = std::upper_bound(data.run_starts.begin(), data.run_starts.end(), s);
-    r = static_cast<std::size_t>(std::max<std::ptrdiff_t>(upper - data.run_starts.begin() - 1, 0));
-    cursor = r;
-  }
-  const HorizontalRun<S>& run = data.runs[r];
+  const HorizontalRun<S>& run = data.runs[run_of(data.run_starts, s, cursor)];
   const S local = std::min(std::max(s - run.start, S(0)), run.length);
   // In [0, cells]: a segment so short that cells per length overflows gives inf or NaN here.
   const S scaled = clamp_or_low(local * run.cells_per_length, S(0), S(run.cell_count));

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "tractrix/alignment/detail/graph_series.hpp"
+#include "tractrix/alignment/detail/run_search.hpp"
 #include "tractrix/alignment/vertical_segment.hpp"
 #include "tractrix/core/expected.hpp"
 #include "tractrix/core/gauss_legendre.hpp"
@@ -338,22 +339,6 @@ Expected<VerticalData<S>> build_vertical(const std::vector<VerticalSegment<S>>& 
     return make_error(ErrorCode::out_of_range, "vertical layout: its horizontal length is 0");
   data.end = data.runs.back().start + data.runs.back().length;
   return data;
-}
-
-// The run a value falls in, by the starts given (the first before it, the last after it).
-template <class S>
-std::size_t run_of(const std::vector<S>& starts, S value) noexcept {
-  const auto upper = std::upper_bound(starts.begin(), starts.end(), value);
-  return static_cast<std::size_t>(std::max<std::ptrdiff_t>(upper - starts.begin() - 1, 0));
-}
-
-// As run_of, `hint` (any value) tried first and left at the answer.
-template <class S>
-std::size_t run_of(const std::vector<S>& starts, S value, std::size_t& hint) noexcept {
-  if (hint < starts.size() && starts[hint] <= value &&
-      (hint + 1 == starts.size() || value < starts[hint + 1]))
-    return hint;
-  return hint = run_of(starts, value);
 }
 
 template <class S>

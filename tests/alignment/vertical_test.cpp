@@ -159,3 +159,120 @@ TEST_CASE("vertical layouts that do not continue, or bad attributes, are errors"
   CHECK(VerticalLayout<double>::build({segments[0]}).error().code == ErrorCode::non_finite);
   CHECK(!VerticalLayout<double>::build({}));
 }
+
+namespace {
+
+// A vertical clothoid in long double, by other means than the library's: composite Simpson of
+// cos and sin of its quadratic heading (the library sums exp(i·heading) series and solves its
+// length by a fixed point on Gauss–Legendre sums), its length by bisection.
+struct ClothoidReference {
+  long double theta0, turn, ke, length = 0, ks = 0;
+
+  long double heading(long double sigma) const {
+    return theta0 + ks * sigma + (ke - ks) * sigma * sigma / (2 * length);
+  }
+  // (x, z) at sigma from the start.
+  std::array<long double, 2> point(long double sigma) const {
+    const int n = 2000;
+    const long double h = sigma / n;
+    long double x = 0, z = 0;
+    for (int k = 0; k <= n; ++k) {
+      const long double w = (k == 0 || k == n) ? 1 : (k % 2 == 1 ? 4 : 2);
+      x += w * std::cos(heading(h * k));
+      z += w * std::sin(heading(h * k));
+    }
+    return {x * h / 3, z * h / 3};
+  }
+  // Fits the length to a horizontal extent X.
+  void fit(long double X) {
+    long double low = X, high = 2 * X;
+    for (int i = 0; i < 80; ++i) {
+      length = (low + high) / 2;
+      ks = 2 * turn / length - ke;
+      (point(length)[0] < X ? low : high) = length;
+    }
+  }
+  long double sigma_at(long double x) const {
+    long double low = 0, high = length;
+    for (int i = 0; i < 70; ++i) {
+      const long double mid = (low + high) / 2;
+      (point(mid)[0] < x ? low : high) = mid;
+    }
+    return (low + high) / 2;
+  }
+};
+
+void check_vertical_clothoid(long double gs, long double ge, long double X, long double R) {
+  ClothoidReference c{std::atan(gs), std::atan(ge) - std::atan(gs), R != 0 ? 1 / R : 0};
+  c.fit(X);
+  const long double x0 = 250, z0 = 40;
+  VerticalSegment<double> g{
+      VerticalType::clothoid, double(x0), double(X), double(z0), double(gs), double(ge), double(R)};
+  const auto layout = VerticalLayout<double>::build({g});
+  REQUIRE(layout);
+  const long double before = layout->profile_length(double(x0));
+  for (int i = 0; i <= 12; ++i) {
+    const long double t = X * i / 12, sigma = c.sigma_at(t);
+    const auto p = layout->at(double(x0 + t));
+    CHECK(std::fabs(p.height - (z0 + c.point(sigma)[1])) <= 1e-12L * X);
+    CHECK(std::fabs(p.gradient - std::tan(c.heading(sigma))) <= 1e-14L);
+    CHECK(std::fabs(p.curvature - (c.ks + (c.ke - c.ks) * sigma / c.length)) <= 1e-14L / X);
+    CHECK(std::fabs(layout->profile_length(double(x0 + t)) - before - sigma) <= 1e-12L * X);
+    CHECK(std::fabs(layout->distance_at_profile_length(double(before + sigma)) - (x0 + t)) <=
+          1e-12L * X);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("a vertical clothoid's curvature is linear in its length, ending at its radius",
+          "[alignment]") {
+  // Into a sag of radius 8000 from −1 % to +0.5 %: its start curvature comes out 0, and X is the
+  // extent of that clothoid (2 T R long).
+  {
+    ClothoidReference c{std::atan(-0.01L), std::atan(0.005L) - std::atan(-0.01L), 1 / 8000.0L};
+    c.length = 2 * c.turn * 8000;
+    c.ks = 0;
+    const long double X = c.point(c.length)[0];
+    check_vertical_clothoid(-0.01L, 0.005L, X, 8000);
+    const auto layout = VerticalLayout<double>::build(
+        {{VerticalType::clothoid, 0, double(X), 0, -0.01, 0.005, 8000}});
+    REQUIRE(layout);
+    CHECK(std::fabs(layout->at(0.0).curvature) <= 1e-15);
+    CHECK(layout->profile_length(double(X)) == Approx(double(c.length)).epsilon(1e-14));
+  }
+  check_vertical_clothoid(0.03L, 0.01L, 150, 0);       // out of a crest to a gradient
+  check_vertical_clothoid(0.02L, -0.01L, 200, -5000);  // crest to tighter crest
+  check_vertical_clothoid(-0.04L, 0.03L, 300, 2500);   // curvature changing sign inside
+}
+
+TEST_CASE("vertical clothoids chain with arcs and refuse what no clothoid joins", "[alignment]") {
+  // A gradient, a clothoid into a sag arc of radius 6000, the arc: continuity checked by build.
+  const double R = 6000, g0 = -0.012, turn_to = std::atan(g0) + 0.01;
+  ClothoidReference c{std::atan(-0.012L), 0.01L, 1 / 6000.0L};
+  c.length = 2 * c.turn * 6000;
+  c.ks = 0;
+  const auto end = c.point(c.length);
+  const double g1 = std::tan(turn_to), x1 = 100 + double(end[0]);
+  const double g2 = std::tan(std::asin(std::sin(turn_to) + 200 / R));  // the arc: radius R
+  const auto layout = VerticalLayout<double>::build(
+      {{VerticalType::constant_gradient, 0, 100, 20, g0, g0},
+       {VerticalType::clothoid, 100, double(end[0]), 20 + 100 * g0, g0, g1, R},
+       {VerticalType::circular_arc, x1, 200, 20 + 100 * g0 + double(end[1]), g1, g2}});
+  REQUIRE(layout);
+  CHECK(layout->at(x1 + 100).curvature == Approx(1 / R).epsilon(1e-9));
+  // Float: the same clothoid to float's precision.
+  const auto f = VerticalLayout<float>::build(
+      {{VerticalType::clothoid, 100.f, float(end[0]), 18.8f, float(g0), float(g1), float(R)}});
+  REQUIRE(f);
+  CHECK(std::fabs(f->at(float(x1)).height - (18.8 + double(end[1]))) <= 1e-6 * 200);
+  // A clothoid so sharp for its length that its gradient passes 50 on the way.
+  const auto steep =
+      VerticalLayout<double>::build({{VerticalType::clothoid, 0, 10, 0, 0, 1, -0.5}});
+  REQUIRE(!steep);
+  CHECK(steep.error().code == ErrorCode::out_of_range);
+  CHECK(steep.error().message.find("vertical segment 0 (CLOTHOID): no clothoid") == 0);
+  CHECK(VerticalLayout<double>::build({{VerticalType::clothoid, 0, 10, 0, 0, 0.1, std::nan("")}})
+            .error()
+            .code == ErrorCode::non_finite);
+}

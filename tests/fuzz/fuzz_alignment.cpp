@@ -32,8 +32,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   layouts.horizontal_tolerance = {in.flag() ? 0.0 : 1e-6, in.flag() ? 0.0 : 1e-6};
   if (in.flag())
-    layouts.vertical = {{static_cast<VerticalType>(in.count(0, 2)), in.mostly_finite(),
-                         in.mostly_finite(), in.mostly_finite(), in.number(), in.number()}};
+    layouts.vertical = {{static_cast<VerticalType>(in.count(0, 3)), in.mostly_finite(),
+                         in.mostly_finite(), in.mostly_finite(), in.number(), in.number(),
+                         in.flag() ? 0.0 : in.mostly_finite()}};
   if (in.flag())
     layouts.cant = {{static_cast<CantType>(in.count(0, 6)), in.mostly_finite(), in.mostly_finite(),
                      in.number(), in.number(), in.number(), in.number()}};

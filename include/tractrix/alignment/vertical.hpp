@@ -1,9 +1,10 @@
 /// @file
 /// The vertical layout of an alignment, as IFC 4.3 defines it (`IfcAlignmentVertical`): height
 /// and gradient as functions of the distance along the horizontal layout, from segments of
-/// constant gradient, circular arcs and parabolic arcs. Each is evaluated in closed form; the
-/// length along the profile (the 3-D length of the alignment over it) and its inverse are exact
-/// to rounding.
+/// constant gradient, circular arcs, parabolic arcs and clothoids. The first three are evaluated
+/// in closed form, a clothoid by the series the horizontal layout's curves use (and Newton from
+/// distance to its own length); the length along the profile (the 3-D length of the alignment
+/// over it) and its inverse are exact to rounding.
 /// Segment types and conventions: alignment/vertical_segment.hpp.
 #pragma once
 
@@ -29,7 +30,9 @@ class VerticalLayout {
   /// (88.9°), a negative horizontal length, a total length of 0, a constant gradient whose end
   /// gradient differs from its start's, a circular arc whose gradients give no finite radius
   /// (equal, or too close for its length), a parabolic arc whose change of gradient over its
-  /// length is not finite, or a tolerance that is negative or not finite; not_continuous for a
+  /// length is not finite, a clothoid that cannot join its gradients over its length with its end
+  /// radius without passing gradient 50, or a tolerance that is negative or not finite;
+  /// not_continuous for a
   /// segment that does not start where the one before ends, at its height, with its gradient,
   /// naming the gap.
   static Expected<VerticalLayout> build(const std::vector<VerticalSegment<S>>& segments,

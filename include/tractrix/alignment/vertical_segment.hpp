@@ -16,6 +16,7 @@ enum class VerticalType : std::uint8_t {
   constant_gradient,  ///< z = z0 + g x
   circular_arc,       ///< a circle in the (distance, height) plane from gradient gs to ge
   parabolic_arc,      ///< z = z0 + gs x + (ge − gs) x² / 2X: the gradient linear in distance
+  clothoid,  ///< a clothoid in the (distance, height) plane: curvature linear in its own length
 };
 
 /// IFC's name of a type: `"PARABOLICARC"`.
@@ -27,6 +28,8 @@ inline const char* to_string(VerticalType type) noexcept {
       return "CIRCULARARC";
     case VerticalType::parabolic_arc:
       return "PARABOLICARC";
+    case VerticalType::clothoid:
+      return "CLOTHOID";
   }
   return "unknown";
 }
@@ -34,6 +37,14 @@ inline const char* to_string(VerticalType type) noexcept {
 /// One vertical segment, with IFC's `IfcAlignmentVerticalSegment` attributes. A circular arc's
 /// radius is the one its horizontal length and gradients give, R = X / (sin θe − sin θs) with
 /// θ = atan(gradient) (IFC's RadiusOfCurvature repeats it and is not needed).
+///
+/// A clothoid turns from the start gradient's angle to the end gradient's over the horizontal
+/// length X with its curvature linear in its own length Λ, from κs to κe = 1 / end_radius. IFC
+/// 4.3 names the type ("linear curvature variation") but not which radius RadiusOfCurvature is;
+/// tractrix reads it as the end's: a transition into a vertical arc of radius R has end_radius R
+/// (its start curvature then comes out 0), one out of an arc back to a gradient has end_radius 0
+/// (infinite) and starts at the arc's curvature. κs and Λ follow from the two conditions: the
+/// turn θe − θs = (κs + κe) Λ / 2, and the horizontal extent ∫ cos θ dσ over Λ equal to X.
 template <class S>
 struct VerticalSegment {
   VerticalType type = VerticalType::constant_gradient;  ///< the curve
@@ -42,6 +53,9 @@ struct VerticalSegment {
   S start_height = S(0);       ///< z at its start
   S start_gradient = S(0);     ///< dz/dx at its start
   S end_gradient = S(0);       ///< dz/dx at its end (equal to the start's for a constant gradient)
+  /// A clothoid's signed radius at its end (IFC's RadiusOfCurvature): > 0 a sag, < 0 a crest,
+  /// 0 infinite. Not used by the other types.
+  S end_radius = S(0);
 };
 
 /// The profile at a distance along the horizontal.

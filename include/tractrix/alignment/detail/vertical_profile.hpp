@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "tractrix/alignment/detail/graph_series.hpp"
+#include "tractrix/alignment/detail/horizontal_layout.hpp"
 #include "tractrix/alignment/detail/run_search.hpp"
 #include "tractrix/alignment/vertical_segment.hpp"
 #include "tractrix/core/expected.hpp"
@@ -28,6 +29,10 @@ struct VerticalRun {
   // A parabola's inverse, x(σ), as series cells uniform in the length along it (none: Newton).
   std::uint32_t first_cell = 0, cell_count = 0;
   S cells_per_length = S(0);
+  // A clothoid: its plane curve in data.clothoids (x along, y up, from the run's start) and its
+  // length Λ along itself.
+  std::uint32_t clothoid = 0;
+  S curve_length = S(0);
 };
 
 // One cell of a parabola's inverse: x = centre + Σ_{k=1..degree} c_k w^k, w in [−1, 1].
@@ -44,6 +49,7 @@ struct VerticalData {
   std::vector<S> run_starts, run_profile_starts;
   std::vector<InverseCell<S>> inverse_cells;
   std::vector<S> inverse_coefficients;
+  std::vector<HorizontalData<S>> clothoids;
   S end;
 };
 
@@ -55,11 +61,35 @@ std::pair<S, S> gradient_angle(S g) noexcept {
   return {g / norm, S(1) / norm};
 }
 
+// A clothoid run's point t along the horizontal from its start, and its length along itself
+// there: Newton on x(σ) − t, whose slope cos θ is at least 1/50 (the steepest gradient), from
+// the proportional guess; two or three steps from it.
+template <class S>
+std::pair<S, HorizontalPoint<S>> clothoid_at(const VerticalData<S>& data, const VerticalRun<S>& r,
+                                             S t) noexcept {
+  const HorizontalData<S>& curve = data.clothoids[r.clothoid];
+  S sigma = t * (r.curve_length / r.length);
+  std::size_t cursor = 0;
+  HorizontalPoint<S> point = horizontal_at(curve, sigma, cursor);
+  for (int i = 0; i < 12; ++i) {
+    const S step = (point.position.x() - t) / point.tangent.x();
+    using std::abs;
+    if (!(abs(step) > S(4) * epsilon<S>() * r.curve_length)) break;
+    sigma = std::min(std::max(sigma - step, S(0)), r.curve_length);
+    point = horizontal_at(curve, sigma, cursor);
+  }
+  return {sigma, point};
+}
+
 // A run's height, gradient and curvature at t in [0, length] from its start.
 template <class S>
-VerticalPoint<S> run_at(const VerticalRun<S>& r, S t) noexcept {
+VerticalPoint<S> run_at(const VerticalData<S>& data, const VerticalRun<S>& r, S t) noexcept {
   using std::sqrt;
   switch (r.type) {
+    case VerticalType::clothoid: {
+      const HorizontalPoint<S> p = clothoid_at(data, r, t).second;
+      return {r.height + p.position.y(), p.tangent.y() / p.tangent.x(), p.curvature};
+    }
     case VerticalType::constant_gradient:
       return {r.height + r.gs * t, r.gs, S(0)};
     case VerticalType::parabolic_arc: {
@@ -82,9 +112,11 @@ VerticalPoint<S> run_at(const VerticalRun<S>& r, S t) noexcept {
 
 // The length along the profile of a run from its start to t.
 template <class S>
-S run_profile_length(const VerticalRun<S>& r, S t) noexcept {
+S run_profile_length(const VerticalData<S>& data, const VerticalRun<S>& r, S t) noexcept {
   using std::sqrt;
   switch (r.type) {
+    case VerticalType::clothoid:
+      return t >= r.length ? r.curve_length : clothoid_at(data, r, t).first;
     case VerticalType::constant_gradient:
       return t * sqrt(S(1) + r.gs * r.gs);
     case VerticalType::parabolic_arc: {
@@ -130,6 +162,11 @@ S run_distance_at(const VerticalData<S>& data, const VerticalRun<S>& r, S length
   switch (r.type) {
     case VerticalType::constant_gradient:
       return length / sqrt(S(1) + r.gs * r.gs);
+    case VerticalType::clothoid: {
+      std::size_t cursor = 0;
+      const S x = horizontal_at(data.clothoids[r.clothoid], length, cursor).position.x();
+      return std::min(std::max(x, S(0)), r.length);
+    }
     case VerticalType::circular_arc: {
       // θ = θs + δ, δ = length / R: t = R (sin θ − sin θs) = 2R cos(θs + δ/2) sin(δ/2).
       const S half = S(0.5) * length / r.radius;
@@ -156,7 +193,7 @@ S run_distance_at(const VerticalData<S>& data, const VerticalRun<S>& r, S length
       S t = std::min(length / sqrt(S(1) + S(0.25) * (r.gs + r.ge) * (r.gs + r.ge)), r.length);
       for (int i = 0; i < 16; ++i) {
         const S g = r.gs + (r.ge - r.gs) / r.length * t;
-        const S step = (run_profile_length(r, t) - length) / sqrt(S(1) + g * g);
+        const S step = (run_profile_length(data, r, t) - length) / sqrt(S(1) + g * g);
         t = std::min(std::max(t - step, S(0)), r.length);
         using std::abs;
         if (!(abs(step) > S(4) * epsilon<S>() * r.length)) break;
@@ -177,11 +214,10 @@ inline std::string vertical_name(std::size_t i, VerticalType type) {
 template <class S>
 Expected<VerticalRun<S>> vertical_run(std::size_t i, const VerticalSegment<S>& g) {
   const std::string name = vertical_name(i, g.type);
-  const std::pair<const char*, S> fields[] = {{"start_distance", g.start_distance},
-                                              {"horizontal_length", g.horizontal_length},
-                                              {"start_height", g.start_height},
-                                              {"start_gradient", g.start_gradient},
-                                              {"end_gradient", g.end_gradient}};
+  const std::pair<const char*, S> fields[] = {
+      {"start_distance", g.start_distance}, {"horizontal_length", g.horizontal_length},
+      {"start_height", g.start_height},     {"start_gradient", g.start_gradient},
+      {"end_gradient", g.end_gradient},     {"end_radius", g.end_radius}};
   for (const auto& [field, value] : fields)
     if (!std::isfinite(value))
       return make_error(ErrorCode::non_finite, name + ": " + field + " is " + number_text(value));
@@ -277,6 +313,72 @@ void fill_inverse(VerticalRun<S>& run, double length, VerticalData<S>& data) {
   }
 }
 
+// ∫_0^1 cos(θs + (2T − p) u + (p − T) u²) du: the horizontal extent per unit length of a
+// clothoid turning by T whose end curvature times its length is p (its heading is quadratic in
+// u = σ/Λ). Gauss–Legendre on panels over which the heading changes by at most 1/16: far below
+// rounding for an integrand this smooth.
+inline double clothoid_extent(double theta0, double turn, double p) {
+  const double a = 2 * turn - p, b = p - turn;
+  const int panels =
+      1 + static_cast<int>(std::min(std::ceil((std::abs(a) + std::abs(b)) * 16), 4096.0));
+  double sum = 0;
+  for (int k = 0; k < panels; ++k)
+    sum += GaussLegendre5<double>::integrate(
+        [&](double u) { return std::cos(theta0 + u * (a + b * u)); }, double(k) / panels,
+        double(k + 1) / panels);
+  return sum;
+}
+
+// A clothoid run's plane curve (see VerticalSegment): its length Λ solves Λ·I(κe Λ) = X by the
+// fixed point Λ ← X / I(κe Λ), which contracts by about |κe X| times the turn, small for any
+// profile; its start curvature is 2T/Λ − κe.
+template <class S>
+Expected<bool> fit_clothoid(std::size_t i, const VerticalSegment<S>& g, VerticalRun<S>& run,
+                            VerticalData<S>& data) {
+  const std::string name = vertical_name(i, g.type);
+  const double theta0 = std::atan(double(g.start_gradient)),
+               turn = std::atan(double(g.end_gradient)) - theta0, X = double(g.horizontal_length);
+  const double ke = !exactly_equal(double(g.end_radius), 0.0) ? 1.0 / double(g.end_radius) : 0.0;
+  double length = X / clothoid_extent(theta0, turn, 0.0), change = 1.0;
+  for (int k = 0; k < 100 && change > 1e-15 * length && std::isfinite(length); ++k) {
+    const double next = X / clothoid_extent(theta0, turn, ke * length);
+    change = std::abs(next - length);
+    length = next;
+  }
+  const double ks = 2 * turn / length - ke, a = ks * length, b = 0.5 * (ke - ks) * length;
+  // The steepest point: an end, or where the curvature is 0 inside.
+  double steepest = std::max(std::abs(theta0), std::abs(theta0 + turn));
+  if (!exactly_equal(b, 0.0) && -a / (2 * b) > 0 && -a / (2 * b) < 1)
+    steepest = std::max(steepest, std::abs(theta0 - a * a / (4 * b)));
+  if (!(change <= 1e-12 * length) || !(length > 0) || !std::isfinite(ks) ||
+      !(steepest < std::atan(steepest_gradient)))
+    return make_error(ErrorCode::out_of_range,
+                      name + ": no clothoid with end_radius " + number_text(g.end_radius) +
+                          " turns from gradient " + number_text(g.start_gradient) + " to " +
+                          number_text(g.end_gradient) + " over horizontal_length " +
+                          number_text(g.horizontal_length) +
+                          " without its gradient passing 50 on the way");
+  // Curvatures below rounding of the turn are an inflection point: an infinite radius.
+  const auto radius = [&](double k) {
+    return std::abs(k) * length > 1e-14 * (std::abs(turn) + std::abs(ke) * length) ? S(1.0 / k)
+                                                                                   : S(0);
+  };
+  HorizontalSegment<S> curve;
+  curve.start_radius = radius(ks);
+  curve.end_radius = radius(ke);
+  curve.type = exactly_equal(curve.start_radius, S(0)) && exactly_equal(curve.end_radius, S(0))
+                   ? HorizontalType::line
+                   : HorizontalType::clothoid;
+  curve.start_direction = S(theta0);
+  curve.length = S(length);
+  auto built = build_horizontal(std::vector<HorizontalSegment<S>>{curve}, HorizontalTolerance{});
+  if (!built) return make_error(built.error().code, name + ": " + built.error().message);
+  run.clothoid = static_cast<std::uint32_t>(data.clothoids.size());
+  run.curve_length = built->length;
+  data.clothoids.push_back(std::move(*built));
+  return true;
+}
+
 template <class S>
 Expected<VerticalData<S>> build_vertical(const std::vector<VerticalSegment<S>>& segments,
                                          VerticalTolerance tolerance) {
@@ -308,7 +410,7 @@ Expected<VerticalData<S>> build_vertical(const std::vector<VerticalSegment<S>>& 
       const VerticalSegment<S>& before = segments[i - 1];
       const S end = before.start_distance + before.horizontal_length;
       const S end_height = before.horizontal_length > S(0)
-                               ? run_at(data.runs.back(), data.runs.back().length).height
+                               ? run_at(data, data.runs.back(), data.runs.back().length).height
                                : before.start_height;
       const S end_gradient = before.end_gradient;
       const std::string name = vertical_name(i, segments[i].type);
@@ -327,8 +429,12 @@ Expected<VerticalData<S>> build_vertical(const std::vector<VerticalSegment<S>>& 
                               " (a gradient break: allow it with VerticalTolerance::gradient)");
     }
     if (!(run->length > S(0))) continue;
+    if (run->type == VerticalType::clothoid) {
+      const auto fitted = fit_clothoid(i, segments[i], *run, data);
+      if (!fitted) return fitted.error();
+    }
     run->profile_start = profile;
-    const S run_length = run_profile_length(*run, run->length);
+    const S run_length = run_profile_length(data, *run, run->length);
     profile += run_length;
     if (run->type == VerticalType::parabolic_arc) fill_inverse(*run, double(run_length), data);
     data.runs.push_back(*run);
@@ -349,11 +455,11 @@ VerticalPoint<S> vertical_at(const VerticalData<S>& data, S distance, std::size_
             first.gs, S(0)};
   const auto& last = data.runs.back();
   if (distance > data.end) {
-    const VerticalPoint<S> end = run_at(last, last.length);
+    const VerticalPoint<S> end = run_at(data, last, last.length);
     return {end.height + last.ge * (distance - data.end), last.ge, S(0)};
   }
   const auto& run = data.runs[run_of(data.run_starts, distance, hint)];
-  return run_at(run, std::min(distance - run.start, run.length));
+  return run_at(data, run, std::min(distance - run.start, run.length));
 }
 
 template <class S>
@@ -365,10 +471,11 @@ S profile_length(const VerticalData<S>& data, S distance, std::size_t& hint) noe
                                 : (distance - first.start) * sqrt(S(1) + first.gs * first.gs);
   const auto& last = data.runs.back();
   if (distance > data.end)
-    return last.profile_start + run_profile_length(last, last.length) +
+    return last.profile_start + run_profile_length(data, last, last.length) +
            (distance - data.end) * sqrt(S(1) + last.ge * last.ge);
   const auto& run = data.runs[run_of(data.run_starts, distance, hint)];
-  return run.profile_start + run_profile_length(run, std::min(distance - run.start, run.length));
+  return run.profile_start +
+         run_profile_length(data, run, std::min(distance - run.start, run.length));
 }
 
 template <class S>
@@ -378,12 +485,12 @@ S distance_at_profile_length(const VerticalData<S>& data, S length, std::size_t&
   if (!(length >= S(0)))
     return first.start + (std::isnan(length) ? S(0) : length / sqrt(S(1) + first.gs * first.gs));
   const auto& last = data.runs.back();
-  const S total = last.profile_start + run_profile_length(last, last.length);
+  const S total = last.profile_start + run_profile_length(data, last, last.length);
   if (length > total) return data.end + (length - total) / sqrt(S(1) + last.ge * last.ge);
   const auto& run = data.runs[run_of(data.run_profile_starts, length, hint)];
-  return run.start +
-         run_distance_at(data, run,
-                         std::min(length - run.profile_start, run_profile_length(run, run.length)));
+  return run.start + run_distance_at(data, run,
+                                     std::min(length - run.profile_start,
+                                              run_profile_length(data, run, run.length)));
 }
 
 }  // namespace tractrix::detail

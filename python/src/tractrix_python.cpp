@@ -22,6 +22,9 @@
 #include <vector>
 
 #include <tractrix/tractrix.hpp>
+#if defined(TRACTRIX_PYTHON_LANDXML)
+#include <tractrix/io/landxml.hpp>
+#endif
 
 namespace nb = nanobind;
 namespace tx = tractrix;
@@ -38,6 +41,7 @@ using MeasuredPath = tx::MeasuredPath<double>;
 using Track = tx::Track<double>;
 using Network = tx::Network<double>;
 using Route = tx::Route<double>;
+using Alignment = tx::Alignment<double>;
 using Vec3 = tx::Vector3d;
 using Mat3 = Eigen::Matrix3d;
 
@@ -317,6 +321,229 @@ void bind_train(nb::module_& m, const char* name) {
           nb::call_guard<nb::gil_scoped_release>());
 }
 
+// An alignment's layouts from rows of numbers, the type first as its enum's value (the Python
+// layer maps IFC's names): horizontal rows of 9 (type, x, y, direction, start radius, end radius,
+// length, gravity centre height, bank angle change), vertical rows of 7 (type, start distance,
+// horizontal length, start height, start gradient, end gradient, end radius), cant rows of 7
+// (type, start distance, horizontal length, start left, end left, start right, end right).
+// tolerances: horizontal gap, angle, vertical gap, gradient, cant gap.
+tx::AlignmentLayouts<double> layouts_of(const In& horizontal, const In& vertical, const In& cant,
+                                        double rail_head_distance, double start_station,
+                                        const In& tolerances) {
+  tx::AlignmentLayouts<double> layouts;
+  const auto type = [](double code, int count, const char* layout) {
+    if (!(code >= 0 && code < count)) {
+      const std::string message = std::string(layout) + ": type code out of range";
+      throw nb::value_error(message.c_str());
+    }
+    return static_cast<std::uint8_t>(code);
+  };
+  for (std::size_t i = 0, n = rows(horizontal, 9, "horizontal"); i < n; ++i) {
+    const double* r = horizontal.data() + 9 * i;
+    tx::HorizontalSegment<double> g;
+    g.type = static_cast<tx::HorizontalType>(type(r[0], 9, "horizontal"));
+    g.start_point = tx::Vector2<double>(r[1], r[2]);
+    g.start_direction = r[3];
+    g.start_radius = r[4];
+    g.end_radius = r[5];
+    g.length = r[6];
+    g.gravity_center_height = r[7];
+    g.bank_angle_change = r[8];
+    layouts.horizontal.push_back(g);
+  }
+  for (std::size_t i = 0, n = rows(vertical, 7, "vertical"); i < n; ++i) {
+    const double* r = vertical.data() + 7 * i;
+    layouts.vertical.push_back({static_cast<tx::VerticalType>(type(r[0], 4, "vertical")), r[1],
+                                r[2], r[3], r[4], r[5], r[6]});
+  }
+  for (std::size_t i = 0, n = rows(cant, 7, "cant"); i < n; ++i) {
+    const double* r = cant.data() + 7 * i;
+    layouts.cant.push_back(
+        {static_cast<tx::CantType>(type(r[0], 7, "cant")), r[1], r[2], r[3], r[4], r[5], r[6]});
+  }
+  need(tolerances, 5, "tolerances");
+  const double* t = tolerances.data();
+  layouts.rail_head_distance = rail_head_distance;
+  layouts.start_station = start_station;
+  layouts.horizontal_tolerance = {t[0], t[1]};
+  layouts.vertical_tolerance = {t[2], t[3]};
+  layouts.cant_relative_gap = t[4];
+  return layouts;
+}
+
+// The rows layouts_of reads, from layouts (what a reader produced).
+std::tuple<std::vector<double>, std::vector<double>, std::vector<double>> rows_of(
+    const tx::AlignmentLayouts<double>& layouts) {
+  std::vector<double> h, v, c;
+  for (const auto& g : layouts.horizontal)
+    h.insert(h.end(), {double(g.type), g.start_point.x(), g.start_point.y(), g.start_direction,
+                       g.start_radius, g.end_radius, g.length, g.gravity_center_height,
+                       g.bank_angle_change});
+  for (const auto& g : layouts.vertical)
+    v.insert(v.end(), {double(g.type), g.start_distance, g.horizontal_length, g.start_height,
+                       g.start_gradient, g.end_gradient, g.end_radius});
+  for (const auto& g : layouts.cant)
+    c.insert(c.end(), {double(g.type), g.start_distance, g.horizontal_length, g.start_cant_left,
+                       g.end_cant_left, g.start_cant_right, g.end_cant_right});
+  return {h, v, c};
+}
+
+void bind_alignment(nb::module_& m) {
+  nb::class_<Alignment>(m, "Alignment")
+      .def_static(
+          "build",
+          [](In horizontal, In vertical, In cant, double rail_head_distance, double start_station,
+             In tolerances) {
+            return value_or_raise(Alignment::build(layouts_of(
+                horizontal, vertical, cant, rail_head_distance, start_station, tolerances)));
+          },
+          nb::call_guard<nb::gil_scoped_release>())
+      .def_prop_ro("length", &Alignment::length)
+      .def_prop_ro("closed", &Alignment::closed)
+      .def_prop_ro("rail_head_distance", &Alignment::rail_head_distance)
+      .def_prop_ro("start_station", [](const Alignment& a) { return a.station(0.0); })
+      .def_prop_ro("horizontal_length", [](const Alignment& a) { return a.horizontal().length(); })
+      // Points and unit tangents at lengths s along the 3-D curve (at_station false) or at
+      // distances x along the horizontal (true), with the other of the two.
+      .def(
+          "samples",
+          [](const Alignment& a, In at, bool at_station, Out points, Out tangents, Out other) {
+            need(points, 3 * at.size(), "points");
+            need(tangents, 3 * at.size(), "tangents");
+            need(other, at.size(), "other");
+            Alignment::Cursor cursor;
+            for (std::size_t i = 0; i < at.size(); ++i) {
+              const double v = at.data()[i];
+              const Alignment::Sample p =
+                  at_station ? a.at_station(v, cursor) : a.sample(v, cursor);
+              put3(points.data() + 3 * i, p.point);
+              put3(tangents.data() + 3 * i, p.tangent);
+              other.data()[i] =
+                  at_station ? a.length_at(p.horizontal_distance) : p.horizontal_distance;
+            }
+          },
+          nb::arg("at"), nb::arg("at_station"), nb::arg("points").noconvert(),
+          nb::arg("tangents").noconvert(), nb::arg("other").noconvert(),
+          nb::call_guard<nb::gil_scoped_release>())
+      .def(
+          "frames_at",
+          [](const Alignment& a, In s, Out origins, Out rotations, Out quaternions) {
+            need(origins, 3 * s.size(), "origins");
+            need(rotations, 9 * s.size(), "rotations");
+            need(quaternions, 4 * s.size(), "quaternions");
+            Alignment::Cursor cursor;
+            for (std::size_t i = 0; i < s.size(); ++i) {
+              const Alignment::Sample p = a.sample(s.data()[i], cursor);
+              const tx::Frame<double> frame =
+                  tx::look_at(p.point, p.tangent, a.up_at(s.data()[i], p));
+              put3(origins.data() + 3 * i, frame.origin);
+              put33(rotations.data() + 9 * i, frame.rotation);
+              put_quaternion(quaternions.data() + 4 * i, frame.rotation);
+            }
+          },
+          nb::arg("s"), nb::arg("origins").noconvert(), nb::arg("rotations").noconvert(),
+          nb::arg("quaternions").noconvert(), nb::call_guard<nb::gil_scoped_release>())
+      // The plan's signed curvature, the gradient and the cant (left, right, bank) at lengths s.
+      .def(
+          "shape_at",
+          [](const Alignment& a, In s, Out out) {
+            need(out, 5 * s.size(), "out");
+            Alignment::Cursor cursor;
+            for (std::size_t i = 0; i < s.size(); ++i) {
+              const Alignment::Sample p = a.sample(s.data()[i], cursor);
+              double* o = out.data() + 5 * i;
+              o[0] = p.plan_curvature;
+              o[1] = p.gradient;
+              o[2] = p.cant_left;
+              o[3] = p.cant_right;
+              o[4] = std::atan2(p.bank_sine, p.bank_cosine);
+            }
+          },
+          nb::arg("s"), nb::arg("out").noconvert(), nb::call_guard<nb::gil_scoped_release>())
+      .def(
+          "rail_heads",
+          [](const Alignment& a, In s, Out left, Out right) {
+            need(left, 3 * s.size(), "left");
+            need(right, 3 * s.size(), "right");
+            Alignment::Cursor cursor;
+            for (std::size_t i = 0; i < s.size(); ++i) {
+              const tx::RailHeads<double> heads = a.rail_heads(a.sample(s.data()[i], cursor));
+              put3(left.data() + 3 * i, heads.left);
+              put3(right.data() + 3 * i, heads.right);
+            }
+          },
+          nb::arg("s"), nb::arg("left").noconvert(), nb::arg("right").noconvert(),
+          nb::call_guard<nb::gil_scoped_release>())
+      .def(
+          "lengths",
+          [](const Alignment& a, In in, bool to_length, Out out) {
+            need(out, in.size(), "out");
+            for (std::size_t i = 0; i < in.size(); ++i)
+              out.data()[i] = to_length ? a.length_at(in.data()[i]) : a.horizontal_at(in.data()[i]);
+          },
+          nb::arg("in"), nb::arg("to_length"), nb::arg("out").noconvert(),
+          nb::call_guard<nb::gil_scoped_release>())
+      // Per query: horizontal distance, station, offset, elevation, length; and the point.
+      .def(
+          "closest_points",
+          [](const Alignment& a, In queries, Out values, Out points) {
+            const std::size_t n = rows(queries, 3, "queries");
+            need(values, 5 * n, "values");
+            need(points, 3 * n, "points");
+            for (std::size_t i = 0; i < n; ++i) {
+              const tx::AlignmentProjection<double> p =
+                  a.closest_point(vec3(queries.data() + 3 * i));
+              double* o = values.data() + 5 * i;
+              o[0] = p.horizontal_distance;
+              o[1] = p.station;
+              o[2] = p.offset;
+              o[3] = p.elevation;
+              o[4] = p.length;
+              put3(points.data() + 3 * i, p.point);
+            }
+          },
+          nb::arg("queries"), nb::arg("values").noconvert(), nb::arg("points").noconvert(),
+          nb::call_guard<nb::gil_scoped_release>());
+
+  bind_train<Alignment>(m, "AlignmentTrainSolver");
+
+  m.def("has_landxml", [] {
+#if defined(TRACTRIX_PYTHON_LANDXML)
+    return true;
+#else
+    return false;
+#endif
+  });
+  // The alignments of a LandXML file: (name, alignment, horizontal, vertical, cant rows) each.
+  m.def(
+      "read_landxml",
+      [](const std::string& path, const std::string& text, double rail_head_distance,
+         double relative_gap, double angle, double gravity_center_height) {
+#if defined(TRACTRIX_PYTHON_LANDXML)
+        tx::io::landxml::ReadSettings settings;
+        settings.rail_head_distance = rail_head_distance;
+        settings.relative_gap = relative_gap;
+        settings.angle = angle;
+        settings.gravity_center_height = gravity_center_height;
+        auto read = text.empty() ? tx::io::landxml::read(path, settings)
+                                 : tx::io::landxml::parse(text, path, settings);
+        std::vector<std::tuple<std::string, Alignment, std::vector<double>, std::vector<double>,
+                               std::vector<double>>>
+            out;
+        for (auto& one : value_or_raise(std::move(read))) {
+          auto [h, v, c] = rows_of(one.layouts);
+          out.emplace_back(one.name, one.alignment, std::move(h), std::move(v), std::move(c));
+        }
+        return out;
+#else
+        (void)path, (void)text, (void)rail_head_distance, (void)relative_gap, (void)angle,
+            (void)gravity_center_height;
+        throw nb::value_error("this tractrix was built without pugixml: no LandXML reader");
+#endif
+      },
+      nb::call_guard<nb::gil_scoped_release>());
+}
+
 }  // namespace
 
 NB_MODULE(_tractrix, m) {
@@ -464,6 +691,7 @@ NB_MODULE(_tractrix, m) {
 
   bind_train<Track>(m, "TrainSolver");
   bind_train<Route>(m, "RouteTrainSolver");
+  bind_alignment(m);
 
   nb::class_<tx::SwitchSettings>(m, "SwitchSettings")
       .def("set",
@@ -636,6 +864,15 @@ NB_MODULE(_tractrix, m) {
           [](const Route& route, double max_velocity, double lateral, double section, int samples) {
             return value_or_raise(Limits::from_curvature(
                 route, tx::CurvatureLimits<double>{max_velocity, lateral, section, samples}));
+          },
+          nb::call_guard<nb::gil_scoped_release>())
+      .def_static(
+          "from_alignment",
+          [](const Alignment& alignment, double max_velocity, double cant_deficiency,
+             double gravity, double section, int samples) {
+            return value_or_raise(Limits::from_cant(
+                alignment,
+                tx::CantLimits<double>{max_velocity, cant_deficiency, gravity, section, samples}));
           },
           nb::call_guard<nb::gil_scoped_release>())
       .def("with_zones",

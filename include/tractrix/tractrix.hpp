@@ -7,6 +7,7 @@
 #include "tractrix/alignment/alignment_layouts.hpp"
 #include "tractrix/alignment/cant.hpp"
 #include "tractrix/alignment/cant_segment.hpp"
+#include "tractrix/alignment/fitted_track.hpp"
 #include "tractrix/alignment/horizontal.hpp"
 #include "tractrix/alignment/horizontal_segment.hpp"
 #include "tractrix/alignment/vertical.hpp"

@@ -507,6 +507,16 @@ void bind_alignment(nb::module_& m) {
 
   bind_train<Alignment>(m, "AlignmentTrainSolver");
 
+  m.def(
+      "fitted_track",
+      [](const Alignment& alignment, double tolerance, double bank_tolerance) {
+        tx::TrackFit<double> fit;
+        fit.tolerance = tolerance;
+        fit.bank_tolerance = bank_tolerance;
+        return value_or_raise(tx::fitted_track(alignment, fit));
+      },
+      nb::call_guard<nb::gil_scoped_release>());
+
   m.def("has_landxml", [] {
 #if defined(TRACTRIX_PYTHON_LANDXML)
     return true;

@@ -162,6 +162,30 @@ def test_closest_point_gives_chainage_offset_and_elevation():
     assert a.start_station == 1000.0
 
 
+def test_an_alignment_as_a_track_joins_a_network_at_a_turnout():
+    """The main line along +x, switched at x = 60 onto a diverging clothoid into a right-hand
+    arc of radius 190: every bogie of a train through the turnout lies on the alignment it is
+    on, within the fit's micrometre."""
+    main_in = tx.Alignment([H("LINE", (0, 0), 0.0, 0, 0, 60)])
+    main_out = tx.Alignment([H("LINE", (60, 0), 0.0, 0, 0, 140)])
+    clothoid = H("CLOTHOID", (60, 0), 0.0, 0, -190, 30)
+    end, tangent = tx.Alignment([clothoid]).at_station(30.0)
+    diverging = tx.Alignment([clothoid, H("CIRCULARARC", tuple(end[:2]),
+                                          math.atan2(tangent[1], tangent[0]), -190, -190, 60)])
+    pieces = [a.as_track() for a in (main_in, main_out, diverging)]
+    assert abs(pieces[2].length - diverging.length) < 1e-6
+    network = tx.Network(pieces, [[(0, "end"), (1, "start"), (2, "start")]])
+    settings = network.default_settings().set(2, "start")
+    route = tx.Route.follow(network, settings, (0, "forward"))
+    poses = tx.TrainSolver(route, [(20, 14)] * 3).solve(np.array([80.0, 120.0, 150.0]))
+    for bogie in (poses.front_position, poses.rear_position):
+        on_turnout = bogie[..., 0] >= 60
+        assert np.abs(bogie[~on_turnout][:, 1]).max(initial=0) < 1e-6
+        assert np.abs(diverging.closest_point(bogie[on_turnout]).offset).max() < 1e-6
+    with pytest.raises(ValueError, match="track fit: tolerance"):
+        diverging.as_track(tolerance=-1)
+
+
 def test_bad_segments_name_the_field():
     with pytest.raises(ValueError, match=r"horizontal\[0\]: type 'SPIRAL' is not one of"):
         tx.Alignment([H("SPIRAL", (0, 0), 0.0, 0, 0, 10)])

@@ -1005,6 +1005,14 @@ class Alignment(_Measured):
         self._core.rail_heads(flat, left, right)
         return left, right
 
+    def as_track(self, tolerance: float = 0.0, bank_tolerance: float = 0.0) -> Track:
+        """The alignment as a Track, where one is required (a Network's pieces: a turnout's
+        diverging alignment joined to the main line): cubic Hermite pieces within `tolerance` of
+        the alignment's curve (0: 1e-6 in its length unit), up +z rolled by the cant within
+        `bank_tolerance` radians (0: 1e-6). Trains on the alignment alone take it directly."""
+        return Track(_core.fitted_track(self._core, _scalar("tolerance", tolerance),
+                                        _scalar("bank_tolerance", bank_tolerance)))
+
     def closest_point(self, query: ArrayLike) -> AlignmentPoints:
         """Where points (..., 3) lie against the alignment: chainage, offset and elevation."""
         array = _real("query", query)

@@ -10,7 +10,9 @@
 #include "support/catch.hpp"
 #include "support/reference_alignment.hpp"
 #include "tractrix/alignment/alignment.hpp"
+#include "tractrix/alignment/fitted_track.hpp"
 #include "tractrix/driving/speed_limits.hpp"
+#include "tractrix/network/route.hpp"
 #include "tractrix/train/kinematics.hpp"
 #include "tractrix/train/train_solver.hpp"
 
@@ -459,4 +461,138 @@ TEST_CASE("float alignments: closest points, stations both ways, limits from can
   const auto limits = SpeedLimits<float>::from_cant(*alignment, cant);
   REQUIRE(limits);
   CHECK(limits->at(400.f) == Approx(std::sqrt(9.80665 * 500 * 0.2 / 1.5)).epsilon(1e-5));
+}
+
+namespace {
+
+// Each segment after the first starts where the one before ends, in its direction.
+void chain_starts(std::vector<HorizontalSegment<double>>& plan) {
+  for (std::size_t i = 1; i < plan.size(); ++i) {
+    const auto end = HorizontalLayout<double>::build({plan[i - 1]})->at(plan[i - 1].length);
+    plan[i].start_point = end.position;
+    plan[i].start_direction = end.direction;
+  }
+}
+
+// The largest distance of a track's points from an alignment (by the alignment's own closest
+// point, found by a different search than the fit's), and the largest angle between their ups.
+struct FitError {
+  double distance = 0, up = 0;
+};
+FitError fit_error(const Track<double>& track, const Alignment<double>& alignment, int samples) {
+  FitError worst;
+  for (int i = 0; i <= samples; ++i) {
+    const double d = track.length() * i / samples;
+    const Frame<double> frame = track.frame_at(d);
+    const auto near = alignment.closest_point(frame.origin);
+    worst.distance = std::max(worst.distance, std::hypot(near.offset, near.elevation));
+    Alignment<double>::Cursor cursor;
+    const auto at = alignment.sample(near.length, cursor);
+    const Vector3d up = alignment.up_at(near.length, at);
+    worst.up = std::max(worst.up, std::acos(std::min(1.0, up.dot(frame.up()))));
+  }
+  return worst;
+}
+
+}  // namespace
+
+TEST_CASE("an alignment fitted as a track stays within its tolerance, banked by its cant",
+          "[alignment]") {
+  AlignmentLayouts<double> layouts;
+  layouts.horizontal = {plan<double>(HorizontalType::line, 5000, 8000, 0.4, 0, 0, 150),
+                        plan<double>(HorizontalType::clothoid, 0, 0, 0, 0, 350, 90),
+                        plan<double>(HorizontalType::circular_arc, 0, 0, 0, 350, 350, 200),
+                        plan<double>(HorizontalType::bloss_curve, 0, 0, 0, 350, 0, 90),
+                        plan<double>(HorizontalType::line, 0, 0, 0, 0, 0, 120)};
+  chain_starts(layouts.horizontal);
+  layouts.vertical = {{VerticalType::constant_gradient, 0, 200, 80, 0.012, 0.012},
+                      {VerticalType::parabolic_arc, 200, 250, 82.4, 0.012, -0.008},
+                      {VerticalType::constant_gradient, 450, 200, 82.9, -0.008, -0.008}};
+  layouts.cant = {{CantType::constant_cant, 0, 150, 0, 0, 0, 0},
+                  {CantType::linear_transition, 150, 90, 0, 0, 0, 0.1},
+                  {CantType::constant_cant, 240, 200, 0, 0, 0.1, 0.1},
+                  {CantType::bloss_curve, 440, 90, 0, 0, 0.1, 0},
+                  {CantType::constant_cant, 530, 120, 0, 0, 0, 0}};
+  const auto alignment = Alignment<double>::build(layouts);
+  REQUIRE(alignment);
+  for (double tolerance : {1e-6, 1e-4}) {
+    TrackFit<double> fit;
+    fit.tolerance = tolerance;
+    fit.bank_tolerance = tolerance;
+    const auto track = fitted_track(*alignment, fit);
+    REQUIRE(track);
+    CHECK(std::fabs(track->length() - alignment->length()) <= tolerance);
+    const FitError error = fit_error(*track, *alignment, 2000);
+    CHECK(error.distance <= tolerance);
+    CHECK(error.up <= tolerance + 1e-9);  // plus the tangents' own difference
+    CHECK(track->path().path().size() < (tolerance < 1e-5 ? 200u : 60u));
+  }
+  // Flat and without cant: up is +z everywhere, as the alignment's.
+  layouts.vertical.clear();
+  layouts.cant.clear();
+  const auto flat = fitted_track(*Alignment<double>::build(layouts));
+  REQUIRE(flat);
+  CHECK(flat->up_source().is_constant());
+  CHECK(fit_error(*flat, *Alignment<double>::build(layouts), 500).distance <= 1e-6);
+  // Tolerances the coordinates cannot resolve, or not numbers, are refused.
+  TrackFit<double> tight;
+  tight.tolerance = 1e-13;
+  CHECK(fitted_track(*alignment, tight).error().code == ErrorCode::out_of_range);
+  tight.tolerance = std::nan("");
+  CHECK(fitted_track(*alignment, tight).error().message.find("track fit: tolerance") == 0);
+  // Float: to what float resolves at these coordinates (64 eps of ~9000).
+  AlignmentLayouts<float> floats;
+  for (const auto& g : layouts.horizontal)
+    floats.horizontal.push_back(plan<float>(g.type, g.start_point.x(), g.start_point.y(),
+                                            g.start_direction, g.start_radius, g.end_radius,
+                                            g.length));
+  const auto single = Alignment<float>::build(floats);
+  REQUIRE(single);
+  const auto float_track = fitted_track(*single);
+  REQUIRE(float_track);
+  CHECK(std::fabs(float_track->length() - single->length()) <= 0.01f);
+}
+
+TEST_CASE("a turnout's diverging alignment joins a network, and a train takes it", "[alignment]") {
+  // The main line along +x through a switch at x = 60; the diverging track leaves it there by a
+  // clothoid into a right-hand arc of radius 190 (a 1:9-like turnout, bent).
+  const auto build = [](std::vector<HorizontalSegment<double>> segments) {
+    AlignmentLayouts<double> layouts;
+    layouts.horizontal = std::move(segments);
+    return *fitted_track(*Alignment<double>::build(layouts));
+  };
+  std::vector<HorizontalSegment<double>> turn{
+      plan<double>(HorizontalType::clothoid, 60, 0, 0, 0, -190, 30),
+      plan<double>(HorizontalType::circular_arc, 0, 0, 0, -190, -190, 60)};
+  chain_starts(turn);
+  std::vector<Track<double>> pieces{
+      build({plan<double>(HorizontalType::line, 0, 0, 0, 0, 0, 60)}),
+      build({plan<double>(HorizontalType::line, 60, 0, 0, 0, 0, 140)}), build(turn)};
+  AlignmentLayouts<double> diverging;
+  diverging.horizontal = turn;
+  const auto reference = *Alignment<double>::build(diverging);
+  const auto network =
+      Network<double>::build(pieces, {{{0, End::end}, {1, End::start}, {2, End::start}}});
+  REQUIRE(network);
+  auto settings = network->default_settings();
+  REQUIRE(!settings.set({2, End::start}));
+  const auto route = Route<double>::follow(*network, settings, {0, Direction::forward});
+  REQUIRE(route);
+  CHECK(route->length() == Approx(60 + reference.length()).epsilon(1e-9));
+  const auto train =
+      TrainSolver<double, Route<double>>::build(*route, {{20, 14}, {20, 14}, {20, 14}}, {});
+  REQUIRE(train);
+  for (double head : {75.0, 110.0, 140.0}) {
+    for (const auto& pose : train->solve(head)) {
+      for (const Frame<double>* bogie : {&pose.front, &pose.rear}) {
+        if (bogie->origin.x() < 60) {  // still on the main line before the switch
+          CHECK(std::fabs(bogie->origin.y()) <= 1e-6);
+          continue;
+        }
+        const auto near = reference.closest_point(bogie->origin);
+        CHECK(std::fabs(near.offset) <= 1e-6);
+      }
+      CHECK((pose.front.origin - pose.rear.origin).norm() == Approx(14).epsilon(1e-9));
+    }
+  }
 }

@@ -78,6 +78,8 @@ template class Alignment<float>;
 template class Alignment<double>;
 template class TrainSolver<float, Alignment<float>>;
 template class TrainSolver<double, Alignment<double>>;
+template Expected<Track<float>> fitted_track(const Alignment<float>&, const TrackFit<float>&);
+template Expected<Track<double>> fitted_track(const Alignment<double>&, const TrackFit<double>&);
 template Expected<SpeedLimits<float>> SpeedLimits<float>::from_cant<Alignment<float>>(
     const Alignment<float>&, const CantLimits<float>&);
 template Expected<SpeedLimits<double>> SpeedLimits<double>::from_curvature<Alignment<double>>(

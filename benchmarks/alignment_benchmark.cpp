@@ -96,6 +96,25 @@ void BM_TrainOnGentleLoop(benchmark::State& state, tractrix::Spacing spacing) {
   state.SetLabel(state.range(0) == 1 ? "gentle, compiled" : "gentle, measured");
 }
 
+// The chainage, offset and elevation of points 3 m beside each alignment at pseudo-random
+// places along it (no cursor: every query searches the whole alignment).
+void BM_AlignmentClosest(benchmark::State& state) {
+  const auto shape = tractrix::bench::alignment_shapes[state.range(0)];
+  const auto alignment = *tractrix::Alignment<S>::build(tractrix::bench::alignment_layouts(shape));
+  std::vector<tractrix::Vector3d> queries;
+  tractrix::Alignment<S>::Cursor cursor;
+  for (int i = 0; i < 512; ++i)
+    queries.push_back(
+        alignment.sample(alignment.length() * ((i * 193) % 512) / 512.0, cursor).point +
+        tractrix::Vector3d(3.0, -2.0, 1.0));
+  std::size_t i = 0;
+  for (auto _ : state) {
+    auto found = alignment.closest_point(queries[i++ % queries.size()]);
+    benchmark::DoNotOptimize(found);
+  }
+  state.SetLabel(tractrix::bench::name_of(shape));
+}
+
 void BM_BuildAlignment(benchmark::State& state) {
   const auto shape = tractrix::bench::alignment_shapes[state.range(0)];
   const auto layouts = tractrix::bench::alignment_layouts(shape);
@@ -190,6 +209,7 @@ void BM_ReadLandXML(benchmark::State& state) {
 }  // namespace
 
 BENCHMARK(BM_PlanPoint)->DenseRange(0, 8);
+BENCHMARK(BM_AlignmentClosest)->DenseRange(0, 3);
 BENCHMARK_CAPTURE(BM_TrainOnAlignment, arc, tractrix::Spacing::arc)
     ->DenseRange(0, 3)
     ->Unit(benchmark::kMicrosecond);

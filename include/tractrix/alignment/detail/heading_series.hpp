@@ -146,18 +146,19 @@ inline bool series_cell(const CurvatureShape& shape, double centre, double half,
   return true;
 }
 
-// The number of equal cells `shape` needs: a first guess from its largest curvature and its
-// wave's frequency, grown until every cell's series fits; even where the shape has two laws, so
-// a cell edge falls on u = 1/2. 0 when more than `most` would be needed.
+// The number of equal cells `shape` needs: a first guess from its largest curvature (a cell turns
+// by at most `turn` radians) and its wave's frequency, grown until every cell's series fits; even
+// where the shape has two laws, so a cell edge falls on u = 1/2. 0 when more than `most` would be
+// needed.
 inline std::size_t series_cell_count(const CurvatureShape& shape, double heading0,
-                                     std::size_t most) {
+                                     std::size_t most, double turn) {
   double largest = 0, frequency = 0;
   for (int i = 0; i <= 64; ++i)
     largest = std::max(largest, std::abs(shape.curvature(i / 64.0)));
   for (int l = 0; l < shape.law_count; ++l)
     frequency =
         std::max(frequency, std::abs(shape.laws[static_cast<std::size_t>(l)].wave_frequency));
-  const double guess = std::max(shape.length * largest / 2, frequency / 2);
+  const double guess = std::max(shape.length * largest / turn, frequency / 2);
   if (!(guess < double(most))) return 0;
   std::size_t count = std::max<std::size_t>(1, static_cast<std::size_t>(std::ceil(guess)));
   SeriesCell cell;

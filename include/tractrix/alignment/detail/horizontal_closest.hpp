@@ -1,10 +1,10 @@
 /// @file
 /// Internal: the point of a horizontal layout nearest a query point. Every cell has a disc that
-/// holds it (its centre and the sum of its coefficients' sizes); cells are searched nearest disc
-/// first, and a cell is searched only while its disc could hold a nearer point than the best so
-/// far. In a cell, the squared distance's derivative (P(w) − q)·P'(w) is sampled at 17 points
-/// and each rise through 0 refined by Newton's method kept inside its bracket; the cell's ends
-/// are candidates too.
+/// holds it (its centre and the sum of its coefficients' sizes), every run (segment) a disc that
+/// holds its cells'; runs, then each run's cells, are searched nearest disc first, each only while
+/// its disc could hold a nearer point than the best so far. In a cell, the squared distance's
+/// derivative (P(w) − q)·P'(w) is sampled at 17 points and each rise through 0 refined by Newton's
+/// method kept inside its bracket; the cell's ends are candidates too.
 #pragma once
 
 #include <algorithm>
@@ -99,32 +99,47 @@ HorizontalNearest<S> horizontal_nearest(const HorizontalData<S>& data, const Vec
   const Vector2<S> start = horizontal_at(data, S(0), cursor).position;
   HorizontalNearest<S> best{S(0), start, (start - q).squaredNorm()};
   if (!q.allFinite()) return best;
-  // Every cell's lower bound, then the cells in ascending order while they could still win.
-  std::vector<std::pair<S, std::uint32_t>> bounds;
-  bounds.reserve(data.cells.size());
-  for (std::uint32_t i = 0; i < data.cells.size(); ++i) {
-    const HorizontalCell<S>& cell = data.cells[i];
-    const S gap = (Vector2<S>(cell.x, cell.y) - q).norm() - data.cell_reach[i];
-    bounds.emplace_back(std::max(gap, S(0)), i);
+  // Every run's lower bound; the nearest run searched first, then the runs still in reach of
+  // the best so far in ascending order while they could win (a full sort of hundreds of bounds
+  // would cost more than the search), and in each run its cells likewise.
+  std::vector<std::pair<S, std::uint32_t>> runs, cells;
+  runs.reserve(data.runs.size());
+  for (std::uint32_t r = 0; r < data.runs.size(); ++r) {
+    const S gap = (data.runs[r].centre - q).norm() - data.runs[r].reach;
+    runs.emplace_back(std::max(gap, S(0)), r);
   }
-  std::sort(bounds.begin(), bounds.end());
-  for (const auto& [bound, index] : bounds) {
-    if (bound * bound > best.squared_gap) break;
-    const HorizontalCell<S>& cell = data.cells[index];
-    const Vector2<S> centre(cell.x, cell.y);
-    const S* c = data.coefficients.data() + cell.first;
-    const auto [w, gap] = nearest_in_cell(c, cell.degree, Vector2<S>(q - centre));
-    if (gap < best.squared_gap) {
-      // The run holding the cell, and the distance of w along it.
-      const auto run = std::upper_bound(data.runs.begin(), data.runs.end(), index,
-                                        [](std::uint32_t i, const HorizontalRun<S>& r) {
-                                          return i < r.first_cell;
-                                        }) -
-                       1;
-      const S cell_length = S(1) / run->cells_per_length;
-      const S along = run->start + (S(index - run->first_cell) + S(0.5) * (w + S(1))) * cell_length;
-      best = {std::min(along, data.length), centre + cell_jet(c, cell.degree, w).p, gap};
+  const auto search_run = [&](const HorizontalRun<S>& run) {
+    cells.clear();
+    for (std::uint32_t i = run.first_cell; i < run.first_cell + run.cell_count; ++i) {
+      const HorizontalCell<S>& cell = data.cells[i];
+      const S gap = (Vector2<S>(cell.x, cell.y) - q).norm() - data.cell_reach[i];
+      cells.emplace_back(std::max(gap, S(0)), i);
     }
+    std::sort(cells.begin(), cells.end());
+    for (const auto& [bound, index] : cells) {
+      if (bound * bound > best.squared_gap) break;
+      const HorizontalCell<S>& cell = data.cells[index];
+      const Vector2<S> centre(cell.x, cell.y);
+      const S* c = data.coefficients.data() + cell.first;
+      const auto [w, gap] = nearest_in_cell(c, cell.degree, Vector2<S>(q - centre));
+      if (gap < best.squared_gap) {
+        const S cell_length = S(1) / run.cells_per_length;
+        const S along = run.start + (S(index - run.first_cell) + S(0.5) * (w + S(1))) * cell_length;
+        best = {std::min(along, data.length), centre + cell_jet(c, cell.degree, w).p, gap};
+      }
+    }
+  };
+  const auto nearest = std::min_element(runs.begin(), runs.end());
+  search_run(data.runs[nearest->second]);
+  std::swap(*nearest, runs.back());
+  runs.pop_back();
+  runs.erase(std::remove_if(runs.begin(), runs.end(),
+                            [&](const auto& r) { return r.first * r.first > best.squared_gap; }),
+             runs.end());
+  std::sort(runs.begin(), runs.end());
+  for (const auto& [bound, r] : runs) {
+    if (bound * bound > best.squared_gap) break;
+    search_run(data.runs[r]);
   }
   return best;
 }

@@ -40,6 +40,10 @@ struct HorizontalRun {
   CurvatureShape shape;  // its curvature law (not for a cubic parabola)
   bool cubic;            // a cubic parabola: direction and curvature from the cells' derivatives
   double end_direction;
+  Vector2<S> start_tangent;  // (cos, sin) of heading0: the tangent where a cell's derivative is 0
+  // A disc holding every cell's disc (closest points skip the run's cells outside it).
+  Vector2<S> centre = Vector2<S>::Zero();
+  S reach = S(0);
 };
 
 template <class S>
@@ -53,6 +57,25 @@ struct HorizontalData {
   std::vector<S> cell_reach;  // per cell: no point of it is farther than this from its centre
   S length;
 };
+
+// The disc of a run's cells: centred between the extreme cell centres, reaching every cell's
+// disc.
+template <class S>
+void fill_run_disc(HorizontalRun<S>& run, const HorizontalData<S>& data) {
+  Vector2<S> low(data.cells[run.first_cell].x, data.cells[run.first_cell].y), high = low;
+  for (std::uint32_t i = run.first_cell; i < run.first_cell + run.cell_count; ++i) {
+    const Vector2<S> c(data.cells[i].x, data.cells[i].y);
+    low = low.cwiseMin(c);
+    high = high.cwiseMax(c);
+  }
+  run.centre = S(0.5) * (low + high);
+  run.reach = S(0);
+  for (std::uint32_t i = run.first_cell; i < run.first_cell + run.cell_count; ++i)
+    run.reach =
+        std::max(run.reach, (Vector2<S>(data.cells[i].x, data.cells[i].y) - run.centre).norm() +
+                                data.cell_reach[i]);
+  run.reach *= S(1 + 1e-6);
+}
 
 inline double radius_curvature(double radius) noexcept {
   return !exactly_equal(radius, 0.0) ? 1.0 / radius : 0.0;
@@ -260,10 +283,14 @@ bool fill_cubic_cells(HorizontalRun<S>& run, const HorizontalSegment<S>& g, Hori
 template <class S>
 bool fill_cells(HorizontalRun<S>& run, const HorizontalSegment<S>& g, HorizontalData<S>& data) {
   // A segment turning thousands of radians (a clothoid wound into a tight spiral) is no railway's
-  // or road's: it would need this many cells of at most ~1 rad each.
+  // or road's: it would need this many cells of at most ~2 rad each.
   constexpr std::size_t most_cells = horizontal_most_cells;
   if (run.cubic) return fill_cubic_cells(run, g, data, most_cells);
-  const std::size_t count = series_cell_count(run.shape, run.heading0, most_cells);
+  // Cells turning by at most 0.1 rad keep a position polynomial of degree ~8 (a query's Horner
+  // steps are its cost); a segment that would need more cells than allowed so takes cells of up
+  // to 2 rad (degree ~20).
+  std::size_t count = series_cell_count(run.shape, run.heading0, most_cells, 0.1);
+  if (count == 0) count = series_cell_count(run.shape, run.heading0, most_cells, 2.0);
   if (count == 0) return false;
   run.first_cell = static_cast<std::uint32_t>(data.cells.size());
   run.cell_count = static_cast<std::uint32_t>(count);
@@ -364,19 +391,22 @@ Expected<HorizontalData<S>> build_horizontal(const std::vector<HorizontalSegment
                               number_text(angle_limit) + " rad)");
     }
     if (exactly_equal(g.length, S(0))) continue;
-    HorizontalRun<S> run{data.starts[i],
-                         g.length,
-                         S(0),
-                         0,
-                         0,
-                         double(g.start_direction),
-                         curvature_shape(g),
-                         g.type == HorizontalType::cubic,
-                         0.0};
+    HorizontalRun<S> run{
+        data.starts[i],
+        g.length,
+        S(0),
+        0,
+        0,
+        double(g.start_direction),
+        curvature_shape(g),
+        g.type == HorizontalType::cubic,
+        0.0,
+        Vector2<S>(S(std::cos(double(g.start_direction))), S(std::sin(double(g.start_direction))))};
     if (!fill_cells(run, g, data))
       return make_error(ErrorCode::out_of_range,
                         name + ": turns too far over its length (it would need more than " +
                             std::to_string(horizontal_most_cells) + " series cells)");
+    fill_run_disc(run, data);
     std::tie(end_point, end_direction) = run_end(data, run);
     have_end = true;
     data.runs.push_back(run);
@@ -397,7 +427,7 @@ void cubic_turning(const HorizontalRun<S>& run, const HorizontalCell<S>& cell, c
     ddx = ddx * w + factor * c[2 * std::size_t(k - 1)];
     ddy = ddy * w + factor * c[2 * std::size_t(k - 1) + 1];
   }
-  const S cos0 = S(std::cos(run.heading0)), sin0 = S(std::sin(run.heading0));
+  const S cos0 = run.start_tangent.x(), sin0 = run.start_tangent.y();
   using std::atan2;
   using std::sqrt;
   point.direction = S(run.heading0) + atan2(cos0 * dy - sin0 * dx, cos0 * dx + sin0 * dy);
@@ -433,8 +463,7 @@ HorizontalPoint<S> horizontal_at(const HorizontalData<S>& data, S distance,
   py *= v;
   HorizontalPoint<S> point;
   point.position = Vector2<S>(cell.x + px, cell.y + py);
-  point.tangent = normalized_or(Vector2<S>(dx, dy),
-                                Vector2<S>(S(std::cos(run.heading0)), S(std::sin(run.heading0))));
+  point.tangent = normalized_or(Vector2<S>(dx, dy), run.start_tangent);
   if (run.cubic) {
     cubic_turning(run, cell, c, v, dx, dy, point);
   } else {

@@ -25,7 +25,8 @@ struct VerticalRun {
   VerticalType type;
   S start, length, height, gs, ge;
   S radius, sin_start, cos_start;
-  S profile_start;  // the length along the profile from the layout's start
+  S profile_start;   // the length along the profile from the layout's start
+  S profile_length = S(0);  // the run's own, from its start to its end
   // A parabola's inverse, x(σ), as series cells uniform in the length along it (none: Newton).
   std::uint32_t first_cell = 0, cell_count = 0;
   S cells_per_length = S(0);
@@ -435,6 +436,7 @@ Expected<VerticalData<S>> build_vertical(const std::vector<VerticalSegment<S>>& 
     }
     run->profile_start = profile;
     const S run_length = run_profile_length(data, *run, run->length);
+    run->profile_length = run_length;
     profile += run_length;
     if (run->type == VerticalType::parabolic_arc) fill_inverse(*run, double(run_length), data);
     data.runs.push_back(*run);
@@ -471,7 +473,7 @@ S profile_length(const VerticalData<S>& data, S distance, std::size_t& hint) noe
                                 : (distance - first.start) * sqrt(S(1) + first.gs * first.gs);
   const auto& last = data.runs.back();
   if (distance > data.end)
-    return last.profile_start + run_profile_length(data, last, last.length) +
+    return last.profile_start + last.profile_length +
            (distance - data.end) * sqrt(S(1) + last.ge * last.ge);
   const auto& run = data.runs[run_of(data.run_starts, distance, hint)];
   return run.profile_start +
@@ -485,12 +487,12 @@ S distance_at_profile_length(const VerticalData<S>& data, S length, std::size_t&
   if (!(length >= S(0)))
     return first.start + (std::isnan(length) ? S(0) : length / sqrt(S(1) + first.gs * first.gs));
   const auto& last = data.runs.back();
-  const S total = last.profile_start + run_profile_length(data, last, last.length);
+  const S total = last.profile_start + last.profile_length;
   if (length > total) return data.end + (length - total) / sqrt(S(1) + last.ge * last.ge);
   const auto& run = data.runs[run_of(data.run_profile_starts, length, hint)];
   return run.start + run_distance_at(data, run,
                                      std::min(length - run.profile_start,
-                                              run_profile_length(data, run, run.length)));
+                                              run.profile_length));
 }
 
 }  // namespace tractrix::detail

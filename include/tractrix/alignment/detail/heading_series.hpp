@@ -150,8 +150,8 @@ inline bool series_cell(const CurvatureShape& shape, double centre, double half,
 // by at most `turn` radians) and its wave's frequency, grown until every cell's series fits; even
 // where the shape has two laws, so a cell edge falls on u = 1/2. 0 when more than `most` would be
 // needed.
-inline std::size_t series_cell_count(const CurvatureShape& shape, double heading0,
-                                     std::size_t most, double turn) {
+inline std::size_t series_cell_count(const CurvatureShape& shape, double heading0, std::size_t most,
+                                     double turn) {
   double largest = 0, frequency = 0;
   for (int i = 0; i <= 64; ++i)
     largest = std::max(largest, std::abs(shape.curvature(i / 64.0)));

@@ -25,7 +25,7 @@ struct VerticalRun {
   VerticalType type;
   S start, length, height, gs, ge;
   S radius, sin_start, cos_start;
-  S profile_start;   // the length along the profile from the layout's start
+  S profile_start;          // the length along the profile from the layout's start
   S profile_length = S(0);  // the run's own, from its start to its end
   // A parabola's inverse, x(σ), as series cells uniform in the length along it (none: Newton).
   std::uint32_t first_cell = 0, cell_count = 0;
@@ -490,9 +490,8 @@ S distance_at_profile_length(const VerticalData<S>& data, S length, std::size_t&
   const S total = last.profile_start + last.profile_length;
   if (length > total) return data.end + (length - total) / sqrt(S(1) + last.ge * last.ge);
   const auto& run = data.runs[run_of(data.run_profile_starts, length, hint)];
-  return run.start + run_distance_at(data, run,
-                                     std::min(length - run.profile_start,
-                                              run.profile_length));
+  return run.start +
+         run_distance_at(data, run, std::min(length - run.profile_start, run.profile_length));
 }
 
 }  // namespace tractrix::detail

@@ -103,6 +103,24 @@ void need(const Array& a, std::size_t count, const char* name) {
   }
 }
 
+// Frames written into three arrays a query at a time (origins (N, 3), rotations (N, 3, 3),
+// quaternions (N, 4)), their sizes checked for `count` frames first.
+struct FramesOut {
+  Out& origins;
+  Out& rotations;
+  Out& quaternions;
+  FramesOut(Out& o, Out& r, Out& q, std::size_t count) : origins(o), rotations(r), quaternions(q) {
+    need(origins, 3 * count, "origins");
+    need(rotations, 9 * count, "rotations");
+    need(quaternions, 4 * count, "quaternions");
+  }
+  void put(std::size_t i, const tx::Frame<double>& frame) const noexcept {
+    put3(origins.data() + 3 * i, frame.origin);
+    put33(rotations.data() + 9 * i, frame.rotation);
+    put_quaternion(quaternions.data() + 4 * i, frame.rotation);
+  }
+};
+
 std::vector<Vec3> points_of(const In& a) {
   std::vector<Vec3> points(rows(a, 3, "points"));
   for (std::size_t i = 0; i < points.size(); ++i)
@@ -428,17 +446,11 @@ void bind_alignment(nb::module_& m) {
       .def(
           "frames_at",
           [](const Alignment& a, In s, Out origins, Out rotations, Out quaternions) {
-            need(origins, 3 * s.size(), "origins");
-            need(rotations, 9 * s.size(), "rotations");
-            need(quaternions, 4 * s.size(), "quaternions");
+            const FramesOut out(origins, rotations, quaternions, s.size());
             Alignment::Cursor cursor;
             for (std::size_t i = 0; i < s.size(); ++i) {
               const Alignment::Sample p = a.sample(s.data()[i], cursor);
-              const tx::Frame<double> frame =
-                  tx::look_at(p.point, p.tangent, a.up_at(s.data()[i], p));
-              put3(origins.data() + 3 * i, frame.origin);
-              put33(rotations.data() + 9 * i, frame.rotation);
-              put_quaternion(quaternions.data() + 4 * i, frame.rotation);
+              out.put(i, tx::look_at(p.point, p.tangent, a.up_at(s.data()[i], p)));
             }
           },
           nb::arg("s"), nb::arg("origins").noconvert(), nb::arg("rotations").noconvert(),
@@ -684,17 +696,11 @@ NB_MODULE(_tractrix, m) {
       .def(
           "frames_at",
           [](const Track& track, In s, Out origins, Out rotations, Out quaternions) {
-            need(origins, 3 * s.size(), "origins");
-            need(rotations, 9 * s.size(), "rotations");
-            need(quaternions, 4 * s.size(), "quaternions");
+            const FramesOut out(origins, rotations, quaternions, s.size());
             std::size_t cursor = 0;
             const tx::UpSource<double>& up = track.up_source();
-            for (std::size_t i = 0; i < s.size(); ++i) {
-              const tx::Frame<double> frame = up.frame_at(track.path(), s.data()[i], cursor);
-              put3(origins.data() + 3 * i, frame.origin);
-              put33(rotations.data() + 9 * i, frame.rotation);
-              put_quaternion(quaternions.data() + 4 * i, frame.rotation);
-            }
+            for (std::size_t i = 0; i < s.size(); ++i)
+              out.put(i, up.frame_at(track.path(), s.data()[i], cursor));
           },
           nb::arg("s"), nb::arg("origins").noconvert(), nb::arg("rotations").noconvert(),
           nb::arg("quaternions").noconvert(), nb::call_guard<nb::gil_scoped_release>());
@@ -1029,9 +1035,7 @@ NB_MODULE(_tractrix, m) {
              Out distances, Out speeds, Out velocities, Out accelerations, Out tangential,
              Out normal) {
             const std::size_t n = times.size();
-            need(positions, 3 * n, "positions");
-            need(rotations, 9 * n, "rotations");
-            need(quaternions, 4 * n, "quaternions");
+            const FramesOut frames(positions, rotations, quaternions, n);
             need(distances, n, "distances");
             need(speeds, n, "speeds");
             need(velocities, 3 * n, "velocities");
@@ -1040,9 +1044,7 @@ NB_MODULE(_tractrix, m) {
             need(normal, 3 * n, "normal accelerations");
             for (std::size_t i = 0; i < n; ++i) {
               const tx::CameraShot<double> shot = rig.at(times.data()[i]);
-              put3(positions.data() + 3 * i, shot.frame.origin);
-              put33(rotations.data() + 9 * i, shot.frame.rotation);
-              put_quaternion(quaternions.data() + 4 * i, shot.frame.rotation);
+              frames.put(i, shot.frame);
               distances.data()[i] = shot.motion.distance;
               speeds.data()[i] = shot.motion.speed;
               put3(velocities.data() + 3 * i, shot.motion.velocity);

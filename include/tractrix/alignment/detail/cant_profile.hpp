@@ -12,6 +12,7 @@
 #include "tractrix/alignment/detail/run_search.hpp"
 #include "tractrix/alignment/detail/transition_shape.hpp"
 #include "tractrix/core/expected.hpp"
+#include "tractrix/core/field_checks.hpp"
 #include "tractrix/core/numeric.hpp"
 
 namespace tractrix::detail {
@@ -93,9 +94,7 @@ Expected<bool> check_cant_segment(std::size_t i, const CantSegment<S>& g, S b) {
       {"start_distance", g.start_distance},     {"horizontal_length", g.horizontal_length},
       {"start_cant_left", g.start_cant_left},   {"end_cant_left", g.end_cant_left},
       {"start_cant_right", g.start_cant_right}, {"end_cant_right", g.end_cant_right}};
-  for (const auto& [field, value] : fields)
-    if (!std::isfinite(value))
-      return make_error(ErrorCode::non_finite, name + ": " + field + " is " + number_text(value));
+  if (auto error = non_finite_field(name, fields)) return std::move(*error);
   if (g.horizontal_length < S(0))
     return make_error(
         ErrorCode::out_of_range,
@@ -124,10 +123,8 @@ Expected<CantData<S>> build_cant(S rail_head_distance, const std::vector<CantSeg
                                                    number_text(rail_head_distance) +
                                                    " is not a finite number > 0");
   if (segments.empty()) return make_error(ErrorCode::empty_input, "cant layout: no segments");
-  if (!(relative_gap >= 0.0) || !std::isfinite(S(relative_gap)))
-    return make_error(ErrorCode::out_of_range,
-                      "cant layout: tolerance relative_gap " + number_text(relative_gap) +
-                          " is not a finite number >= 0 in this scalar type (0: the default)");
+  if (auto error = bad_tolerance<S>("cant layout: tolerance", {{"relative_gap", relative_gap}}))
+    return std::move(*error);
   CantData<S> data{segments, {}, {}, rail_head_distance};
   using std::abs;
   S scale = rail_head_distance;

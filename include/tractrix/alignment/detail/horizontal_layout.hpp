@@ -16,6 +16,7 @@
 #include "tractrix/alignment/detail/run_search.hpp"
 #include "tractrix/alignment/horizontal_segment.hpp"
 #include "tractrix/core/expected.hpp"
+#include "tractrix/core/field_checks.hpp"
 #include "tractrix/core/numeric.hpp"
 
 namespace tractrix::detail {
@@ -158,9 +159,7 @@ Expected<bool> check_segment(std::size_t i, const HorizontalSegment<S>& g) {
                                               {"length", g.length},
                                               {"gravity_center_height", g.gravity_center_height},
                                               {"bank_angle_change", g.bank_angle_change}};
-  for (const auto& [field, value] : fields)
-    if (!std::isfinite(value))
-      return make_error(ErrorCode::non_finite, name + ": " + field + " is " + number_text(value));
+  if (auto error = non_finite_field(name, fields)) return std::move(*error);
   if (g.type == HorizontalType::cubic && exactly_equal(radius_curvature(double(g.start_radius)),
                                                        radius_curvature(double(g.end_radius))))
     return make_error(ErrorCode::out_of_range,
@@ -339,14 +338,10 @@ template <class S>
 Expected<HorizontalData<S>> build_horizontal(const std::vector<HorizontalSegment<S>>& segments,
                                              HorizontalTolerance tolerance) {
   if (segments.empty()) return make_error(ErrorCode::empty_input, "horizontal layout: no segments");
-  for (const auto& [field, value] :
-       {std::pair<const char*, double>{"relative_gap", tolerance.relative_gap},
-        std::pair<const char*, double>{"angle", tolerance.angle}})
-    if (!(value >= 0.0) || !std::isfinite(S(value)))
-      return make_error(ErrorCode::out_of_range,
-                        std::string("horizontal layout: tolerance ") + field + " " +
-                            number_text(value) +
-                            " is not a finite number >= 0 in this scalar type (0: the default)");
+  if (auto error =
+          bad_tolerance<S>("horizontal layout: tolerance",
+                           {{"relative_gap", tolerance.relative_gap}, {"angle", tolerance.angle}}))
+    return std::move(*error);
   HorizontalData<S> data;
   data.segments = segments;
   S length = S(0), scale = S(0);

@@ -13,6 +13,7 @@
 #include "tractrix/alignment/detail/run_search.hpp"
 #include "tractrix/alignment/vertical_segment.hpp"
 #include "tractrix/core/expected.hpp"
+#include "tractrix/core/field_checks.hpp"
 #include "tractrix/core/gauss_legendre.hpp"
 #include "tractrix/core/numeric.hpp"
 
@@ -219,9 +220,7 @@ Expected<VerticalRun<S>> vertical_run(std::size_t i, const VerticalSegment<S>& g
       {"start_distance", g.start_distance}, {"horizontal_length", g.horizontal_length},
       {"start_height", g.start_height},     {"start_gradient", g.start_gradient},
       {"end_gradient", g.end_gradient},     {"end_radius", g.end_radius}};
-  for (const auto& [field, value] : fields)
-    if (!std::isfinite(value))
-      return make_error(ErrorCode::non_finite, name + ": " + field + " is " + number_text(value));
+  if (auto error = non_finite_field(name, fields)) return std::move(*error);
   if (g.horizontal_length < S(0))
     return make_error(
         ErrorCode::out_of_range,
@@ -384,14 +383,10 @@ template <class S>
 Expected<VerticalData<S>> build_vertical(const std::vector<VerticalSegment<S>>& segments,
                                          VerticalTolerance tolerance) {
   if (segments.empty()) return make_error(ErrorCode::empty_input, "vertical layout: no segments");
-  for (const auto& [field, value] :
-       {std::pair<const char*, double>{"relative_gap", tolerance.relative_gap},
-        std::pair<const char*, double>{"gradient", tolerance.gradient}})
-    if (!(value >= 0.0) || !std::isfinite(S(value)))
-      return make_error(ErrorCode::out_of_range,
-                        std::string("vertical layout: tolerance ") + field + " " +
-                            number_text(value) +
-                            " is not a finite number >= 0 in this scalar type (0: the default)");
+  if (auto error = bad_tolerance<S>(
+          "vertical layout: tolerance",
+          {{"relative_gap", tolerance.relative_gap}, {"gradient", tolerance.gradient}}))
+    return std::move(*error);
   VerticalData<S> data;
   data.segments = segments;
   S scale = S(0);

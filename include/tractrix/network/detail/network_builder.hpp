@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "tractrix/core/expected.hpp"
+#include "tractrix/core/field_checks.hpp"
 #include "tractrix/core/numeric.hpp"
 #include "tractrix/curve/path_bounds.hpp"
 #include "tractrix/network/joint.hpp"
@@ -78,13 +79,10 @@ struct JointLimits {
 template <class S>
 Expected<JointLimits<S>> joint_limits(const std::vector<Track<S>>& pieces,
                                       JointTolerance tolerance) {
-  for (const auto& [name, value] :
-       {std::pair<const char*, double>{"relative_gap", tolerance.relative_gap},
-        std::pair<const char*, double>{"angle", tolerance.angle}})
-    if (!(value >= 0.0) || !std::isfinite(S(value)))
-      return make_error(ErrorCode::out_of_range,
-                        std::string("network: joint tolerance ") + name + " " + number_text(value) +
-                            " is not a finite number >= 0 in this scalar type (0: the default)");
+  if (auto error =
+          bad_tolerance<S>("network: joint tolerance",
+                           {{"relative_gap", tolerance.relative_gap}, {"angle", tolerance.angle}}))
+    return std::move(*error);
   S scale = S(0);
   for (std::size_t i = 0; i < pieces.size(); ++i) {
     if (pieces[i].closed())

@@ -472,6 +472,19 @@ void bind_alignment(nb::module_& m) {
             }
           },
           nb::arg("s"), nb::arg("out").noconvert(), nb::call_guard<nb::gil_scoped_release>())
+      // The cant at distances x along the horizontal: left, right, bank per query.
+      .def(
+          "cant_at",
+          [](const Alignment& a, In x, Out out) {
+            need(out, 3 * x.size(), "out");
+            for (std::size_t i = 0; i < x.size(); ++i) {
+              const tx::CantPoint<double> c = a.cant_at(x.data()[i]);
+              out.data()[3 * i] = c.left;
+              out.data()[3 * i + 1] = c.right;
+              out.data()[3 * i + 2] = c.bank;
+            }
+          },
+          nb::arg("x"), nb::arg("out").noconvert(), nb::call_guard<nb::gil_scoped_release>())
       .def(
           "rail_heads",
           [](const Alignment& a, In s, Out left, Out right) {

@@ -116,8 +116,12 @@ def test_cant_banks_frames_and_raises_the_right_rail():
     # Leaning left: the up vector tilts towards the curve's inside (the left of travel).
     side_left = np.stack([-forward[:, 1], forward[:, 0], 0 * s], -1)
     assert np.all(np.einsum("ij,ij->i", up, side_left) > 0)
-    # The cant ramp: the right rail's height linear in distance (flat profile).
+    # The cant ramp: the right rail's height linear in distance (flat profile), and the cant
+    # itself there by station.
     x = np.linspace(100, 200, 11)
+    cant_left, cant_right, cant_bank = a.cant_at(x)
+    assert np.all(cant_left == 0) and np.abs(cant_right - 0.15 * (x - 100) / 100).max() < 1e-15
+    assert np.abs(cant_bank - np.arcsin(cant_right / 1.5)).max() < 1e-15
     _, right = a.rail_heads(a.length_at(x))
     assert np.abs(right[:, 2] - 0.15 * (x - 100) / 100).max() < 1e-14
 
@@ -336,7 +340,7 @@ def test_ifc_errors_name_the_entity(tmp_path):
                        "StartDirection is missing"):
         tractrix.ifc.read_alignments(f)
     with pytest.raises(ValueError, match="cannot be read as IFC"):
-        tractrix.ifc.read_alignments(str(tmp_path / "missing.ifc"))
+        tractrix.ifc.read_alignments(tmp_path / "missing.ifc")  # a pathlib.Path too
 
 
 def test_ifc_plane_angles_in_degrees_are_read_as_radians():

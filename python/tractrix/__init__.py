@@ -998,6 +998,15 @@ class Alignment(_Measured):
         self._core.shape_at(flat, out)
         return out[..., 0], out[..., 1], out[..., 4]
 
+    def cant_at(self, x: ArrayLike) -> Tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The cant at distances x along the horizontal: each rail head's elevation over the
+        profile (left, right) and the bank angle (radians, > 0 leaning left); zeros without a
+        cant layout."""
+        flat, shape = _values("x", x)
+        out = np.empty(shape + (3,))
+        self._core.cant_at(flat, out)
+        return out[..., 0], out[..., 1], out[..., 2]
+
     def rail_heads(self, s: ArrayLike) -> Tuple[np.ndarray, np.ndarray]:
         """The left and right rail heads' positions at lengths s, each raised by its cant."""
         flat, shape = _values("s", s)

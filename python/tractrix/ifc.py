@@ -18,6 +18,7 @@ converted to radians from the project's angle unit.
 
 from __future__ import annotations
 
+import os
 import re
 from typing import Any, List, Optional, Sequence, Union
 
@@ -36,8 +37,10 @@ def _ifcopenshell() -> Any:
 
 
 def _angle_unit(model: Any) -> float:
-    """Radians per unit of the project's plane angle (1 for radians, pi/180 for degrees)."""
-    for assignment in model.by_type("IfcUnitAssignment"):
+    """Radians per unit of the project's plane angle (1 for radians, pi/180 for degrees): the
+    project's own unit assignment, else the file's first."""
+    projects = [p.UnitsInContext for p in model.by_type("IfcProject") if p.UnitsInContext]
+    for assignment in projects or model.by_type("IfcUnitAssignment"):
         for unit in assignment.Units:
             if getattr(unit, "UnitType", None) != "PLANEANGLEUNIT":
                 continue
@@ -196,12 +199,15 @@ def alignment_of(alignment: Any, *, horizontal_tolerance: tuple = (0.0, 0.0),
         raise ValueError(f"{_where(alignment)}: {message}") from None
 
 
-def read_alignments(source: Union[str, Any], **tolerances: Any) -> List[Alignment]:
+def read_alignments(source: Union[str, "os.PathLike[str]", Any],
+                    **tolerances: Any) -> List[Alignment]:
     """Every IfcAlignment of an IFC 4.3 file (a path, or a file IfcOpenShell has opened) that has
     a horizontal layout, as tractrix Alignments in file order (child alignments too). Keyword
     arguments are alignment_of's tolerances. Errors raise ValueError starting with the file's
     name and naming the entity."""
     ifcopenshell = _ifcopenshell()
+    if isinstance(source, (str, os.PathLike)):
+        source = os.fspath(source)
     name = source if isinstance(source, str) else "IFC file"
     try:
         model = ifcopenshell.open(source) if isinstance(source, str) else source

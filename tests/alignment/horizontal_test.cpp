@@ -1,6 +1,8 @@
 // Horizontal layouts against references they share nothing with: each type's heading integrated
 // by hand and its position by long double Gauss–Legendre quadrature (support/reference_alignment),
 // the clothoid's Fresnel series, and the closed forms of lines and arcs.
+#include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstddef>
 #include <string>
@@ -70,12 +72,19 @@ Deviation deviation(const HorizontalSegment<S>& g, int n = 64) {
     distances.push_back(L * i / n);
   for (long double s : {1e-9L * L, L / 2 - 1e-7L * L, L / 2 + 1e-7L * L, L * (1 - 1e-9L)})
     distances.push_back(s);
+  std::sort(distances.begin(), distances.end());
   Deviation worst;
   std::size_t cursor = 0;
+  // The reference walks the distances in order (its quadrature over each step only); the cubic
+  // parabola's has no such walk.
+  long double last = 0;
+  std::array<long double, 2> r = reference.position(0);
   for (long double s : distances) {
     const auto p = layout->at(S(s), cursor);
     const long double at = static_cast<long double>(S(s));  // the distance asked, in S
-    const auto r = reference.position(at);
+    r = g.type == HorizontalType::cubic ? reference.position(at)
+                                        : reference.position_after(r, last, at);
+    last = at;
     worst.position =
         std::max(worst.position, std::hypot(p.position.x() - r[0], p.position.y() - r[1]));
     worst.direction = std::max(worst.direction, std::fabs(p.direction - reference.direction(at)));

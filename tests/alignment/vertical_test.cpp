@@ -162,18 +162,18 @@ TEST_CASE("vertical layouts that do not continue, or bad attributes, are errors"
 
 namespace {
 
-// A vertical clothoid in long double, by other means than the library's: composite Simpson of
-// cos and sin of its quadratic heading (the library sums exp(i·heading) series and solves its
-// length by a fixed point on Gauss–Legendre sums), its length by bisection.
+// A vertical clothoid in long double, by other means than the library's: composite Simpson
+// (extrapolated) of cos and sin of its quadratic heading, its length by bisection (the library
+// sums exp(i·heading) series and solves its length by the Illinois method on Gauss–Legendre
+// sums).
 struct ClothoidReference {
   long double theta0, turn, ke, length = 0, ks = 0;
 
   long double heading(long double sigma) const {
     return theta0 + ks * sigma + (ke - ks) * sigma * sigma / (2 * length);
   }
-  // (x, z) at sigma from the start.
-  std::array<long double, 2> point(long double sigma) const {
-    const int n = 2000;
+  // (x, z) at sigma from the start: Simpson's rule on n intervals.
+  std::array<long double, 2> simpson(long double sigma, int n) const {
     const long double h = sigma / n;
     long double x = 0, z = 0;
     for (int k = 0; k <= n; ++k) {
@@ -183,9 +183,22 @@ struct ClothoidReference {
     }
     return {x * h / 3, z * h / 3};
   }
-  // Fits the length to a horizontal extent X.
+  // ... and with its step halved, extrapolated (Boole's rule): an error of order h^6, far below
+  // the tests' tolerances on the tightest clothoid here.
+  std::array<long double, 2> point(long double sigma) const {
+    const auto coarse = simpson(sigma, 1000), fine = simpson(sigma, 2000);
+    return {(16 * fine[0] - coarse[0]) / 15, (16 * fine[1] - coarse[1]) / 15};
+  }
+  // Fits the length to a horizontal extent X: the shortest (the first of 1000 steps up to 2X
+  // past X), by bisection.
   void fit(long double X) {
-    long double low = X, high = 2 * X;
+    long double low = X, high = X;
+    do {
+      low = high;
+      high += X / 1000;
+      length = high;
+      ks = 2 * turn / length - ke;
+    } while (point(length)[0] < X && high < 2 * X);
     for (int i = 0; i < 80; ++i) {
       length = (low + high) / 2;
       ks = 2 * turn / length - ke;
@@ -215,7 +228,8 @@ void check_vertical_clothoid(long double gs, long double ge, long double X, long
     const long double t = X * i / 12, sigma = c.sigma_at(t);
     const auto p = layout->at(double(x0 + t));
     CHECK(std::fabs(p.height - (z0 + c.point(sigma)[1])) <= 1e-12L * X);
-    CHECK(std::fabs(p.gradient - std::tan(c.heading(sigma))) <= 1e-14L);
+    const long double slope = std::tan(c.heading(sigma));
+    CHECK(std::fabs(p.gradient - slope) <= 1e-14L * (1 + slope * slope));  // 1e-14 of the angle
     CHECK(std::fabs(p.curvature - (c.ks + (c.ke - c.ks) * sigma / c.length)) <= 1e-14L / X);
     CHECK(std::fabs(layout->profile_length(double(x0 + t)) - before - sigma) <= 1e-12L * X);
     CHECK(std::fabs(layout->distance_at_profile_length(double(before + sigma)) - (x0 + t)) <=
@@ -244,6 +258,9 @@ TEST_CASE("a vertical clothoid's curvature is linear in its length, ending at it
   check_vertical_clothoid(0.03L, 0.01L, 150, 0);       // out of a crest to a gradient
   check_vertical_clothoid(0.02L, -0.01L, 200, -5000);  // crest to tighter crest
   check_vertical_clothoid(-0.04L, 0.03L, 300, 2500);   // curvature changing sign inside
+  // Steep and near the fold where two lengths fit (R -38 fits one 149 long, R -37.5 only one
+  // 159.5 long): the shortest is found.
+  check_vertical_clothoid(0.0L, 0.2L, 100, -37.5L);
 }
 
 TEST_CASE("vertical clothoids chain with arcs and refuse what no clothoid joins", "[alignment]") {
@@ -272,6 +289,13 @@ TEST_CASE("vertical clothoids chain with arcs and refuse what no clothoid joins"
   REQUIRE(!steep);
   CHECK(steep.error().code == ErrorCode::out_of_range);
   CHECK(steep.error().message.find("vertical segment 0 (CLOTHOID): no clothoid") == 0);
+  CHECK(steep.error().message.find("passing 50") != std::string::npos);
+  // One that winds so tightly (R 0.001 over 100) that no length up to 64 X reaches X.
+  const auto wound =
+      VerticalLayout<double>::build({{VerticalType::clothoid, 0, 100, 0, 0, 0, 0.001}});
+  REQUIRE(!wound);
+  CHECK(wound.error().message.find("(none up to 64 times as long along itself)") !=
+        std::string::npos);
   CHECK(VerticalLayout<double>::build({{VerticalType::clothoid, 0, 10, 0, 0, 0.1, std::nan("")}})
             .error()
             .code == ErrorCode::non_finite);

@@ -167,6 +167,20 @@ class ReferenceHorizontal {
     return p;
   }
 
+  // The point at `to` from the point `at` at `from` <= to (not for the cubic parabola): the same
+  // quadrature over [from, to] only, for a caller walking the segment in order.
+  std::array<long double, 2> position_after(std::array<long double, 2> at, long double from,
+                                            long double to) const {
+    const long double middle = length_ / 2;
+    if (type_ == HorizontalType::helmert_curve && from < middle && to > middle) {
+      add(at, from, middle);
+      add(at, middle, to);
+    } else {
+      add(at, from, to);
+    }
+    return at;
+  }
+
   static long double pi() { return 3.141592653589793238462643383279502884L; }
 
  private:

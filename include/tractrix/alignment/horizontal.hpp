@@ -70,9 +70,10 @@ class HorizontalLayout {
 
   /// The layout's point nearest `q`, its distance along the layout, and q's offset across the
   /// tangent there (> 0 left). Exact to rounding: every cell that could hold a nearer point is
-  /// searched (cells by their bounding discs), in each the squared distance's minima are found
-  /// by Newton's method in brackets. Where q is nearest an end, the end, with the offset across
-  /// its tangent. O(cells) for the bounds, then a few cells searched.
+  /// searched (segments, then their cells, by bounding discs), in each the squared distance's
+  /// minima are found by Newton's method in brackets. Where q is nearest an end, the end, with the
+  /// offset across its tangent. O(segments) for the bounds, then the cells of the few segments in
+  /// reach.
   HorizontalProjection<S> closest_point(const Vector2<S>& q) const {
     const auto nearest = detail::horizontal_nearest(*data_, q);
     std::size_t cursor = 0;

@@ -42,9 +42,12 @@ inline const char* to_string(VerticalType type) noexcept {
 /// length X with its curvature linear in its own length Λ, from κs to κe = 1 / end_radius. IFC
 /// 4.3 names the type ("linear curvature variation") but not which radius RadiusOfCurvature is;
 /// tractrix reads it as the end's: a transition into a vertical arc of radius R has end_radius R
-/// (its start curvature then comes out 0), one out of an arc back to a gradient has end_radius 0
-/// (infinite) and starts at the arc's curvature. κs and Λ follow from the two conditions: the
-/// turn θe − θs = (κs + κe) Λ / 2, and the horizontal extent ∫ cos θ dσ over Λ equal to X.
+/// (its start curvature then comes out 0 where X is that transition's extent), one out of an arc
+/// back to a gradient has end_radius 0 (infinite) and starts at the arc's curvature. κs and Λ
+/// follow from the two conditions: the turn θe − θs = (κs + κe) Λ / 2, and the horizontal extent
+/// ∫ cos θ dσ over Λ equal to X (the shortest Λ where several fit). Curvature is not checked
+/// against the neighbouring segments: a file whose exit transition names the arc's radius gets a
+/// clothoid that meets heights and gradients but not curvature.
 template <class S>
 struct VerticalSegment {
   VerticalType type = VerticalType::constant_gradient;  ///< the curve
@@ -54,7 +57,7 @@ struct VerticalSegment {
   S start_gradient = S(0);     ///< dz/dx at its start
   S end_gradient = S(0);       ///< dz/dx at its end (equal to the start's for a constant gradient)
   /// A clothoid's signed radius at its end (IFC's RadiusOfCurvature): > 0 a sag, < 0 a crest,
-  /// 0 infinite. Not used by the other types.
+  /// 0 infinite. The other types do not use it (it must still be finite).
   S end_radius = S(0);
 };
 

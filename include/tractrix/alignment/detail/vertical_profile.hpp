@@ -329,9 +329,36 @@ inline double clothoid_extent(double theta0, double turn, double p) {
   return sum;
 }
 
-// A clothoid run's plane curve (see VerticalSegment): its length Λ solves Λ·I(κe Λ) = X by the
-// fixed point Λ ← X / I(κe Λ), which contracts by about |κe X| times the turn, small for any
-// profile; its start curvature is 2T/Λ − κe.
+// The smallest length Λ ≥ X of a clothoid turning by `turn` from θs, its end curvature ke, whose
+// horizontal extent Λ·I(ke Λ) is X (I ≤ 1, so none is shorter): bracketed upwards from X in steps
+// of 5 %, then the Illinois method until the bracket is at rounding. NaN where no length up to
+// 64 X fits (a clothoid that would pass a vertical on the way).
+inline double clothoid_length(double theta0, double turn, double ke, double X) {
+  const auto f = [&](double length) {
+    return length * clothoid_extent(theta0, turn, ke * length) - X;
+  };
+  double a = X, fa = f(a);
+  if (!(fa < 0)) return exactly_equal(fa, 0.0) ? X : std::nan("");
+  double b = 1.05 * a, fb = f(b);
+  while (fb < 0 && b < 64 * X) {
+    a = b, fa = fb;
+    b *= 1.05, fb = f(b);
+  }
+  if (!(fb >= 0)) return std::nan("");
+  for (int k = 0; k < 200 && std::abs(b - a) > 4 * epsilon<double>() * b; ++k) {
+    const double c = (a * fb - b * fa) / (fb - fa), fc = f(c);
+    if (exactly_equal(fc, 0.0)) return c;
+    if ((fc > 0) == (fb > 0))
+      fa *= 0.5;  // Illinois: the end kept twice has its value halved
+    else
+      a = b, fa = fb;
+    b = c, fb = fc;
+  }
+  return b;
+}
+
+// A clothoid run's plane curve (see VerticalSegment): its length from clothoid_length, its start
+// curvature 2T/Λ − κe; refused where no length fits or its gradient would pass 50 on the way.
 template <class S>
 Expected<bool> fit_clothoid(std::size_t i, const VerticalSegment<S>& g, VerticalRun<S>& run,
                             VerticalData<S>& data) {
@@ -339,25 +366,22 @@ Expected<bool> fit_clothoid(std::size_t i, const VerticalSegment<S>& g, Vertical
   const double theta0 = std::atan(double(g.start_gradient)),
                turn = std::atan(double(g.end_gradient)) - theta0, X = double(g.horizontal_length);
   const double ke = !exactly_equal(double(g.end_radius), 0.0) ? 1.0 / double(g.end_radius) : 0.0;
-  double length = X / clothoid_extent(theta0, turn, 0.0), change = 1.0;
-  for (int k = 0; k < 100 && change > 1e-15 * length && std::isfinite(length); ++k) {
-    const double next = X / clothoid_extent(theta0, turn, ke * length);
-    change = std::abs(next - length);
-    length = next;
-  }
+  const double length = clothoid_length(theta0, turn, ke, X);
   const double ks = 2 * turn / length - ke, a = ks * length, b = 0.5 * (ke - ks) * length;
   // The steepest point: an end, or where the curvature is 0 inside.
   double steepest = std::max(std::abs(theta0), std::abs(theta0 + turn));
   if (!exactly_equal(b, 0.0) && -a / (2 * b) > 0 && -a / (2 * b) < 1)
     steepest = std::max(steepest, std::abs(theta0 - a * a / (4 * b)));
-  if (!(change <= 1e-12 * length) || !(length > 0) || !std::isfinite(ks) ||
-      !(steepest < std::atan(steepest_gradient)))
+  const std::string what = name + ": no clothoid with end_radius " + number_text(g.end_radius) +
+                           " turns from gradient " + number_text(g.start_gradient) + " to " +
+                           number_text(g.end_gradient) + " over horizontal_length " +
+                           number_text(g.horizontal_length);
+  if (!(length > 0) || !std::isfinite(ks))
     return make_error(ErrorCode::out_of_range,
-                      name + ": no clothoid with end_radius " + number_text(g.end_radius) +
-                          " turns from gradient " + number_text(g.start_gradient) + " to " +
-                          number_text(g.end_gradient) + " over horizontal_length " +
-                          number_text(g.horizontal_length) +
-                          " without its gradient passing 50 on the way");
+                      what + " (none up to 64 times as long along itself)");
+  if (!(steepest < std::atan(steepest_gradient)))
+    return make_error(ErrorCode::out_of_range,
+                      what + " without its gradient passing 50 on the way");
   // Curvatures below rounding of the turn are an inflection point: an infinite radius.
   const auto radius = [&](double k) {
     return std::abs(k) * length > 1e-14 * (std::abs(turn) + std::abs(ke) * length) ? S(1.0 / k)

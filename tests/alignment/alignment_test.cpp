@@ -11,6 +11,7 @@
 #include "support/reference_alignment.hpp"
 #include "tractrix/alignment/alignment.hpp"
 #include "tractrix/alignment/fitted_track.hpp"
+#include "tractrix/camera/camera_rig.hpp"
 #include "tractrix/driving/speed_limits.hpp"
 #include "tractrix/network/route.hpp"
 #include "tractrix/train/kinematics.hpp"
@@ -612,5 +613,30 @@ TEST_CASE("a turnout's diverging alignment joins a network, and a train takes it
       }
       CHECK((pose.front.origin - pose.rear.origin).norm() == Approx(14).epsilon(1e-9));
     }
+  }
+}
+
+TEST_CASE("a camera follows a target along an alignment through its fitted path", "[alignment]") {
+  // A chase camera keyed beside the line looks at a point running along the alignment's fitted
+  // path in step with it: at every time its forward axis points at the alignment's point at the
+  // same fraction of its length (to the fit's micrometre over the camera's 40 m).
+  AlignmentLayouts<double> layouts;
+  layouts.horizontal = {plan<double>(HorizontalType::clothoid, 100, 50, 0.2, 0, 300, 120),
+                        plan<double>(HorizontalType::circular_arc, 0, 0, 0, 300, 300, 150)};
+  chain_starts(layouts.horizontal);
+  layouts.vertical = {{VerticalType::constant_gradient, 0, 270, 20, 0.01, 0.01}};
+  const auto alignment = *Alignment<double>::build(layouts);
+  const auto track = *fitted_track(alignment);
+  const std::vector<CameraKey<double>> keys{
+      {Vector3d(90, 80, 40)}, {Vector3d(200, 120, 45)}, {Vector3d(300, 200, 50)}};
+  const auto rig = CameraRig<double>::build(keys, *TimeProfile<double>::constant(10.0));
+  REQUIRE(rig);
+  const auto chase = rig->look_at_path(track.path());
+  for (double t : {0.0, 2.5, 5.0, 9.0}) {
+    const CameraShot<double> shot = chase.at(t);
+    Alignment<double>::Cursor cursor;
+    const Vector3d target = alignment.sample(alignment.length() * t / 10.0, cursor).point;
+    const Vector3d toward = (target - shot.frame.origin).normalized();
+    CHECK(toward.dot(shot.frame.forward()) >= 1 - 1e-12);
   }
 }

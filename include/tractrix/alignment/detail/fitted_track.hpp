@@ -135,6 +135,7 @@ template <class S>
 Expected<RollProfile<S>> fit_roll(const Alignment<S>& a, const MeasuredPath<S>& path,
                                   const std::vector<S>& starts, S bank_tolerance) {
   PieceMap<S> map{a, path, starts, {}};
+  map.ends.reserve(starts.size());
   for (std::size_t i = 0; i < starts.size(); ++i)
     map.ends.push_back(path.distance_at(S(static_cast<double>(i))));
   std::vector<S> keys = map.ends;
@@ -147,6 +148,7 @@ Expected<RollProfile<S>> fit_roll(const Alignment<S>& a, const MeasuredPath<S>& 
              keys.end());
   for (int round = 0; round < 60; ++round) {
     std::vector<S> angles;
+    angles.reserve(keys.size());
     for (S d : keys)
       angles.push_back(roll_at(map, d));
     auto profile = RollProfile<S>::build(keys, angles, S(0));

@@ -4,6 +4,7 @@
 
 #include "fuzz/fuzz_input.hpp"
 #include "tractrix/alignment/alignment.hpp"
+#include "tractrix/alignment/fitted_track.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace tractrix;
@@ -72,5 +73,21 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   const auto near = alignment->closest_point(in.vector());
   fuzz::require(!near.point.hasNaN(), "closest point not NaN");
+  // As a Track (fitted_track), at a tolerance the fuzzer picks down to a micrometre of the
+  // length: built, or refused with a message; built, every frame finite.
+  if (alignment->length() < 1e5) {
+    TrackFit<double> fit;
+    fit.tolerance = alignment->length() * std::pow(10.0, -double(in.count(1, 6)));
+    fit.bank_tolerance = in.flag() ? 0.0 : 1e-3;
+    const auto track = fitted_track(*alignment, fit);
+    if (!track) {
+      fuzz::require(!track.error().message.empty(), "a fit's error says why");
+    } else {
+      for (int i = 0; i <= 4; ++i) {
+        const Frame<double> frame = track->frame_at(track->length() * i / 4);
+        fuzz::require(frame.origin.allFinite() && frame.rotation.allFinite(), "finite frame");
+      }
+    }
+  }
   return 0;
 }

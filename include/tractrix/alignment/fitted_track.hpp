@@ -17,6 +17,7 @@
 #include "tractrix/alignment/alignment.hpp"
 #include "tractrix/alignment/detail/fitted_track.hpp"
 #include "tractrix/core/expected.hpp"
+#include "tractrix/core/field_checks.hpp"
 #include "tractrix/train/track.hpp"
 
 namespace tractrix {
@@ -59,10 +60,9 @@ Expected<Track<S>> fitted_track(const Alignment<S>& alignment, const TrackFit<S>
                           " (what coordinates up to " +
                           detail::number_text(alignment.coordinate_scale()) +
                           " resolve; 0: " + detail::number_text(tolerance) + ")");
-  if (!(fit.bank_tolerance >= S(0)) || !isfinite(fit.bank_tolerance))
-    return make_error(ErrorCode::out_of_range, "track fit: bank_tolerance " +
-                                                   detail::number_text(fit.bank_tolerance) +
-                                                   " is not a finite number >= 0");
+  if (auto error =
+          detail::bad_tolerance<S>("track fit:", {{"bank_tolerance", double(fit.bank_tolerance)}}))
+    return std::move(*error);
   auto pieces = detail::fit_pieces(alignment, tolerance);
   if (!pieces) return pieces.error();
   auto path = Path<S, 3>::from_segments(std::move(pieces->segments), Closure::open);

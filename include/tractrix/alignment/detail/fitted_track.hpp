@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "tractrix/alignment/alignment.hpp"
+#include "tractrix/alignment/detail/run_search.hpp"
 #include "tractrix/core/expected.hpp"
 #include "tractrix/curve/de_casteljau.hpp"
 #include "tractrix/curve/measured_path.hpp"
@@ -109,10 +110,7 @@ struct PieceMap {
     return s + (de_casteljau(path.path().segment(i), u).point - on.point).dot(on.tangent);
   }
   S to_track(S s) const noexcept {
-    const auto it = std::upper_bound(starts.begin(), starts.end(), s);
-    const std::size_t i = std::min<std::size_t>(
-        static_cast<std::size_t>(std::max<std::ptrdiff_t>(it - starts.begin(), 1) - 1),
-        starts.size() - 2);
+    const std::size_t i = std::min(run_of(starts, s), starts.size() - 2);
     const S span = starts[i + 1] - starts[i];
     const S u = span > S(0) ? std::min(std::max((s - starts[i]) / span, S(0)), S(1)) : S(0);
     return ends[i] + u * (ends[i + 1] - ends[i]);

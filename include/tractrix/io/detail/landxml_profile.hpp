@@ -139,16 +139,16 @@ inline Expected<bool> read_cant(const Source& source, const pugi::xml_node& cant
     const auto given = number(source, node, "appliedCant", 0.0);
     if (!at) return at.error();
     if (!given) return given.error();
-    const std::optional<double> applied = *given * cant_unit;
+    const double applied = *given * cant_unit;
     const std::string side = trimmed(node.attribute("curvature").value());
-    if (!tractrix::detail::exactly_equal(*applied, 0.0) && side != "cw" && side != "ccw")
+    if (!tractrix::detail::exactly_equal(applied, 0.0) && side != "cw" && side != "ccw")
       return source.error(node, "a cant needs curvature=\"cw\" or \"ccw\" (which rail is high)");
     // ccw: the right rail is high. The pivot stays at 0.
     const bool right_high = side != "cw";
     const bool high_pivot = pivot == "outsideRail" || (pivot == "leftRail" && !right_high) ||
                             (pivot == "rightRail" && right_high);
-    const double high = high_pivot ? 0 : pivot == "center" ? *applied / 2 : *applied;
-    const double low = high - *applied;
+    const double high = high_pivot ? 0 : pivot == "center" ? applied / 2 : applied;
+    const double low = high - applied;
     if (!stations.empty() && !(*at - origin > stations.back().at))
       return source.error(node, "its station does not follow the one before");
     stations.push_back({*at - origin, right_high ? low : high, right_high ? high : low});

@@ -425,10 +425,9 @@ void bind_alignment(nb::module_& m) {
       // distances x along the horizontal (true), with the other of the two.
       .def(
           "samples",
-          [](const Alignment& a, In at, bool at_station, Out points, Out tangents, Out other) {
+          [](const Alignment& a, In at, bool at_station, Out points, Out tangents) {
             need(points, 3 * at.size(), "points");
             need(tangents, 3 * at.size(), "tangents");
-            need(other, at.size(), "other");
             Alignment::Cursor cursor;
             for (std::size_t i = 0; i < at.size(); ++i) {
               const double v = at.data()[i];
@@ -436,13 +435,10 @@ void bind_alignment(nb::module_& m) {
                   at_station ? a.at_station(v, cursor) : a.sample(v, cursor);
               put3(points.data() + 3 * i, p.point);
               put3(tangents.data() + 3 * i, p.tangent);
-              other.data()[i] =
-                  at_station ? a.length_at(p.horizontal_distance) : p.horizontal_distance;
             }
           },
           nb::arg("at"), nb::arg("at_station"), nb::arg("points").noconvert(),
-          nb::arg("tangents").noconvert(), nb::arg("other").noconvert(),
-          nb::call_guard<nb::gil_scoped_release>())
+          nb::arg("tangents").noconvert(), nb::call_guard<nb::gil_scoped_release>())
       .def(
           "frames_at",
           [](const Alignment& a, In s, Out origins, Out rotations, Out quaternions) {
@@ -455,20 +451,18 @@ void bind_alignment(nb::module_& m) {
           },
           nb::arg("s"), nb::arg("origins").noconvert(), nb::arg("rotations").noconvert(),
           nb::arg("quaternions").noconvert(), nb::call_guard<nb::gil_scoped_release>())
-      // The plan's signed curvature, the gradient and the cant (left, right, bank) at lengths s.
+      // The plan's signed curvature, the gradient and the bank angle at lengths s.
       .def(
           "shape_at",
           [](const Alignment& a, In s, Out out) {
-            need(out, 5 * s.size(), "out");
+            need(out, 3 * s.size(), "out");
             Alignment::Cursor cursor;
             for (std::size_t i = 0; i < s.size(); ++i) {
               const Alignment::Sample p = a.sample(s.data()[i], cursor);
-              double* o = out.data() + 5 * i;
+              double* o = out.data() + 3 * i;
               o[0] = p.plan_curvature;
               o[1] = p.gradient;
-              o[2] = p.cant_left;
-              o[3] = p.cant_right;
-              o[4] = std::atan2(p.bank_sine, p.bank_cosine);
+              o[2] = std::atan2(p.bank_sine, p.bank_cosine);
             }
           },
           nb::arg("s"), nb::arg("out").noconvert(), nb::call_guard<nb::gil_scoped_release>())

@@ -954,17 +954,15 @@ class Alignment(_Measured):
     def sample(self, s: ArrayLike) -> Tuple[np.ndarray, np.ndarray]:
         """Points and unit tangents at lengths s along the 3-D curve (clamped to it)."""
         flat, shape = _values("s", s)
-        points, tangents, other = (np.empty(shape + (3,)), np.empty(shape + (3,)),
-                                   np.empty(shape))
-        self._core.samples(flat, False, points, tangents, other)
+        points, tangents = np.empty(shape + (3,)), np.empty(shape + (3,))
+        self._core.samples(flat, False, points, tangents)
         return points, tangents
 
     def at_station(self, x: ArrayLike) -> Tuple[np.ndarray, np.ndarray]:
         """Points and unit tangents at distances x along the horizontal (clamped to it)."""
         flat, shape = _values("x", x)
-        points, tangents, other = (np.empty(shape + (3,)), np.empty(shape + (3,)),
-                                   np.empty(shape))
-        self._core.samples(flat, True, points, tangents, other)
+        points, tangents = np.empty(shape + (3,)), np.empty(shape + (3,))
+        self._core.samples(flat, True, points, tangents)
         return points, tangents
 
     def length_at(self, x: ArrayLike) -> np.ndarray:
@@ -994,9 +992,9 @@ class Alignment(_Measured):
         """At lengths s: the plan's signed curvature (> 0 turning left), the gradient dz/dx and
         the bank angle (radians, > 0 leaning left)."""
         flat, shape = _values("s", s)
-        out = np.empty(shape + (5,))
+        out = np.empty(shape + (3,))
         self._core.shape_at(flat, out)
-        return out[..., 0], out[..., 1], out[..., 4]
+        return out[..., 0], out[..., 1], out[..., 2]
 
     def cant_at(self, x: ArrayLike) -> Tuple[np.ndarray, np.ndarray, np.ndarray]:
         """The cant at distances x along the horizontal: each rail head's elevation over the

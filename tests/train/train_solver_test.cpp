@@ -833,6 +833,9 @@ TEMPLATE_TEST_CASE("bad trains are rejected at construction, naming wagon and fi
   CHECK(TrainSolver<S>::build(track, {{S(10), S(12.5)}}).error().message ==
         "wagon 0: bogie_distance " + detail::number_text(S(12.5)) + " exceeds length " +
             detail::number_text(S(10)));
+  // A negative length is named as such, not as a bogie distance exceeding it.
+  CHECK(TrainSolver<S>::build(track, {{S(-10), S(5)}}).error().message ==
+        "wagon 0: length " + detail::number_text(S(-10)) + " is not positive");
   CHECK(TrainSolver<S>::build(track, {{S(4), nan}}).error().code == ErrorCode::non_finite);
   CHECK(TrainSolver<S>::build(track, {{S(4), S(2), S(-1)}}).error().code ==
         ErrorCode::out_of_range);

@@ -110,11 +110,11 @@ class TrainSolver {
   ///
   /// Errors: out_of_range for a wrap that does not fit the track (circular on open track, or
   /// anything but circular and automatic on a closed one); non_finite for a wagon whose length,
-  /// bogie_distance or front_overhang is not finite; out_of_range for a bogie_distance that is
-  /// not positive or exceeds the wagon's length, or a negative front_overhang; no_solution, for
-  /// chord spacing on a loop, for a bogie chord with no track point that far behind some head
-  /// within one lap (chords beyond the track's narrowest reach are tried behind 256 evenly spaced
-  /// heads, and the message names the first that fails).
+  /// bogie_distance or front_overhang is not finite; out_of_range for a length or
+  /// bogie_distance that is not positive, a bogie_distance that exceeds the wagon's length, or a
+  /// negative front_overhang; no_solution, for chord spacing on a loop, for a bogie chord with no
+  /// track point that far behind some head within one lap (chords beyond the track's narrowest
+  /// reach are tried behind 256 evenly spaced heads, and the message names the first that fails).
   static Expected<TrainSolver> build(TrackType track, std::vector<Wagon<S>> wagons,
                                      TrainOptions options = {}) {
     if (options.wrap == Wrap::automatic)
@@ -130,6 +130,9 @@ class TrainSolver {
           !std::isfinite(w.front_overhang))
         return make_error(ErrorCode::non_finite,
                           name + "non-finite length, bogie_distance or front_overhang");
+      if (!(w.length > S(0)))
+        return make_error(ErrorCode::out_of_range,
+                          name + "length " + detail::number_text(w.length) + " is not positive");
       if (!(w.bogie_distance > S(0)))
         return make_error(
             ErrorCode::out_of_range,

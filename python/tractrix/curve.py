@@ -1,0 +1,193 @@
+"""Curves: Bézier paths and their exact arc length."""
+
+from __future__ import annotations
+
+from typing import Tuple
+
+import numpy as np
+
+from . import _tractrix as _core
+from ._checks import _real, _points, _values, _gaps, _vectors, _scalar, _integer, _choice, _Immutable, ArrayLike
+
+
+class Path(_Immutable):
+    """A piecewise cubic Bézier curve, open or closed, by parameter t in [0, segment_count].
+
+    Build it with one of the static methods; measure it with MeasuredPath to query by distance.
+    """
+
+    __slots__ = ("_core",)
+
+    def __init__(self, core: _core.Path) -> None:
+        self._core = core
+
+    @staticmethod
+    def catmull_rom(points: ArrayLike, closed: bool = False) -> "Path":
+        """Through (N, 3) key points, tangent (P[i+1] − P[i−1]) / 2 at each; N >= 2."""
+        return Path.kochanek_bartels(points, closed=closed)
+
+    @staticmethod
+    def kochanek_bartels(points: ArrayLike, tension: float = 0.0, bias: float = 0.0,
+                         continuity: float = 0.0, closed: bool = False) -> "Path":
+        """Through (N, 3) key points with Kochanek–Bartels tangents (all zero: Catmull–Rom).
+        continuity −1 makes box corners, +1 inverted (overshooting) ones."""
+        return Path(_core.Path.kochanek_bartels(
+            _points("points", points), _scalar("tension", tension), _scalar("bias", bias),
+            _scalar("continuity", continuity), bool(closed)))
+
+    @staticmethod
+    def hermite(points: ArrayLike, tangents: ArrayLike, closed: bool = False) -> "Path":
+        """Through (N, 3) key points with the given (N, 3) derivatives dr/dt (t: 1 per segment)."""
+        return Path(_core.Path.hermite(_points("points", points), _points("tangents", tangents),
+                                       bool(closed)))
+
+    @staticmethod
+    def bezier(controls: ArrayLike, closed: bool = False) -> "Path":
+        """From (N, 4, 3) control points of cubic Bézier segments that meet end to start."""
+        array = _real("controls", controls)
+        if array.ndim != 3 or array.shape[1:] != (4, 3):
+            raise ValueError(
+                f"controls: expected (N, 4, 3) control points, got shape {array.shape}")
+        return Path(_core.Path.bezier(array, bool(closed)))
+
+    @property
+    def segment_count(self) -> int:
+        return self._core.segment_count
+
+    @property
+    def closed(self) -> bool:
+        return self._core.closed
+
+    @property
+    def controls(self) -> np.ndarray:
+        """The (segment_count, 4, 3) Bézier control points."""
+        out = np.empty((self.segment_count, 4, 3))
+        self._core.controls(out)
+        return out
+
+    def evaluate(self, t: ArrayLike) -> Tuple[np.ndarray, np.ndarray]:
+        """Points and derivatives dr/dt at parameters t (wrapped on closed paths, clamped on
+        open ones): two arrays of shape t.shape + (3,)."""
+        flat, shape = _values("t", t)
+        points, tangents = np.empty((flat.size, 3)), np.empty((flat.size, 3))
+        self._core.evaluate(flat, points, tangents)
+        return points.reshape(shape + (3,)), tangents.reshape(shape + (3,))
+
+    def __repr__(self) -> str:
+        return f"Path({self.segment_count} segments, {'closed' if self.closed else 'open'})"
+
+
+class ClosestPoints:
+    """closest_point's answer: `distance` along the curve, the `point` on it, and `gap`, the
+    distance from the query to that point (NaN for a non-finite query)."""
+
+    __slots__ = ("distance", "point", "gap")
+
+    def __init__(self, distance: np.ndarray, point: np.ndarray, gap: np.ndarray) -> None:
+        self.distance, self.point, self.gap = distance, point, gap
+
+
+class _Measured(_Immutable):
+    """length and closed, shared by the measured classes (MeasuredPath, Track, Route)."""
+
+    __slots__ = ()
+    _core: object
+
+    @property
+    def length(self) -> float:
+        """The exact arc length."""
+        return self._core.length  # type: ignore[attr-defined]
+
+    @property
+    def closed(self) -> bool:
+        return self._core.closed  # type: ignore[attr-defined]
+
+
+class MeasuredPath(_Measured):
+    """A path and its arc-length table, built together and queried by distance.
+
+    samples_per_segment: table entries per segment, 1 to 1048576, or 0: automatic (each segment's
+    entries where it needs them, one to 256; a chord table takes 16). method:
+    "gauss_legendre" (exact: distances to 1e-12 of the length, or of length_scale where
+    larger, at any density) or "chord" (the lecture's table of summed chords, O(h²)).
+    length_scale: the length the exact table's 1e-12 is relative to where it exceeds the path's
+    own — a network's pieces measured against the network's size keep one long curve's accuracy
+    with its fewer entries (0: the path's own; a chord table refuses any other).
+    """
+
+    __slots__ = ("_core",)
+
+    def __init__(self, path: Path, samples_per_segment: int = 0,
+                 method: str = "gauss_legendre", length_scale: float = 0.0) -> None:
+        if isinstance(path, _core.MeasuredPath):
+            self._core = path
+            return
+        if not isinstance(path, Path):
+            raise TypeError(f"path: expected a tractrix.Path, got {type(path).__name__}")
+        _choice("method", method, ("gauss_legendre", "chord"))
+        self._core = _core.MeasuredPath.build(
+            path._core, _integer("samples_per_segment", samples_per_segment, -(1 << 31),
+                                           (1 << 31) - 1),
+            method == "chord", _scalar("length_scale", length_scale))
+
+    @property
+    def path(self) -> Path:
+        return Path(self._core.path)
+
+    def sample(self, s: ArrayLike) -> Tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Points, unit tangents (s.shape + (3,)) and path parameters (s.shape) at distances s."""
+        flat, shape = _values("s", s)
+        points, tangents, parameters = np.empty((flat.size, 3)), np.empty((flat.size, 3)), \
+            np.empty(flat.size)
+        self._core.samples(flat, points, tangents, parameters)
+        return points.reshape(shape + (3,)), tangents.reshape(shape + (3,)), \
+            parameters.reshape(shape)
+
+    def point_at(self, s: ArrayLike) -> np.ndarray:
+        """Points at distances s: shape s.shape + (3,)."""
+        flat, shape = _values("s", s)
+        out = np.empty(shape + (3,))
+        self._core.points_at(flat, out)
+        return out
+
+    def tangent_at(self, s: ArrayLike) -> np.ndarray:
+        """Unit tangents at distances s: shape s.shape + (3,)."""
+        flat, shape = _values("s", s)
+        out = np.empty(shape + (3,))
+        self._core.tangents_at(flat, out)
+        return out
+
+    def parameter_at(self, s: ArrayLike, linear: bool = False) -> np.ndarray:
+        """Path parameters at distances s (exact inverse; linear=True: the lecture's binary search
+        and linear interpolation)."""
+        flat, shape = _values("s", s)
+        out = np.empty(shape)
+        self._core.parameter_at(flat, out, bool(linear))
+        return out
+
+    def distance_at(self, t: ArrayLike) -> np.ndarray:
+        """Distances along the path at path parameters t."""
+        flat, shape = _values("t", t)
+        out = np.empty(shape)
+        self._core.distance_at(flat, out)
+        return out
+
+    def curvature_at(self, s: ArrayLike) -> np.ndarray:
+        """Curvature (1 / radius) at distances s."""
+        flat, shape = _values("s", s)
+        out = np.empty(shape)
+        self._core.curvature_at(flat, out)
+        return out
+
+    def closest_point(self, query: ArrayLike) -> ClosestPoints:
+        """The exact nearest point of the whole path to each (3,) or (..., 3) query."""
+        flat, shape = _vectors("query", query)
+        n = flat.shape[0]
+        distance, point, squared = np.empty(n), np.empty((n, 3)), np.empty(n)
+        self._core.closest_points(flat, distance, point, squared)
+        return ClosestPoints(distance.reshape(shape), point.reshape(shape + (3,)),
+                             _gaps(squared, point, flat).reshape(shape))
+
+    def __repr__(self) -> str:
+        return (f"MeasuredPath(length={self.length:.6g}, "
+                f"{'closed' if self.closed else 'open'}, {self._core.path.segment_count} segments)")

@@ -56,14 +56,17 @@ def test_train_errors_name_the_wagon(track):
 
 
 @pytest.mark.parametrize("value, kind, message", [
-    (KEYS.astype(np.complex128), TypeError, "points: expected float32 or float64 numbers, got dtype complex128"),
+    (KEYS.astype(np.complex128), TypeError, "points: expected real numbers (floats or integers), got dtype complex128"),
     (KEYS.astype(bool), TypeError, "got dtype bool"),
     (KEYS.astype(str), TypeError, "got dtype <U"),
     (KEYS.astype(np.longdouble), TypeError, "convert with .astype(np.float64)"),
     ([[0, 0, 0], [1, 1]], ValueError, "points: not an array of numbers"),
     (KEYS[:, :2], ValueError, "points: expected an (N, 3) array of points, got shape (4, 2)"),
     (KEYS.reshape(-1), ValueError, "got shape (12,)"),
-    (None, TypeError, "got dtype object"),
+    (None, TypeError, "points: expected numbers, got None"),
+    ("0 0 0", TypeError, "points: expected numbers, got str"),
+    ([[0, 0, "a"]] * 4, TypeError, "got dtype <U"),
+    ([[0, 0, None]] * 4, TypeError, "got dtype object"),
 ])
 def test_wrong_arrays_are_refused_by_name(value, kind, message):
     with pytest.raises(kind) as error:
@@ -81,7 +84,7 @@ def test_wrong_shapes_and_choices_in_queries(track):
     train = tx.TrainSolver(track, [(18, 12)])
     with pytest.raises(ValueError, match="parts: 'wheels' is not one of"):
         train.solve(0.0, parts=("wheels",))
-    with pytest.raises(TypeError, match="head: expected float32 or float64 numbers"):
+    with pytest.raises(TypeError, match="head: expected numbers, got str"):
         train.solve("far")
     with pytest.raises(TypeError, match="path: expected a tractrix.MeasuredPath, got Path"):
         tx.Track(tx.Path.catmull_rom(KEYS))
@@ -727,10 +730,10 @@ def test_messages_in_full(track):
         (lambda: tx.Route.follow(line, line.default_settings(), (0,)),
          "start: expected (piece, 'forward' or 'backward'), got (0,)"),
         (lambda: tx.Path.catmull_rom(np.zeros((2, 3), np.longdouble)),
-         f"points: expected float32 or float64 numbers, got dtype {np.dtype(np.longdouble)} "
+         f"points: expected float64 or narrower numbers, got dtype {np.dtype(np.longdouble)} "
          "(convert with .astype(np.float64) if the precision loss is fine)"),
         (lambda: tx.Path.catmull_rom(np.zeros((2, 3), complex)),
-         "points: expected float32 or float64 numbers, got dtype complex128"),
+         "points: expected real numbers (floats or integers), got dtype complex128"),
         (lambda: tx.SpeedLimits.line(10**400, 1), "length: a number beyond float64"),
         (lambda: tx.Path.bezier(np.zeros((1, 5, 3))),
          "controls: expected (N, 4, 3) control points, got shape (1, 5, 3)"),
@@ -772,3 +775,35 @@ def test_reprs_say_what_was_built():
     assert repr(tx.MeasuredPath(path)).endswith(", open, 3 segments)")
     assert repr(tx.Track(loop)) == f"Track(length={loop.length:.6g}, closed)"
     assert repr(tx.Track(tx.MeasuredPath(path))).endswith(", open)")
+
+
+def test_what_a_blender_script_got_wrong_is_refused_by_its_real_fault(track):
+    """Each call here was accepted or misreported in 0.2 (tried from a Blender script)."""
+    for flag in ("no", 2, None, 1.0):
+        with pytest.raises(TypeError, match=r"closed: expected True or False, got "):
+            tx.Path.catmull_rom(KEYS, closed=flag)
+    assert tx.Path.catmull_rom(KEYS, closed=np.bool_(True)).closed
+    with pytest.raises(TypeError, match="rotation_minimizing: expected True or False, got 'yes'"):
+        tx.Track(track.path, rotation_minimizing="yes")
+    train = tx.TrainSolver(track, [(18, 12), (14, 9)])
+    with pytest.raises(TypeError, match=r"parts: expected a sequence of names, got the string "
+                                        r"'front_position' \(write \('front_position',\)"):
+        train.solve(1.0, parts="front_position")
+    with pytest.raises(TypeError, match="parts: expected a sequence of names, got int"):
+        train.solve(1.0, parts=3)
+    with pytest.raises(ValueError, match="parts: 3 is not one of front_position"):
+        train.solve(1.0, parts=[3])
+    with pytest.raises(ValueError, match=r"^wagon 0: length -10 is not positive$"):
+        tx.TrainSolver(track, [(-10, 5)])
+    with pytest.raises(TypeError, match=r"^head: expected numbers, got None$"):
+        train.solve(None)
+    with pytest.raises(TypeError, match=r"^spacing: 1 is not one of 'chord', 'arc'$"):
+        tx.TrainSolver(track, [(18, 12)], spacing=1)
+    poses = train.solve(np.zeros(5), parts=("body_position", "status"))
+    assert repr(poses).startswith("TrainPoses(front_position=None, ")
+    assert "body_position=float64[5, 2, 3]" in repr(poses)
+    assert "status=int8[5, 2]" in repr(poses)
+    assert repr(track.frame_at([1.0, 2.0])) == (
+        "Frames(position=float64[2, 3], rotation=float64[2, 3, 3], quaternion=float64[2, 4])")
+    assert repr(track.path.closest_point((0, 0, 0))) == (
+        "ClosestPoints(distance=float64[], point=float64[3], gap=float64[])")

@@ -4,7 +4,7 @@ float64 of the shape it expects."""
 from __future__ import annotations
 
 import operator
-from typing import Sequence, Tuple, Union
+from typing import List, Sequence, Tuple, Union
 
 import numpy as np
 
@@ -12,17 +12,61 @@ ArrayLike = Union[float, Sequence[float], Sequence[Sequence[float]], np.ndarray]
 
 
 def _real(name: str, value: object) -> np.ndarray:
+    if value is None or isinstance(value, (str, bytes)):
+        raise TypeError(f"{name}: expected numbers, got "
+                        + ("None" if value is None else type(value).__name__))
     try:
         array = np.asarray(value)
     except Exception as error:  # ragged lists and the like
         raise ValueError(f"{name}: not an array of numbers ({error})") from None
     kind = array.dtype.kind
     if kind not in "fiu" or (kind == "f" and array.dtype.itemsize > 8):
-        raise TypeError(
-            f"{name}: expected float32 or float64 numbers, got dtype {array.dtype}"
-            + (" (convert with .astype(np.float64) if the precision loss is fine)"
-               if kind == "f" else ""))
+        got = (f"dtype {array.dtype}" if kind not in "OSUV" or array.ndim else
+               type(value).__name__)
+        if kind == "f":
+            raise TypeError(f"{name}: expected float64 or narrower numbers, got {got} (convert "
+                            "with .astype(np.float64) if the precision loss is fine)")
+        raise TypeError(f"{name}: expected real numbers (floats or integers), got {got}")
     return np.asarray(array, dtype=np.float64, order="C")
+
+
+def _flag(name: str, value: object) -> bool:
+    """True or False, and nothing else: "no" or 2 are not read as True."""
+    if isinstance(value, (bool, np.bool_)):
+        return bool(value)
+    raise TypeError(f"{name}: expected True or False, got {value!r}")
+
+
+def _names(name: str, value: object, choices: Sequence[str]) -> List[str]:
+    """A sequence of names, each one of choices; a string alone is refused, not read letter by
+    letter."""
+    if isinstance(value, (str, bytes)):
+        raise TypeError(f"{name}: expected a sequence of names, got the string {value!r} "
+                        f"(write ({value!r},) for that one)")
+    try:
+        names = list(value)  # type: ignore[call-overload]
+    except TypeError:
+        raise TypeError(f"{name}: expected a sequence of names, got {type(value).__name__}") \
+            from None
+    for item in names:
+        if not isinstance(item, str) or item not in choices:
+            raise ValueError(f"{name}: {item!r} is not one of {', '.join(choices)}")
+    return names
+
+
+class _Result:
+    """Arrays a query returns, named by __slots__; the repr lists each one's shape."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        def describe(value: object) -> str:
+            if isinstance(value, np.ndarray):
+                return f"{value.dtype}{list(value.shape)}"
+            return "None" if value is None else type(value).__name__
+        fields = ", ".join(f"{name}={describe(getattr(self, name, None))}"
+                           for name in self.__slots__)
+        return f"{type(self).__name__}({fields})"
 
 
 def _points(name: str, value: object) -> np.ndarray:
@@ -141,8 +185,8 @@ def _integer(name: str, value: object, low: int, high: int) -> int:
 
 
 def _choice(name: str, value: str, choices: Sequence[str]) -> str:
-    if value not in choices:
-        raise ValueError(f"{name}: {value!r} is not one of {', '.join(map(repr, choices))}")
+    if not isinstance(value, str) or value not in choices:
+        raise (ValueError if isinstance(value, str) else TypeError)(f"{name}: {value!r} is not one of {', '.join(map(repr, choices))}")
     return value
 
 

@@ -10,7 +10,7 @@ from typing import List, NamedTuple, Sequence, Tuple
 import numpy as np
 
 from . import _tractrix as _core
-from ._checks import _real, _values, _pair, _scalar, ArrayLike
+from ._checks import _real, _Result, _values, _pair, _scalar, ArrayLike
 from .curve import _Measured
 from .track import Frames, Track
 
@@ -103,7 +103,7 @@ def _segments_of(rows: Sequence[float], width: int, types: Sequence[str],
     return tuple(out)
 
 
-class AlignmentPoints:
+class AlignmentPoints(_Result):
     """Where points lie against an alignment (Alignment.closest_point), as railways state it:
     `horizontal_distance` along the plan and its `station` (chainage), the lateral `offset` in
     plan (> 0 left), the `elevation` above the alignment there, the `length` along the 3-D curve

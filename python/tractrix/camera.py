@@ -7,12 +7,13 @@ from typing import Optional
 import numpy as np
 
 from . import _tractrix as _core
-from ._checks import _points, _vector, _values, _scalar, _integer, _choice, _Immutable, ArrayLike
+from ._checks import (_flag, _Result, _points, _vector, _values, _scalar, _integer, _choice,
+                      _Immutable, ArrayLike)
 from .curve import MeasuredPath
 from .motion import TimeProfile
 
 
-class CameraShots:
+class CameraShots(_Result):
     """A camera rig at times t: `position` (..., 3), `rotation` (..., 3, 3) (columns side, up,
     forward = the view direction), `quaternion` (..., 4) x, y, z, w; the motion along its path:
     `distance`, `speed`, `velocity` (..., 3), `acceleration` (..., 3) split into `tangential`
@@ -56,7 +57,7 @@ class CameraRig(_Immutable):
                 raise ValueError(f"view_directions: {directions.shape[0]} for "
                                  f"{keys.shape[0]} positions")
         self._core = _core.CameraRig.build(
-            keys, directions, profile._core, tangents == "catmull_rom", bool(closed),
+            keys, directions, profile._core, tangents == "catmull_rom", _flag("closed", closed),
             _scalar("tension", tension), _scalar("bias", bias),
             _scalar("continuity", continuity),
             _integer("samples_per_segment", samples_per_segment, -(1 << 31), (1 << 31) - 1))

@@ -7,7 +7,8 @@ from typing import Tuple
 import numpy as np
 
 from . import _tractrix as _core
-from ._checks import _real, _points, _values, _gaps, _vectors, _scalar, _integer, _choice, _Immutable, ArrayLike
+from ._checks import (_real, _flag, _Result, _points, _values, _gaps, _vectors, _scalar,
+                      _integer, _choice, _Immutable, ArrayLike)
 
 
 class Path(_Immutable):
@@ -33,13 +34,13 @@ class Path(_Immutable):
         continuity −1 makes box corners, +1 inverted (overshooting) ones."""
         return Path(_core.Path.kochanek_bartels(
             _points("points", points), _scalar("tension", tension), _scalar("bias", bias),
-            _scalar("continuity", continuity), bool(closed)))
+            _scalar("continuity", continuity), _flag("closed", closed)))
 
     @staticmethod
     def hermite(points: ArrayLike, tangents: ArrayLike, closed: bool = False) -> "Path":
         """Through (N, 3) key points with the given (N, 3) derivatives dr/dt (t: 1 per segment)."""
         return Path(_core.Path.hermite(_points("points", points), _points("tangents", tangents),
-                                       bool(closed)))
+                                       _flag("closed", closed)))
 
     @staticmethod
     def bezier(controls: ArrayLike, closed: bool = False) -> "Path":
@@ -48,7 +49,7 @@ class Path(_Immutable):
         if array.ndim != 3 or array.shape[1:] != (4, 3):
             raise ValueError(
                 f"controls: expected (N, 4, 3) control points, got shape {array.shape}")
-        return Path(_core.Path.bezier(array, bool(closed)))
+        return Path(_core.Path.bezier(array, _flag("closed", closed)))
 
     @property
     def segment_count(self) -> int:
@@ -77,7 +78,7 @@ class Path(_Immutable):
         return f"Path({self.segment_count} segments, {'closed' if self.closed else 'open'})"
 
 
-class ClosestPoints:
+class ClosestPoints(_Result):
     """closest_point's answer: `distance` along the curve, the `point` on it, and `gap`, the
     distance from the query to that point (NaN for a non-finite query)."""
 
@@ -162,7 +163,7 @@ class MeasuredPath(_Measured):
         and linear interpolation)."""
         flat, shape = _values("s", s)
         out = np.empty(shape)
-        self._core.parameter_at(flat, out, bool(linear))
+        self._core.parameter_at(flat, out, _flag("linear", linear))
         return out
 
     def distance_at(self, t: ArrayLike) -> np.ndarray:

@@ -7,7 +7,7 @@ from typing import Optional, Tuple, Union
 import numpy as np
 
 from . import _tractrix as _core
-from ._checks import _real, _rows, _values, _scalar, _integer, _Immutable, ArrayLike
+from ._checks import _real, _Result, _rows, _values, _scalar, _integer, _Immutable, ArrayLike
 from .track import Track
 from .network import Route
 from .alignment import Alignment
@@ -92,7 +92,7 @@ class SpeedLimits(_Immutable):
         return out.reshape(shape)
 
 
-class PlanSamples:
+class PlanSamples(_Result):
     """A speed plan at times t: `position` along the line, `velocity`, `acceleration` and
     `jerk`."""
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 import numpy as np
 
 from . import _tractrix as _core
-from ._checks import _values, _keys, _scalar, _Immutable, ArrayLike
+from ._checks import _Result, _values, _keys, _scalar, _Immutable, ArrayLike
 
 
-class ProfileSamples:
+class ProfileSamples(_Result):
     """A time profile at times t: `value` E(t) in [0, 1] (the fraction of the move), `rate`
     dE/dt (per second) and `acceleration` d²E/dt²."""
 

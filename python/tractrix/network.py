@@ -8,7 +8,8 @@ from typing import List, Optional, Sequence, Tuple
 import numpy as np
 
 from . import _tractrix as _core
-from ._checks import _gaps, _vectors, _scalar, _integer, _choice, _Immutable, ArrayLike
+from ._checks import (_flag, _Result, _gaps, _vectors, _scalar, _integer, _choice, _Immutable,
+                      ArrayLike)
 from .curve import _Measured
 from .track import Track
 
@@ -30,7 +31,7 @@ def _piece_and(name: str, value: Tuple[int, str], words: Sequence[str]) -> Tuple
     return int(piece), _choice(name, word, words) == words[1]
 
 
-class NetworkPoints:
+class NetworkPoints(_Result):
     """Network.closest_point's answer: the `piece` (int64), the `distance` along it, the `point`
     and `gap`, the distance from the query (NaN for a non-finite query)."""
 
@@ -137,7 +138,7 @@ class Route(_Measured):
         else:
             self._core = _core.Route.build(
                 network._core, [_piece_and(f"steps[{i}]", step, _DIRECTIONS)
-                                for i, step in enumerate(steps)], bool(closed))
+                                for i, step in enumerate(steps)], _flag("closed", closed))
         self._network = network
 
     @staticmethod

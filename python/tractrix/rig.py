@@ -8,7 +8,8 @@ from typing import Optional, Tuple
 import numpy as np
 
 from . import _tractrix as _core
-from ._checks import _real, _values, _keys, _vectors, _matrices, _pair, _scalar, _choice, _Immutable, ArrayLike
+from ._checks import (_real, _flag, _Result, _values, _keys, _vectors, _matrices, _pair,
+                      _scalar, _choice, _Immutable, ArrayLike)
 
 
 _AXES = ("x", "y", "z", "-x", "-y", "-z")
@@ -42,7 +43,7 @@ class PoseReader(_Immutable):
         self._core = _core.PoseReader.build(
             _AXES.index(_choice("target_axis", target_axis, _AXES)), inner, outer,
             _cone("elliptical_y", elliptical_y),
-            _FALLOFFS.index(_choice("falloff", falloff, _FALLOFFS)), bool(reversed),
+            _FALLOFFS.index(_choice("falloff", falloff, _FALLOFFS)), _flag("reversed", reversed),
             _cone("twist", twist))
 
     def weight(self, reader: ArrayLike, target: ArrayLike) -> np.ndarray:
@@ -68,7 +69,7 @@ class PoseReader(_Immutable):
         return out.reshape(shape)
 
 
-class TwoBonePoses:
+class TwoBonePoses(_Result):
     """StretchChain.two_bone's answer: `joints` (..., 3, 3) rows root, knee, end;
     `upper_rotation`, `lower_rotation` (..., 3, 3), z along the bone, x the knee's hinge (the
     bend plane's normal, the same for both bones) and y = z × x, on the pole's side while the bone
@@ -102,7 +103,7 @@ class StretchChain(_Immutable):
         self._core = _core.StretchChain.build(
             _keys("rest_lengths", rest_lengths), split == "proportional",
             _scalar("max_stretch", max_stretch), _scalar("stretch_start", stretch_start),
-            bool(squash), _scalar("soft", soft))
+            _flag("squash", squash), _scalar("soft", soft))
 
     @property
     def bone_count(self) -> int:

@@ -7,11 +7,11 @@ from typing import Optional, Tuple
 import numpy as np
 
 from . import _tractrix as _core
-from ._checks import _vector, _values, _keys, _pair, _choice, ArrayLike
+from ._checks import _flag, _Result, _vector, _values, _keys, _pair, _choice, ArrayLike
 from .curve import _Measured, MeasuredPath
 
 
-class Frames:
+class Frames(_Result):
     """Frames along a track: `position` (..., 3), `rotation` (..., 3, 3) with columns side, up,
     forward, and the same rotation as `quaternion` (..., 4) x, y, z, w with w >= 0."""
 
@@ -44,6 +44,7 @@ class Track(_Measured):
             raise TypeError(f"path: expected a tractrix.MeasuredPath, got {type(path).__name__}")
         if rail is not None and not isinstance(rail, MeasuredPath):
             raise TypeError(f"rail: expected a tractrix.MeasuredPath, got {type(rail).__name__}")
+        rotation_minimizing = _flag("rotation_minimizing", rotation_minimizing)
         if rail is not None and rotation_minimizing:
             raise ValueError("up: give a rail or rotation_minimizing, not both")
         _choice("rail_match", rail_match, ("normalized_arc_length", "closest_point"))

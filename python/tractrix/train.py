@@ -8,7 +8,7 @@ from typing import Iterable, Optional, Union
 import numpy as np
 
 from . import _tractrix as _core
-from ._checks import _real, _values, _choice, _Immutable, ArrayLike
+from ._checks import _real, _names, _Result, _values, _choice, _Immutable, ArrayLike
 from .track import Track
 from .network import Route
 from .alignment import Alignment
@@ -36,7 +36,7 @@ _PART_SHAPES = {"position": (3,), "rotation": (3, 3), "quaternion": (4,), "midpo
                 "coupler": (3,)}
 
 
-class TrainPoses:
+class TrainPoses(_Result):
     """Every wagon's poses from TrainSolver.solve, each an array with leading shape
     heads.shape + (wagons,):
 
@@ -111,9 +111,7 @@ class TrainSolver(_Immutable):
             flat = flat.copy()  # the heads may live in an array `out` is about to overwrite
         n = self.wagon_count
         arrays = {}
-        for name in parts:
-            if name not in TRAIN_PARTS:
-                raise ValueError(f"parts: {name!r} is not one of {', '.join(TRAIN_PARTS)}")
+        for name in _names("parts", parts, TRAIN_PARTS):
             dtype = _INTEGER_PARTS.get(name, np.float64)
             wanted = shape + (n,) + _PART_SHAPES.get(name.rsplit("_", 1)[-1], ())
             if out is None:

@@ -35,6 +35,8 @@ from .motion import TimeProfile, ProfileSamples
 from .driving import SpeedLimits, SpeedPlan, PlanSamples
 from .camera import CameraRig, CameraShots
 from .rig import PoseReader, StretchChain, TwoBonePoses
+from .axes import EngineAxes
+from .quaternion import continuous_quaternions
 
 __version__: str = _core.__version__  # include/tractrix/version.hpp
 
@@ -68,4 +70,6 @@ __all__ = [
     "Alignment",
     "AlignmentPoints",
     "read_landxml",
+    "EngineAxes",
+    "continuous_quaternions",
 ]

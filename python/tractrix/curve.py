@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Tuple
+from typing import Optional, Tuple
 
 import numpy as np
 
-from . import _tractrix as _core
+from . import _nurbs, _tractrix as _core
 from ._checks import (_real, _flag, _Result, _points, _values, _gaps, _vectors, _scalar,
-                      _integer, _choice, _Immutable, ArrayLike)
+                      _integer, _choice, _keys, _Immutable, ArrayLike)
 
 
 class Path(_Immutable):
@@ -50,6 +50,58 @@ class Path(_Immutable):
             raise ValueError(
                 f"controls: expected (N, 4, 3) control points, got shape {array.shape}")
         return Path(_core.Path.bezier(array, _flag("closed", closed)))
+
+    @staticmethod
+    def bezier_spline(knots: ArrayLike, left_handles: ArrayLike, right_handles: ArrayLike,
+                      closed: bool = False) -> "Path":
+        """Through (N, 3) knots with their (N, 3) left and right handles, as DCCs store Bézier
+        splines (Blender's BezierSplinePoint co, handle_left, handle_right): segment i runs from
+        knot i by its right handle and knot i+1's left handle; closed adds the segment from the
+        last knot back to the first. N >= 2."""
+        points = _points("knots", knots)
+        left, right = _points("left_handles", left_handles), _points("right_handles", right_handles)
+        if left.shape != points.shape or right.shape != points.shape:
+            raise ValueError(f"left_handles, right_handles: expected one per knot "
+                             f"({len(points)}), got {len(left)} and {len(right)}")
+        is_closed = _flag("closed", closed)
+        if len(points) < 2:
+            raise ValueError(f"knots: a spline needs at least 2, got {len(points)}")
+        following = np.roll(np.arange(len(points)), -1)[:len(points) if is_closed else -1]
+        ahead = np.arange(len(following))
+        controls = np.stack([points[ahead], right[ahead], left[following], points[following]], 1)
+        return Path.bezier(controls, is_closed)
+
+    @staticmethod
+    def nurbs(controls: ArrayLike, weights: Optional[ArrayLike] = None, order: int = 4,
+              closed: bool = False, endpoint: bool = False, tolerance: float = 0.0) -> "Path":
+        """A NURBS curve on a uniform knot vector, as DCCs make them (Blender's NURBS splines):
+        (N, 3) control points, (N,) positive weights (None: all 1), order 2 to 6 (degree + 1);
+        closed: periodic; endpoint: clamped, from the first control point to the last; neither:
+        open uniform (the curve starts inside the control polygon). Order 4 or less without
+        weights is exact (cubic Bézier pieces, one a knot span); otherwise pieces are halved
+        until within `tolerance` of the curve (0: 1e-7 of the control points' extent, what
+        float32 coordinates resolve)."""
+        points = _points("controls", controls)
+        count = len(points)
+        order = _integer("order", order, 2, 6)
+        is_closed, clamped = _flag("closed", closed), _flag("endpoint", endpoint)
+        w = np.ones(count) if weights is None else _keys("weights", weights)
+        if w.shape != (count,):
+            raise ValueError(f"weights: expected one per control point ({count}), got {w.shape}")
+        if not (np.isfinite(points).all() and np.isfinite(w).all()):
+            raise ValueError("controls, weights: not finite")
+        if not (w > 0).all():
+            raise ValueError(f"weights: {float(w[~(w > 0)][0])!r} is not positive")
+        if count < order:
+            raise ValueError(f"controls: order {order} needs at least {order} control points, "
+                             f"got {count}")
+        tol = _scalar("tolerance", tolerance)
+        if not tol >= 0 or not np.isfinite(tol):
+            raise ValueError(f"tolerance: {tol!r} is not a finite non-negative length")
+        if tol == 0:
+            tol = 1e-7 * max(float(np.ptp(points, axis=0).max()), np.finfo(float).tiny)
+        return Path.bezier(_nurbs.bezier_pieces(points, w, order, is_closed, clamped, tol),
+                           is_closed)
 
     @property
     def segment_count(self) -> int:
@@ -172,6 +224,22 @@ class MeasuredPath(_Measured):
         out = np.empty(shape)
         self._core.distance_at(flat, out)
         return out
+
+    def tilt_keys(self, tilts: ArrayLike, per_segment: int = 8) -> Tuple[np.ndarray, np.ndarray]:
+        """A DCC's per-knot tilt (radians about the tangent, one a segment end: N + 1 on an open
+        path of N segments, N on a closed one) as Track(roll=...) keys: the tilt linear in t
+        between knots, as Blender interpolates it, keyed `per_segment` times a segment (between
+        keys the roll is the track's C¹ curve through them)."""
+        angles = _keys("tilts", tilts)
+        n, closed = self.path.segment_count, self.closed
+        if len(angles) != n + (0 if closed else 1):
+            raise ValueError(f"tilts: expected one per knot ({n + (0 if closed else 1)} on this "
+                             f"{'closed' if closed else 'open'} path of {n} segments), got "
+                             f"{len(angles)}")
+        per = _integer("per_segment", per_segment, 1, 1024)
+        t = np.arange(n * per + (0 if closed else 1)) / per
+        knot_angles = np.concatenate([angles, angles[:1]]) if closed else angles
+        return self.distance_at(t), np.interp(t, np.arange(n + 1.0), knot_angles)
 
     def curvature_at(self, s: ArrayLike) -> np.ndarray:
         """Curvature (1 / radius) at distances s."""

@@ -1,0 +1,307 @@
+"""TrainDriver in the real Blender: installs the add-on zip, builds a train on a Bézier
+figure-eight and checks the baked keys against Blender's own evaluation of the curve and of the
+objects' world matrices; then drives the same train through the live handler, runs a train over a
+network of two curves, and renders one frame.
+
+    blender -b --factory-startup --python-exit-code 1 --python tests/blender/test_traindriver.py \
+        -- build/blender/traindriver.zip build/blender
+
+Every check prints its worst value; any failure raises, and Blender exits with 1.
+"""
+
+import math
+import os
+import sys
+
+import bpy
+import numpy as np
+
+ZIP, OUT = sys.argv[sys.argv.index("--") + 1:][:2]
+FRAMES = (1, 120)
+# A figure-eight through its knots, Blender's automatic handles; metres, a model railway's size
+# in a scene of tens of metres (Blender's evaluation is float32: 1e-5 is ~100 of its steps here).
+EIGHT = [(0, 0, 0), (10, 7, 0.8), (20, 0, 1.6), (10, -7, 0.8), (0, 0, 0.2), (-10, 7, 0.8),
+         (-20, 0, 0), (-10, -7, 0.4)]
+WAGON = (1.0, 3.2, 1.2)  # x, y (forward), z extent
+checks = []
+
+
+def check(name, worst, limit):
+    checks.append((name, worst, limit))
+    print(f"{'ok  ' if worst <= limit else 'FAIL'} {name}: {worst:.3g} (limit {limit:g})")
+
+
+def install():
+    bpy.ops.preferences.addon_install(filepath=os.path.abspath(ZIP), overwrite=True)
+    bpy.ops.preferences.addon_enable(module="traindriver")
+    import traindriver  # noqa: F401  (installed by the zip)
+    from traindriver import train
+    assert train.tx.__file__.startswith(os.path.dirname(traindriver.__file__)), \
+        "the add-on must load the tractrix it carries"
+    print("TrainDriver with tractrix", train.tx.__version__, "from", train.tx.__file__)
+
+
+def bezier_curve(name, knots, cyclic, location=(0, 0, 0), rotation=(0, 0, 0), scale=(1, 1, 1)):
+    data = bpy.data.curves.new(name, "CURVE")
+    data.dimensions = '3D'
+    spline = data.splines.new('BEZIER')
+    spline.bezier_points.add(len(knots) - 1)
+    for point, co in zip(spline.bezier_points, knots):
+        point.co = co
+        point.handle_left_type = point.handle_right_type = 'AUTO'
+    spline.use_cyclic_u = cyclic
+    obj = bpy.data.objects.new(name, data)
+    obj.location, obj.rotation_euler, obj.scale = location, rotation, scale
+    bpy.context.scene.collection.objects.link(obj)
+    return obj
+
+
+def wagons(name, count, size):
+    collection = bpy.data.collections.new(name)
+    bpy.context.scene.collection.children.link(collection)
+    objects = []
+    for i in range(count):
+        mesh = bpy.data.meshes.new(f"{name}{i}")
+        x, y, z = (s / 2 for s in size)
+        corners = [(sx * x, sy * y, sz * z) for sx in (-1, 1) for sy in (-1, 1) for sz in (-1, 1)]
+        faces = [(0, 1, 3, 2), (4, 6, 7, 5), (0, 4, 5, 1), (2, 3, 7, 6), (0, 2, 6, 4), (1, 5, 7, 3)]
+        mesh.from_pydata(corners, [], faces)
+        obj = bpy.data.objects.new(f"{name}{i:02d}", mesh)
+        collection.objects.link(obj)
+        objects.append(obj)
+    return collection, objects
+
+
+def blender_curve_points(obj, resolution):
+    """Blender's evaluation of the curve in the world, `resolution` points a segment."""
+    obj.data.resolution_u = resolution
+    depsgraph = bpy.context.evaluated_depsgraph_get()
+    evaluated = obj.evaluated_get(depsgraph)
+    mesh = evaluated.to_mesh()
+    points = np.empty(len(mesh.vertices) * 3)
+    mesh.vertices.foreach_get("co", points)
+    evaluated.to_mesh_clear()
+    m = np.array(obj.matrix_world)
+    return points.reshape(-1, 3) @ m[:3, :3].T + m[:3, 3]
+
+
+def blender_segments(obj):
+    """Each Bézier segment of the curve as Blender evaluates it: the cubic through its points at
+    t = 0, 1/3, 2/3, 1 (resolution 3), rebuilt by Lagrange interpolation — exact for a cubic, so
+    these are Blender's own segments to its float32 rounding. (4, 3) power coefficients each."""
+    points = blender_curve_points(obj, 3)
+    closed = obj.data.splines[0].use_cyclic_u
+    count = len(points) // 3 if closed else (len(points) - 1) // 3
+    samples = np.array([[points[(3 * i + k) % len(points)] for k in range(4)]
+                        for i in range(count)])
+    t = np.array([0, 1 / 3, 2 / 3, 1])
+    vandermonde = t[:, None] ** np.arange(4)
+    return np.linalg.solve(vandermonde, samples)  # (count, 4, 3)
+
+
+def gap_to_segments(queries, segments):
+    """Distance from each query to the nearest of the cubic segments: on each segment the best of
+    401 samples refined by Gauss-Newton steps on (C(t) - q)·C'(t) = 0 (clamped to the segment,
+    so a point at a segment's end is found from the neighbour too), the least of them."""
+    t = np.linspace(0, 1, 401)
+    powers = t[:, None] ** np.arange(4)
+    curve = np.einsum("tk,skd->std", powers, segments)  # (segments, t, 3)
+    c0, c1, c2, c3 = (segments[:, k] for k in range(4))
+    out = []
+    for q in queries:
+        x = t[((curve - q) ** 2).sum(-1).argmin(axis=1)]
+        for _ in range(8):  # quadratic convergence where the point is on the curve
+            p = c0 + x[:, None] * (c1 + x[:, None] * (c2 + x[:, None] * c3))
+            d1 = c1 + x[:, None] * (2 * c2 + 3 * x[:, None] * c3)
+            x = np.clip(x - ((p - q) * d1).sum(1) / (d1 * d1).sum(1), 0, 1)
+        p = c0 + x[:, None] * (c1 + x[:, None] * (c2 + x[:, None] * c3))
+        out.append(np.sqrt(((p - q) ** 2).sum(1)).min())
+    return np.array(out)
+
+
+def world(obj):
+    return np.array(obj.matrix_world)
+
+
+def train_scene():
+    scene = bpy.context.scene
+    for obj in list(scene.objects):
+        bpy.data.objects.remove(obj)
+    curve = bezier_curve("Eight", EIGHT, True, location=(1, -2, 0.5), rotation=(0, 0, 0.4),
+                         scale=(1.2, 1.2, 1.2))
+    collection, cars = wagons("Wagon", 8, WAGON)
+    bpy.context.view_layer.update()  # Blender computes the automatic handles
+    s = scene.traindriver
+    s.curve, s.wagons = curve, collection
+    s.gap, s.bogie_ratio, s.speed = 0.3, 0.7, 6.0
+    s.frame_start, s.frame_end = FRAMES
+    # Two wagons carry bogie objects, children of the wagon.
+    for car in cars[:2]:
+        for part in ("front_bogie", "rear_bogie"):
+            bogie = bpy.data.objects.new(f"{car.name}_{part}", None)
+            bogie.parent = car
+            collection.objects.link(bogie)
+            setattr(car.traindriver, part, bogie)
+    return scene, curve, cars
+
+
+def test_bake(scene, curve, cars):
+    assert bpy.ops.traindriver.bake() == {'FINISHED'}
+    segments = blender_segments(curve)
+    s = scene.traindriver
+    length, bogie = WAGON[1] + s.gap, s.bogie_ratio * WAGON[1]
+    on_curve = spacing = forward_error = up_error = couple = bogie_objects = 0.0
+    poses = {}
+    for frame in range(FRAMES[0], FRAMES[1] + 1, 7):
+        scene.frame_set(frame)
+        fronts, rears = [], []
+        for car in cars:
+            m = world(car)
+            forward, up = -m[:3, 1] / np.linalg.norm(m[:3, 1]), m[:3, 2] / np.linalg.norm(m[:3, 2])
+            front, rear = m[:3, 3] + forward * bogie / 2, m[:3, 3] - forward * bogie / 2
+            fronts.append(front)
+            rears.append(rear)
+            poses[(frame, car.name)] = m
+            spacing = max(spacing, abs(np.linalg.norm(front - rear) - bogie))
+            chord = (front - rear) / np.linalg.norm(front - rear)
+            forward_error = max(forward_error, np.linalg.norm(np.cross(chord, forward)))
+            side = np.cross(forward, (0, 0, 1))
+            up_error = max(up_error, abs(up @ side) / np.linalg.norm(side), -up[2])
+        gaps = gap_to_segments(np.array(fronts + rears), segments)
+        on_curve = max(on_curve, gaps.max())
+        # chord spacing: a wagon's rear bogie to the next one's front, length - bogie distance
+        couple = max(couple, max(abs(np.linalg.norm(rears[i] - fronts[i + 1]) - (length - bogie))
+                                 for i in range(len(cars) - 1)))
+        for car in cars[:2]:
+            for part, expected in (("front_bogie", fronts[cars.index(car)]),
+                                   ("rear_bogie", rears[cars.index(car)])):
+                bogie_world = world(getattr(car.traindriver, part))
+                bogie_objects = max(bogie_objects, np.linalg.norm(bogie_world[:3, 3] - expected))
+    check("bogies on Blender's evaluated curve (m)", on_curve, 1e-5)
+    check("bogie objects (children of their wagons) on the bogies (m)", bogie_objects, 1e-5)
+    check("chord between a wagon's bogies - bogie distance (m)", spacing, 1e-5)
+    check("chord from a rear bogie to the next front - (length - bogie distance) (m)", couple,
+          1e-5)
+    check("wagon -Y against the bogie chord (rad)", forward_error, 1e-5)
+    check("wagon +Z off the vertical plane through the chord", up_error, 1e-5)
+    flips, worst = 0, 1.0
+    for car in cars + [cars[0].traindriver.front_bogie]:
+        curves = [f for f in car.animation_data.action.fcurves
+                  if f.data_path == "rotation_quaternion"]
+        assert len(curves) == 4 and len(curves[0].keyframe_points) == FRAMES[1] - FRAMES[0] + 1
+        keys = np.array([[k.co[1] for k in f.keyframe_points] for f in curves]).T
+        dots = (keys[1:] * keys[:-1]).sum(1)
+        flips += int((dots < 0).sum())
+        worst = min(worst, dots.min())
+    check("quaternion keys flipping sign between frames", flips, 0)
+    check("1 - smallest dot of consecutive quaternion keys", 1 - worst, 0.05)
+    return poses
+
+
+def test_live(scene, cars, baked):
+    assert bpy.ops.traindriver.clear() == {'FINISHED'}
+    assert cars[0].animation_data.action.fcurves.find("location") is None
+    scene.traindriver.live = True
+    worst = 0.0
+    for frame in range(FRAMES[0], FRAMES[1] + 1, 7):
+        scene.frame_set(frame)
+        bpy.context.view_layer.update()
+        for car in cars:
+            worst = max(worst, np.abs(world(car) - baked[(frame, car.name)]).max())
+    scene.traindriver.live = False
+    check("live poses - baked poses", worst, 1e-5)
+    assert scene.traindriver.message == ""
+
+
+def test_errors(scene):
+    curve = scene.traindriver.curve
+    scene.traindriver.curve = None
+    try:
+        bpy.ops.traindriver.bake()
+        raise AssertionError("a bake without a curve must fail")
+    except RuntimeError as error:  # the operator's report, in background mode
+        assert "Track: pick a curve object" in str(error), error
+        assert "Traceback" not in str(error), error
+    scene.traindriver.curve = curve
+    scene.traindriver.live = True
+    scene.traindriver.wagons = None
+    scene.frame_set(5)
+    assert scene.traindriver.message == "Wagons: pick the collection of wagon objects", \
+        scene.traindriver.message
+    scene.traindriver.live = False
+
+
+def test_network():
+    """Two open curves meeting end to start: a network; the train crosses the joint."""
+    scene = bpy.data.scenes.new("Network")
+    bpy.context.window.scene = scene if bpy.context.window else None
+    pieces = bpy.data.collections.new("Pieces")
+    scene.collection.children.link(pieces)
+    a = bezier_curve("A", [(0, 0, 0), (20, 0, 0)], False)
+    b = bezier_curve("B", [(20, 0, 0), (40, 15, 0)], False)
+    for obj in (a, b):
+        bpy.context.scene.collection.objects.unlink(obj)
+        pieces.objects.link(obj)
+        spline = obj.data.splines[0]
+        for point in spline.bezier_points:
+            point.handle_left_type = point.handle_right_type = 'FREE'
+        p0, p1 = spline.bezier_points
+    a.data.splines[0].bezier_points[0].handle_right = (5, 0, 0)
+    a.data.splines[0].bezier_points[1].handle_left = (15, 0, 0)
+    b.data.splines[0].bezier_points[0].handle_right = (27, 0, 0)
+    b.data.splines[0].bezier_points[1].handle_left = (35, 10, 0)
+    collection, cars = wagons("Car", 3, (1.0, 3.0, 1.0))
+    bpy.context.scene.collection.children.unlink(collection)
+    scene.collection.children.link(collection)
+    s = scene.traindriver
+    s.track_source, s.network, s.wagons = 'NETWORK', pieces, collection
+    s.speed, s.offset, s.frame_start, s.frame_end = 4.0, 12.0, 1, 120
+    with bpy.context.temp_override(scene=scene):
+        assert bpy.ops.traindriver.bake() == {'FINISHED'}
+    segments = np.concatenate([blender_segments(a), blender_segments(b)])
+    worst = 0.0
+    for frame in (1, 60, 120):
+        scene.frame_set(frame)
+        for car in cars:
+            m = world(car)
+            forward = -m[:3, 1] / np.linalg.norm(m[:3, 1])
+            bogies = np.array([m[:3, 3] + forward * 1.05, m[:3, 3] - forward * 1.05])
+            worst = max(worst, gap_to_segments(bogies, segments).max())
+    check("network: bogies on Blender's curves (m)", worst, 1e-5)
+    scene.frame_set(120)
+    check("network: the last wagon crossed onto the second curve (m short of x = 20)",
+          20.0 - world(cars[-1])[0, 3], 0.0)
+
+
+def render(scene, cars):
+    camera = bpy.data.objects.new("Camera", bpy.data.cameras.new("Camera"))
+    scene.collection.objects.link(camera)
+    camera.location, camera.rotation_euler = (0, -34, 26), (math.radians(52), 0, 0)
+    scene.camera = camera
+    scene.frame_set(60)
+    scene.render.engine = 'BLENDER_WORKBENCH'
+    scene.render.resolution_x, scene.render.resolution_y = 960, 540
+    scene.render.filepath = os.path.abspath(os.path.join(OUT, "traindriver.png"))
+    scene.display.shading.color_type = 'RANDOM'
+    curve = scene.traindriver.curve
+    curve.data.bevel_depth, curve.data.resolution_u = 0.12, 64
+    bpy.ops.render.render(write_still=True)
+    print("rendered", scene.render.filepath)
+
+
+def main():
+    install()
+    scene, curve, cars = train_scene()
+    baked = test_bake(scene, curve, cars)
+    test_live(scene, cars, baked)
+    test_errors(scene)
+    if os.environ.get("TRAINDRIVER_RENDER", "1") == "1":
+        render(scene, cars)
+    test_network()
+    failed = [c for c in checks if not c[1] <= c[2]]
+    if failed:
+        raise SystemExit(f"{len(failed)} of {len(checks)} TrainDriver checks failed")
+    print(f"all {len(checks)} TrainDriver checks passed")
+
+
+main()

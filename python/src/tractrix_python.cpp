@@ -500,7 +500,7 @@ void bind_alignment(nb::module_& m) {
             for (std::size_t i = 0; i < in.size(); ++i)
               out.data()[i] = to_length ? a.length_at(in.data()[i]) : a.horizontal_at(in.data()[i]);
           },
-          nb::arg("in"), nb::arg("to_length"), nb::arg("out").noconvert(),
+          nb::arg("values"), nb::arg("to_length"), nb::arg("out").noconvert(),
           nb::call_guard<nb::gil_scoped_release>())
       // Per query: horizontal distance, station, offset, elevation, length; and the point.
       .def(

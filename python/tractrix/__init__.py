@@ -38,7 +38,8 @@ from .rig import PoseReader, StretchChain, TwoBonePoses
 from .axes import EngineAxes
 from .quaternion import continuous_quaternions
 
-__version__: str = _core.__version__  # include/tractrix/version.hpp
+# include/tractrix/version.hpp, through the compiled core (an attribute its stub does not list)
+__version__: str = getattr(_core, "__version__")
 
 __all__ = [
     "Path",

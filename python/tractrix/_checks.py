@@ -4,7 +4,7 @@ float64 of the shape it expects."""
 from __future__ import annotations
 
 import operator
-from typing import List, Sequence, Tuple, Union
+from typing import List, Sequence, Tuple, Type, TypeVar, Union
 
 import numpy as np
 
@@ -54,6 +54,18 @@ def _names(name: str, value: object, choices: Sequence[str]) -> List[str]:
     return names
 
 
+_Wrapped = TypeVar("_Wrapped")
+
+
+def _wrap(cls: Type[_Wrapped], core: object, **fields: object) -> _Wrapped:
+    """An instance of cls around a compiled object the core returned (a network's piece, a
+    measured path's path), with no argument checks: __init__ takes user data only."""
+    instance = object.__new__(cls)
+    for name, value in dict(fields, _core=core).items():
+        object.__setattr__(instance, name, value)
+    return instance
+
+
 class _Result:
     """Arrays a query returns, named by __slots__; the repr lists each one's shape."""
 
@@ -64,8 +76,8 @@ class _Result:
             if isinstance(value, np.ndarray):
                 return f"{value.dtype}{list(value.shape)}"
             return "None" if value is None else type(value).__name__
-        fields = ", ".join(f"{name}={describe(getattr(self, name, None))}"
-                           for name in self.__slots__)
+        names: Tuple[str, ...] = self.__slots__
+        fields = ", ".join(f"{name}={describe(getattr(self, name, None))}" for name in names)
         return f"{type(self).__name__}({fields})"
 
 

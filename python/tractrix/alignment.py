@@ -5,12 +5,13 @@ vertical radius > 0 a sag; cant each rail head's height over the profile."""
 
 from __future__ import annotations
 
-from typing import List, NamedTuple, Sequence, Tuple
+from typing import Any, List, NamedTuple, Sequence, Tuple
 
 import numpy as np
 
+from . import _tractrix
 from . import _tractrix as _core
-from ._checks import _real, _Result, _values, _pair, _scalar, ArrayLike
+from ._checks import _real, _Result, _values, _pair, _scalar, _wrap, ArrayLike
 from .curve import _Measured
 from .track import Frames, Track
 
@@ -66,7 +67,7 @@ class CantSegment(NamedTuple):
     end_cant_right: float
 
 
-def _segment_rows(name: str, segments: Sequence[tuple], types: Sequence[str], kind: type,
+def _segment_rows(name: str, segments: Sequence[Any], types: Sequence[str], kind: Any,
                   width: int) -> np.ndarray:
     """Segments as the core's rows: the type's index in `types`, then the fields in order."""
     rows = np.zeros((len(segments), width))
@@ -92,11 +93,11 @@ def _segment_rows(name: str, segments: Sequence[tuple], types: Sequence[str], ki
 
 
 def _segments_of(rows: Sequence[float], width: int, types: Sequence[str],
-                 kind: type) -> Tuple[tuple, ...]:
+                 kind: Any) -> Tuple[Any, ...]:
     array = np.asarray(rows, dtype=np.float64).reshape(-1, width)
     out = []
     for row in array:
-        values = [float(v) for v in row[1:]]
+        values: List[Any] = [float(v) for v in row[1:]]
         if kind is HorizontalSegment:
             values = [(values[0], values[1]), *values[2:]]
         out.append(kind(types[int(row[0])], *values))
@@ -132,6 +133,7 @@ class Alignment(_Measured):
     """
 
     __slots__ = ("_core", "horizontal", "vertical", "cant", "name")
+    _core: _tractrix.Alignment
 
     def __init__(self, horizontal: Sequence[HorizontalSegment],
                  vertical: Sequence[VerticalSegment] = (), cant: Sequence[CantSegment] = (), *,
@@ -158,7 +160,7 @@ class Alignment(_Measured):
         self.name = str(name)
 
     @classmethod
-    def _of(cls, core: "_core.Alignment", name: str, rows: Tuple[list, list, list]) -> "Alignment":
+    def _of(cls, core: _tractrix.Alignment, name: str, rows: Tuple[list, list, list]) -> "Alignment":
         alignment = cls.__new__(cls)
         alignment._core = core
         alignment.horizontal = _segments_of(rows[0], 9, _HORIZONTAL_TYPES, HorizontalSegment)
@@ -246,7 +248,7 @@ class Alignment(_Measured):
         diverging alignment joined to the main line): cubic Hermite pieces within `tolerance` of
         the alignment's curve (0: 1e-6 in its length unit), up +z rolled by the cant within
         `bank_tolerance` radians (0: 1e-6). Trains on the alignment alone take it directly."""
-        return Track(_core.fitted_track(self._core, _scalar("tolerance", tolerance),
+        return _wrap(Track, _core.fitted_track(self._core, _scalar("tolerance", tolerance),
                                         _scalar("bank_tolerance", bank_tolerance)))
 
     def closest_point(self, query: ArrayLike) -> AlignmentPoints:

@@ -8,7 +8,7 @@ import numpy as np
 
 from . import _tractrix as _core
 from ._checks import (_flag, _Result, _points, _vector, _values, _scalar, _integer, _choice,
-                      _Immutable, ArrayLike)
+                      _Immutable, _wrap, ArrayLike)
 from .curve import MeasuredPath
 from .motion import TimeProfile
 
@@ -42,9 +42,6 @@ class CameraRig(_Immutable):
                  view_directions: Optional[ArrayLike] = None, tangents: str = "view_direction",
                  closed: bool = False, tension: float = 0.0, bias: float = 0.0,
                  continuity: float = 0.0, samples_per_segment: int = 0) -> None:
-        if isinstance(positions, _core.CameraRig):
-            self._core = positions
-            return
         if not isinstance(profile, TimeProfile):
             raise TypeError(f"profile: expected a tractrix.TimeProfile, got "
                             f"{type(profile).__name__}")
@@ -64,7 +61,7 @@ class CameraRig(_Immutable):
 
     @property
     def path(self) -> MeasuredPath:
-        return MeasuredPath(self._core.path)
+        return _wrap(MeasuredPath, self._core.path)
 
     @property
     def duration(self) -> float:
@@ -72,12 +69,11 @@ class CameraRig(_Immutable):
 
     def with_world_up(self, up: ArrayLike) -> "CameraRig":
         """The same rig with another fixed world up (Z-up scenes: (0, 0, 1))."""
-        return CameraRig(self._core.with_world_up(_vector("up", up)), None)  # type: ignore[arg-type]
+        return _wrap(CameraRig, self._core.with_world_up(_vector("up", up)))
 
     def with_rotation_minimizing_up(self, initial_up: ArrayLike = (0.0, 1.0, 0.0)) -> "CameraRig":
         """The same rig with rotation-minimizing frames along its path (no roll from the world)."""
-        return CameraRig(self._core.with_rotation_minimizing_up(_vector("initial_up", initial_up)),
-                         None)  # type: ignore[arg-type]
+        return _wrap(CameraRig, self._core.with_rotation_minimizing_up(_vector("initial_up", initial_up)))
 
     def look_at_point(self, target: ArrayLike) -> "CameraRig":
         """The same rig looking at a fixed point (finite: ValueError otherwise). Where the camera
@@ -85,14 +81,14 @@ class CameraRig(_Immutable):
         point = _vector("target", target)
         if not np.isfinite(point).all():
             raise ValueError(f"target: {point.tolist()} is not finite")
-        return CameraRig(self._core.look_at_point(point), None)  # type: ignore[arg-type]
+        return _wrap(CameraRig, self._core.look_at_point(point))
 
     def look_at_path(self, target: MeasuredPath) -> "CameraRig":
         """The same rig looking at a target moving along `target`: at each time the same fraction
         of that path's length as the camera's profile gives, so both arrive together."""
         if not isinstance(target, MeasuredPath):
             raise TypeError(f"target: expected a tractrix.MeasuredPath, got {type(target).__name__}")
-        return CameraRig(self._core.look_at_path(target._core), None)  # type: ignore[arg-type]
+        return _wrap(CameraRig, self._core.look_at_path(target._core))
 
     def at(self, t: ArrayLike) -> CameraShots:
         """The camera at times t (clamped to the profile's duration)."""

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Optional, Tuple
+from typing import Optional, Tuple, Union
 
 import numpy as np
 
-from . import _nurbs, _tractrix as _core
+from . import _nurbs, _tractrix
+from . import _tractrix as _core
 from ._checks import (_real, _flag, _Result, _points, _values, _gaps, _vectors, _scalar,
                       _integer, _choice, _keys, _Immutable, ArrayLike)
 
@@ -144,16 +145,16 @@ class _Measured(_Immutable):
     """length and closed, shared by the measured classes (MeasuredPath, Track, Route)."""
 
     __slots__ = ()
-    _core: object
+    _core: Union[_tractrix.MeasuredPath, _tractrix.Track, _tractrix.Route, _tractrix.Alignment]
 
     @property
     def length(self) -> float:
         """The exact arc length."""
-        return self._core.length  # type: ignore[attr-defined]
+        return self._core.length
 
     @property
     def closed(self) -> bool:
-        return self._core.closed  # type: ignore[attr-defined]
+        return self._core.closed
 
 
 class MeasuredPath(_Measured):
@@ -169,12 +170,10 @@ class MeasuredPath(_Measured):
     """
 
     __slots__ = ("_core",)
+    _core: _tractrix.MeasuredPath
 
     def __init__(self, path: Path, samples_per_segment: int = 0,
                  method: str = "gauss_legendre", length_scale: float = 0.0) -> None:
-        if isinstance(path, _core.MeasuredPath):
-            self._core = path
-            return
         if not isinstance(path, Path):
             raise TypeError(f"path: expected a tractrix.Path, got {type(path).__name__}")
         _choice("method", method, ("gauss_legendre", "chord"))

@@ -74,7 +74,7 @@ def _start_station(alignment: Any) -> float:
             if referent.is_a("IfcReferent"):
                 station = ifcopenshell.util.element.get_pset(referent, name="Pset_Stationing",
                                                              prop="Station")
-                if station is not None:
+                if isinstance(station, (int, float, str)):
                     return float(station)
     return 0.0
 

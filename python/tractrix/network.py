@@ -7,9 +7,10 @@ from typing import List, Optional, Sequence, Tuple
 
 import numpy as np
 
+from . import _tractrix
 from . import _tractrix as _core
 from ._checks import (_flag, _Result, _gaps, _vectors, _scalar, _integer, _choice, _Immutable,
-                      ArrayLike)
+                      _wrap, ArrayLike)
 from .curve import _Measured
 from .track import Track
 
@@ -105,7 +106,7 @@ class Network(_Immutable):
         i = _integer("piece", i, -(1 << 63), (1 << 63) - 1)
         if not 0 <= i < self.piece_count:
             raise IndexError(f"piece {i}: the network has {self.piece_count} pieces")
-        return Track(self._core.piece(i))
+        return _wrap(Track, self._core.piece(i))
 
     def default_settings(self) -> SwitchSettings:
         return SwitchSettings(self._core.default_settings())
@@ -128,17 +129,15 @@ class Route(_Measured):
     A TrainSolver runs on it like on a Track."""
 
     __slots__ = ("_core", "_network")
+    _core: _tractrix.Route
 
     def __init__(self, network: Network, steps: Sequence[Tuple[int, str]],
                  closed: bool = False) -> None:
         if not isinstance(network, Network):
             raise TypeError(f"network: expected a tractrix.Network, got {type(network).__name__}")
-        if isinstance(steps, _core.Route):
-            self._core = steps
-        else:
-            self._core = _core.Route.build(
-                network._core, [_piece_and(f"steps[{i}]", step, _DIRECTIONS)
-                                for i, step in enumerate(steps)], _flag("closed", closed))
+        self._core = _core.Route.build(
+            network._core, [_piece_and(f"steps[{i}]", step, _DIRECTIONS)
+                            for i, step in enumerate(steps)], _flag("closed", closed))
         self._network = network
 
     @staticmethod
@@ -152,8 +151,9 @@ class Route(_Measured):
             raise TypeError(f"settings: expected tractrix.SwitchSettings, got "
                             f"{type(settings).__name__}")
         piece, backward = _piece_and("start", start, _DIRECTIONS)
-        return Route(network, _core.Route.follow(network._core, settings._core, piece, backward,
-                                                 _scalar("min_length", min_length)))
+        return _wrap(Route, _core.Route.follow(network._core, settings._core, piece, backward,
+                                               _scalar("min_length", min_length)),
+                     _network=network)
 
     @property
     def network(self) -> Network:
@@ -166,7 +166,7 @@ class Route(_Measured):
 
     def reversed(self) -> "Route":
         """The same walk driven the other way."""
-        return Route(self._network, self._core.reversed())
+        return _wrap(Route, self._core.reversed(), _network=self._network)
 
     def distances_at(self, piece: int, distance: float) -> List[float]:
         """The route distances at which the route passes `distance` along `piece` (in the
@@ -188,4 +188,4 @@ class Route(_Measured):
         route, moved = self._core.around(_scalar("head", head),
                                          _scalar("train_length", train_length), settings._core,
                                          _scalar("ahead", ahead), _scalar("behind", behind))
-        return Route(self._network, route), moved
+        return _wrap(Route, route, _network=self._network), moved

@@ -136,6 +136,7 @@ class StretchChain(_Immutable):
         flat = [np.ascontiguousarray(a.reshape(-1, 3)) for a in (root_b, goal_b, pole_b)]
         n = flat[0].shape[0]
         joints, rotations, lengths = np.empty((n, 3, 3)), np.empty((n, 2, 3, 3)), np.empty((n, 2))
-        self._core.two_bone(*flat, _scalar("scale", scale), joints, rotations, lengths)
+        self._core.two_bone(flat[0], flat[1], flat[2], _scalar("scale", scale), joints, rotations,
+                            lengths)
         return TwoBonePoses(joints.reshape(shape + (3, 3)), rotations.reshape(shape + (2, 3, 3)),
                             lengths.reshape(shape + (2,)))

@@ -6,8 +6,9 @@ from typing import Optional, Tuple
 
 import numpy as np
 
+from . import _tractrix
 from . import _tractrix as _core
-from ._checks import _flag, _Result, _vector, _values, _keys, _pair, _choice, ArrayLike
+from ._checks import _flag, _Result, _vector, _values, _keys, _pair, _choice, _wrap, ArrayLike
 from .curve import _Measured, MeasuredPath
 
 
@@ -32,14 +33,12 @@ class Track(_Measured):
     """
 
     __slots__ = ("_core",)
+    _core: _tractrix.Track
 
     def __init__(self, path: MeasuredPath, up: ArrayLike = (0.0, 1.0, 0.0), *,
                  rail: Optional[MeasuredPath] = None, rail_match: str = "normalized_arc_length",
                  rotation_minimizing: bool = False,
                  roll: Optional[Tuple[ArrayLike, ArrayLike]] = None) -> None:
-        if isinstance(path, _core.Track):
-            self._core = path
-            return
         if not isinstance(path, MeasuredPath):
             raise TypeError(f"path: expected a tractrix.MeasuredPath, got {type(path).__name__}")
         if rail is not None and not isinstance(rail, MeasuredPath):
@@ -50,18 +49,19 @@ class Track(_Measured):
         _choice("rail_match", rail_match, ("normalized_arc_length", "closest_point"))
         kind = "rail" if rail is not None else (
             "rotation_minimizing" if rotation_minimizing else "world")
-        roll_distances = roll_angles = None
+        roll_distances: Optional[np.ndarray] = None
+        roll_angles: Optional[np.ndarray] = None
         if roll is not None:
-            roll_distances, roll_angles = _pair("roll", roll, "(distances, angles)")
-            roll_distances = _keys("roll distances", roll_distances)
-            roll_angles = _keys("roll angles", roll_angles)
+            distances, angles = _pair("roll", roll, "(distances, angles)")
+            roll_distances = _keys("roll distances", distances)
+            roll_angles = _keys("roll angles", angles)
         self._core = _core.Track.build(path._core, kind, _vector("up", up),
                                        rail._core if rail is not None else None,
                                        rail_match == "closest_point", roll_distances, roll_angles)
 
     @property
     def path(self) -> MeasuredPath:
-        return MeasuredPath(self._core.path)
+        return _wrap(MeasuredPath, self._core.path)
 
     def frame_at(self, s: ArrayLike) -> Frames:
         """Frames at distances s (forward = the tangent, up from the up source)."""

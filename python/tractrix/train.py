@@ -91,10 +91,14 @@ class TrainSolver(_Immutable):
             rows = np.concatenate([rows, np.zeros((rows.shape[0], 1))], axis=1)
         _choice("spacing", spacing, ("chord", "arc"))
         _choice("wrap", wrap, ("automatic", "circular", "clamp", "extend"))
-        solver = (_core.RouteTrainSolver if isinstance(track, Route) else
-                  _core.AlignmentTrainSolver if isinstance(track, Alignment) else
-                  _core.TrainSolver)
-        self._core = solver.build(track._core, rows, spacing == "arc", wrap)
+        arc = spacing == "arc"
+        self._core: Union[_core.TrainSolver, _core.RouteTrainSolver, _core.AlignmentTrainSolver]
+        if isinstance(track, Route):
+            self._core = _core.RouteTrainSolver.build(track._core, rows, arc, wrap)
+        elif isinstance(track, Alignment):
+            self._core = _core.AlignmentTrainSolver.build(track._core, rows, arc, wrap)
+        else:
+            self._core = _core.TrainSolver.build(track._core, rows, arc, wrap)
         self._track = track
         self._axes = None if axes is None or axes == EngineAxes() else axes
 

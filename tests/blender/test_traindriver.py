@@ -273,18 +273,96 @@ def test_network():
           20.0 - world(cars[-1])[0, 3], 0.0)
 
 
+def test_nurbs_and_poly_splines():
+    """NURBS (orders 2 to 5, Endpoint, Cyclic, weights) and poly splines: every point Blender
+    evaluates lies on the path the add-on reads from the spline, and the ends are Blender's."""
+    from traindriver import train
+    axes = train.axes_of(bpy.context.scene.traindriver)
+    rng = np.random.default_rng(3)
+    controls = [(0, 0, 0), (4, 5, 0.5), (9, 4, 1), (12, -1, 0), (17, 2, 1.5), (20, 6, 0), (24, 3, 1)]
+    worst_inside = worst_ends = 0.0
+    cases = [(kind, order, endpoint, cyclic, weighted)
+             for kind, order in (('POLY', 2), ('NURBS', 2), ('NURBS', 3), ('NURBS', 4), ('NURBS', 5))
+             for endpoint in (False, True) for cyclic in (False, True) for weighted in (False, True)
+             if not (kind == 'POLY' and (endpoint or weighted)) and not (endpoint and cyclic)]
+    for kind, order, endpoint, cyclic, weighted in cases:
+        data = bpy.data.curves.new("n", "CURVE")
+        data.dimensions, data.resolution_u = '3D', 12
+        spline = data.splines.new(kind)
+        spline.points.add(len(controls) - 1)
+        weights = rng.uniform(0.5, 2.0, len(controls)) if weighted else np.ones(len(controls))
+        for point, co, w in zip(spline.points, controls, weights):
+            point.co = (*co, w)
+        spline.order_u, spline.use_endpoint_u, spline.use_cyclic_u = order, endpoint, cyclic
+        obj = bpy.data.objects.new("n", data)
+        obj.location, obj.rotation_euler = (2, 1, 0), (0.2, 0, 0.5)
+        bpy.context.scene.collection.objects.link(obj)
+        bpy.context.view_layer.update()
+        path, _ = train.spline_path(spline, obj.matrix_world, axes, obj.name)
+        measured = train.tx.MeasuredPath(path)
+        points = axes.to_tractrix(blender_curve_points(obj, 12))
+        worst_inside = max(worst_inside, measured.closest_point(points).gap.max())
+        if not cyclic:
+            ends = measured.point_at([0.0, measured.length])
+            worst_ends = max(worst_ends, np.abs(ends - points[[0, -1]]).max())
+        bpy.data.objects.remove(obj)
+    check(f"NURBS and poly: Blender's points off the path, {len(cases)} splines (m)",
+          worst_inside, 1e-5)
+    check("NURBS and poly: open ends against Blender's (m)", worst_ends, 1e-5)
+
+
+def test_tilt():
+    """Tilt: an object on Blender's Follow Path constraint (Z up twist, following the curve, -Y
+    forward, +Z up) is turned about the track as the add-on's wagons are."""
+    from traindriver import train
+    scene = bpy.context.scene
+    curve = bezier_curve("Tilted", [(0, 0, 0), (12, 4, 0), (20, 14, 2), (30, 16, 2)], False)
+    curve.data.twist_mode, curve.data.resolution_u = 'Z_UP', 64
+    tilts = (0.0, 0.5, -0.3, 0.2)
+    for point, tilt in zip(curve.data.splines[0].bezier_points, tilts):
+        point.tilt = tilt
+    bpy.context.view_layer.update()
+    s = scene.traindriver
+    s.track_source, s.curve, s.up = 'CURVE', curve, 'WORLD'
+    track, axes = train.track_of(s), train.axes_of(s)
+    follower = bpy.data.objects.new("Follower", None)
+    scene.collection.objects.link(follower)
+    follow = follower.constraints.new('FOLLOW_PATH')
+    follow.target, follow.use_curve_follow, follow.use_fixed_location = curve, True, True
+    follow.forward_axis, follow.up_axis = 'TRACK_NEGATIVE_Y', 'UP_Z'
+    curve.data.update_tag()  # the constraint needs the curve's path: evaluate the curve again
+    worst = 0.0
+    for offset in np.linspace(0.02, 0.98, 25):
+        follow.offset_factor = offset
+        bpy.context.view_layer.update()
+        m = np.array(follower.matrix_world)
+        distance = track.path.closest_point(axes.to_tractrix(m[:3, 3])).distance
+        ours = axes.rotation(track.frame_at(distance).rotation)
+        worst = max(worst, np.arccos(np.clip(ours[:, 2] @ m[:3, 2], -1, 1)))
+    check("tilt: wagon up against Follow Path's, tilts up to 0.5 rad (rad)", worst, 0.02)
+    bpy.data.objects.remove(follower)
+    bpy.data.objects.remove(curve)
+
+
 def render(scene, cars):
     camera = bpy.data.objects.new("Camera", bpy.data.cameras.new("Camera"))
     scene.collection.objects.link(camera)
-    camera.location, camera.rotation_euler = (0, -34, 26), (math.radians(52), 0, 0)
+    # Square to the figure-eight (turned 0.4 rad about Z, centred on (1, -2)).
+    camera.location = (1 + 50 * math.sin(0.4), -2 - 50 * math.cos(0.4), 40)
+    camera.rotation_euler = (math.radians(51), 0, 0.4)
+    bpy.ops.mesh.primitive_plane_add(size=120, location=(0, 0, -0.7))
+    bpy.context.object.color = (0.55, 0.6, 0.5, 1)
+    for i, car in enumerate(cars):
+        car.color = (0.75, 0.2 + 0.08 * i, 0.15, 1) if i else (0.15, 0.25, 0.6, 1)
     scene.camera = camera
     scene.frame_set(60)
     scene.render.engine = 'BLENDER_WORKBENCH'
     scene.render.resolution_x, scene.render.resolution_y = 960, 540
     scene.render.filepath = os.path.abspath(os.path.join(OUT, "traindriver.png"))
-    scene.display.shading.color_type = 'RANDOM'
+    scene.display.shading.color_type = 'OBJECT'
     curve = scene.traindriver.curve
     curve.data.bevel_depth, curve.data.resolution_u = 0.12, 64
+    curve.color = (0.2, 0.2, 0.2, 1)
     bpy.ops.render.render(write_still=True)
     print("rendered", scene.render.filepath)
 
@@ -295,8 +373,10 @@ def main():
     baked = test_bake(scene, curve, cars)
     test_live(scene, cars, baked)
     test_errors(scene)
+    test_nurbs_and_poly_splines()
     if os.environ.get("TRAINDRIVER_RENDER", "1") == "1":
         render(scene, cars)
+    test_tilt()
     test_network()
     failed = [c for c in checks if not c[1] <= c[2]]
     if failed:

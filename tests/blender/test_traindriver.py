@@ -357,7 +357,9 @@ def render(scene, cars):
     scene.camera = camera
     scene.frame_set(60)
     scene.render.engine = 'BLENDER_WORKBENCH'
-    scene.render.resolution_x, scene.render.resolution_y = 960, 540
+    scene.render.resolution_x, scene.render.resolution_y = 800, 400
+    scene.render.image_settings.color_mode, scene.render.image_settings.compression = 'RGB', 100
+    camera.data.lens = 44
     scene.render.filepath = os.path.abspath(os.path.join(OUT, "traindriver.png"))
     scene.display.shading.color_type = 'OBJECT'
     curve = scene.traindriver.curve

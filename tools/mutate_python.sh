@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Mutation testing for the Python package's own code (python/tractrix/__init__.py) with mutmut.
+# Mutation testing for the Python package's own code (python/tractrix/*.py) with mutmut.
 #
 #   tools/mutate_python.sh            build the module, stage a copy, run every mutant
 #   tools/mutate_python.sh results    list the survivors of the last run again
@@ -36,7 +36,7 @@ cp -r "$root/docs" "$root/include" "$stage/"
 module=$(cd "$stage/src/tractrix" && ls _tractrix*.so)
 cat > "$stage/pyproject.toml" <<EOF
 [tool.mutmut]
-source_paths = ["src/tractrix/__init__.py"]
+source_paths = ["src/tractrix"]
 pytest_add_cli_args_test_selection = ["python/tests"]
 also_copy = ["src/tractrix/$module", "src/tractrix/py.typed", "python/", "docs/", "include/"]
 EOF

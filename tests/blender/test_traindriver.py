@@ -344,6 +344,123 @@ def test_tilt():
     bpy.data.objects.remove(curve)
 
 
+def test_speed_modes():
+    """Animated distance, animated speed and the speed plan move the train where Blender's own
+    f-curve evaluation (and the plan's closed forms) say."""
+    from traindriver import train
+    tx = train.tx
+    scene = bpy.context.scene
+    line = bezier_curve("Line", [(0, 30, 0), (60, 30, 0)], False)
+    collection, cars = wagons("Speed", 2, (1.0, 3.0, 1.0))
+    s = scene.traindriver
+    s.track_source, s.curve, s.wagons, s.pivot = 'CURVE', line, collection, 'FRONT'
+    s.frame_start, s.frame_end = 1, 121
+    fps = scene.render.fps / scene.render.fps_base
+    solver = tx.TrainSolver(train.track_of(s), train.wagon_rows(s, cars),
+                            axes=train.axes_of(s))
+
+    def head_error(frames, heads):
+        """The locomotive's origin (its front bogie) against tractrix's solve at those heads."""
+        worst = 0.0
+        for frame, head in zip(frames, heads):
+            scene.frame_set(frame)
+            expected = solver.solve(head, parts=("body_position",)).body_position[0]
+            worst = max(worst, np.linalg.norm(world(cars[0])[:3, 3] - expected))
+        return worst
+
+    # Animated distance: keyed 5 at frame 1 and 50 at frame 101 (Blender's Bézier easing).
+    s.speed_mode = 'DISTANCE'
+    for frame, value in ((1, 5.0), (101, 50.0)):
+        s.distance = value
+        scene.keyframe_insert('traindriver.distance', frame=frame)
+    assert bpy.ops.traindriver.bake() == {'FINISHED'}
+    fcurve = scene.animation_data.action.fcurves.find('traindriver.distance')
+    frames = (1, 30, 64, 101, 121)
+    check("animated distance: locomotive at Blender's f-curve value (m)",
+          head_error(frames, [fcurve.evaluate(f) for f in frames]), 1e-5)
+    # Animated speed: a linear ramp 0 → 6 m/s over frames 1 → 61, then held: the distance is
+    # the ramp's area (trapezoids integrate it exactly).
+    s.speed_mode, s.offset = 'SPEED', 2.0
+    for frame, value in ((1, 0.0), (61, 6.0)):
+        s.speed = value
+        scene.keyframe_insert('traindriver.speed', frame=frame)
+    for key in scene.animation_data.action.fcurves.find('traindriver.speed').keyframe_points:
+        key.interpolation = 'LINEAR'
+    assert bpy.ops.traindriver.bake() == {'FINISHED'}
+    def travelled(f):
+        t, ramp = (f - 1) / fps, 60 / fps
+        return 2.0 + (3.0 * t * t / ramp if t <= ramp else 3.0 * ramp + 6.0 * (t - ramp))
+    check("animated speed: locomotive at the integral of the speed (m)",
+          head_error(frames, [travelled(f) for f in frames]), 1e-5)
+    # A speed plan stopping at a station for 1 s and at the end of the line.
+    s.speed_mode, s.offset, s.stations = 'PLAN', 0.0, "20:1"
+    s.max_speed, s.acceleration, s.deceleration, s.jerk = 8.0, 2.0, 2.0, 4.0
+    s.frame_end = 1 + int(18 * fps)  # the plan takes 17.3 s
+    assert bpy.ops.traindriver.bake() == {'FINISHED'}
+    positions = []
+    for frame in range(1, s.frame_end + 1):
+        scene.frame_set(frame)
+        positions.append(world(cars[0])[:3, 3].copy())
+    along = np.array([p[0] for p in positions]) - world(line)[0, 3]
+    still = np.flatnonzero(np.abs(np.diff(along)) < 1e-9)
+    at_station = still[np.abs(along[still] - 20.0) < 0.5]
+    check("speed plan: standing still near the station, off 20 m by (m)",
+          np.abs(along[at_station] - 20.0).max() if len(at_station) else 1.0, 1e-6)
+    check("speed plan: frames standing at the station - 1 s of frames",
+          abs(len(at_station) - fps), 1.0)
+    check("speed plan: stopped at the end of the line, off 60 m by (m)",
+          abs(along[-1] - 60.0), 1e-6)
+    check("speed plan: never backwards (m)", max(0.0, -np.diff(along).min()), 0.0)
+    s.stations = "20:1, oops"
+    try:
+        bpy.ops.traindriver.bake()
+        raise AssertionError("a bad station must fail")
+    except RuntimeError as error:
+        assert "Stations: 'oops' is not distance:dwell" in str(error), error
+    s.stations, s.speed_mode = "", 'CONSTANT'
+    for obj in cars + [line]:
+        bpy.data.objects.remove(obj)
+
+
+class _Layout:
+    """Stands in for a panel's layout: every property drawn must exist, every button an
+    operator."""
+
+    def __init__(self):
+        self.drawn = []
+
+    def __getattr__(self, name):
+        return self._any
+
+    def _any(self, *args, **kwargs):
+        return self
+
+    def prop(self, data, name, **kwargs):
+        assert name in data.bl_rna.properties, f"panel draws a missing property {name!r}"
+        self.drawn.append(name)
+
+    def operator(self, idname, **kwargs):
+        category, name = idname.split(".")
+        assert hasattr(getattr(bpy.ops, category), name), f"panel's button {idname} is missing"
+        self.drawn.append(idname)
+
+
+def test_panel_draws():
+    from traindriver import ui
+    scene = bpy.context.scene
+    drawn = set()
+    for source in ('CURVE', 'NETWORK'):
+        for mode in ('CONSTANT', 'SPEED', 'DISTANCE', 'PLAN'):
+            scene.traindriver.track_source, scene.traindriver.speed_mode = source, mode
+            panel = type("Panel", (), {"layout": _Layout()})()
+            ui.TRAINDRIVER_PT_panel.draw(panel, bpy.context)
+            drawn.update(panel.layout.drawn)
+    settings = set(scene.traindriver.bl_rna.properties.keys()) - {"rna_type", "name", "message"}
+    missing = sorted(settings - drawn)
+    check(f"panel: settings not drawn ({', '.join(missing)})", len(missing), 0)
+    scene.traindriver.track_source, scene.traindriver.speed_mode = 'CURVE', 'CONSTANT'
+
+
 def render(scene, cars):
     camera = bpy.data.objects.new("Camera", bpy.data.cameras.new("Camera"))
     scene.collection.objects.link(camera)
@@ -379,6 +496,8 @@ def main():
     if os.environ.get("TRAINDRIVER_RENDER", "1") == "1":
         render(scene, cars)
     test_tilt()
+    test_speed_modes()
+    test_panel_draws()
     test_network()
     failed = [c for c in checks if not c[1] <= c[2]]
     if failed:

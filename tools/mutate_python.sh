@@ -6,9 +6,10 @@
 #
 # mutmut 3 finds a package under ./, src/ or source/ only, so the run happens in a staged copy,
 # build/mutmut: src/tractrix (the package and its compiled module, built here by pip), and the
-# python/tests, python/examples, docs and include folders the tests read. The C++ module is not
-# mutated (tools/mutate.py mutates the headers it is built from); what is measured here is whether
-# the Python tests see a wrong line of the Python layer: argument checks, shapes, axes, enums.
+# python/tests, python/examples, docs, include and demos folders the tests read. The C++ module
+# is not mutated (tools/mutate.py mutates the headers it is built from); what is measured here is
+# whether the Python tests see a wrong line of the Python layer: argument checks, shapes, axes,
+# enums.
 # The documented run and its survivors: docs/mutation.md.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -32,13 +33,14 @@ cp -r "$site" "$stage/src/tractrix"
 rm -rf "$stage/src/tractrix/__pycache__"
 "$venv/bin/pip" uninstall -q -y tractrix
 cp -r "$root/python/tests" "$root/python/examples" "$stage/python/"
-cp -r "$root/docs" "$root/include" "$stage/"
+cp -r "$root/docs" "$root/include" "$root/demos" "$stage/"
 module=$(cd "$stage/src/tractrix" && ls _tractrix*.so)
 cat > "$stage/pyproject.toml" <<EOF
 [tool.mutmut]
 source_paths = ["src/tractrix"]
 pytest_add_cli_args_test_selection = ["python/tests"]
-also_copy = ["src/tractrix/$module", "src/tractrix/py.typed", "python/", "docs/", "include/"]
+also_copy = ["src/tractrix/$module", "src/tractrix/py.typed", "python/", "docs/", "include/",
+             "demos/"]
 EOF
 # The example test runs the example in a new interpreter: it imports the staged package too. The
 # C++ reference program is compiled by the first test run only.

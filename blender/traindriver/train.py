@@ -115,10 +115,12 @@ def track_of(settings):
 def wagon_objects(settings):
     if settings.wagons is None:
         raise TrainDriverError("Wagons: pick the collection of wagon objects")
-    objects = sorted(settings.wagons.all_objects, key=lambda o: o.name)
-    bogies = {b for o in objects for b in (o.traindriver.front_bogie, o.traindriver.rear_bogie)
+    members = set(settings.wagons.all_objects)
+    bogies = {b for o in members for b in (o.traindriver.front_bogie, o.traindriver.rear_bogie)
               if b is not None}
-    objects = [o for o in objects if o not in bogies]
+    # A wagon's parts (children: bogies, wheels, windows) ride with it: wagons are the rest.
+    objects = sorted((o for o in members if o not in bogies and o.parent not in members),
+                     key=lambda o: o.name)
     if not objects:
         raise TrainDriverError(f"{settings.wagons.name}: no objects to use as wagons")
     return objects

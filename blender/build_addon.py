@@ -24,7 +24,12 @@ ROOT = os.path.dirname(HERE)
 
 
 def build_wheel(python, into):
-    subprocess.run([python, "-m", "pip", "wheel", "--no-deps", ROOT, "-w", into], check=True)
+    """A wheel built by `python` in a virtual environment of its own (a system Python may have no
+    pip, or refuse to install into itself)."""
+    venv = os.path.join(into, "venv")
+    subprocess.run([python, "-m", "venv", venv], check=True)
+    pip = os.path.join(venv, "bin", "pip")
+    subprocess.run([pip, "wheel", "--no-deps", ROOT, "-w", into], check=True)
     wheels = glob.glob(os.path.join(into, "tractrix-*.whl"))
     if len(wheels) != 1:
         sys.exit(f"build_addon: expected one tractrix wheel in {into}, found {wheels}")

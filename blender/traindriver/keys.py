@@ -5,16 +5,17 @@ import bpy
 import numpy as np
 from mathutils import Matrix, Quaternion
 
-from .train import Train, tx, wagon_objects
+from .train import Train, TrainDriverError, tx, wagon_objects
 
 _PATHS = (("location", 3), ("rotation_quaternion", 4))
 
 
-def _matrices(positions, quaternions):
-    """4×4 world matrices from (F, 3) positions and (F, 4) w-first quaternions."""
+def _matrices(positions, quaternions, scale):
+    """4×4 world matrices from (F, 3) positions and (F, 4) w-first quaternions, with an
+    object's own scale (which keys leave as it is)."""
     out = np.zeros((len(positions), 4, 4))
     for i, (p, q) in enumerate(zip(positions, quaternions)):
-        out[i] = np.array(Matrix.LocRotScale(p, Quaternion(q), None))
+        out[i] = np.array(Matrix.LocRotScale(p, Quaternion(q), scale))
     return out
 
 
@@ -53,20 +54,39 @@ def _keys_of(world_poses):
             out[obj] = (positions, quaternions)
             continue
         if parent in world_poses:
-            parent_world = _matrices(*world_poses[parent])
+            parent_world = _matrices(*world_poses[parent], parent.scale)
         else:
             parent_world = np.broadcast_to(np.array(parent.matrix_world), (len(positions), 4, 4))
-        out[obj] = _local(obj, _matrices(positions, quaternions), parent_world)
+        out[obj] = _local(obj, _matrices(positions, quaternions, None), parent_world)
     return out
 
 
+_GROUP = "TrainDriver"
+_TRANSFORMS = ("location", "rotation_quaternion", "rotation_euler", "rotation_axis_angle")
+
+
 def clear(obj):
-    """Removes the keys TrainDriver writes (location, rotation_quaternion) from obj."""
+    """Removes the keys TrainDriver wrote (its f-curve group) from obj, and nothing else."""
     action = obj.animation_data.action if obj.animation_data else None
     if action is None:
         return
-    for fcurve in [f for f in action.fcurves if f.data_path in dict(_PATHS)]:
+    for fcurve in [f for f in action.fcurves if f.group is not None and f.group.name == _GROUP]:
         action.fcurves.remove(fcurve)
+
+
+def _check_own_keys(objects):
+    """Objects whose location or rotation the user keyed: TrainDriver would fight those keys."""
+    for obj in objects:
+        action = obj.animation_data.action if obj.animation_data else None
+        if action is None:
+            continue
+        for fcurve in action.fcurves:
+            if fcurve.data_path in _TRANSFORMS and (fcurve.group is None or
+                                                    fcurve.group.name != _GROUP):
+                raise TrainDriverError(
+                    f"{obj.name}: has its own {fcurve.data_path} keys; TrainDriver keys location "
+                    "and rotation — remove those keys, or parent the object to an empty and key "
+                    "the empty")
 
 
 def _write(obj, frames, values):
@@ -79,7 +99,7 @@ def _write(obj, frames, values):
     action = obj.animation_data.action
     for (path, width), array in zip(_PATHS, values):
         for index in range(width):
-            fcurve = action.fcurves.new(path, index=index, action_group="TrainDriver")
+            fcurve = action.fcurves.new(path, index=index, action_group=_GROUP)
             fcurve.keyframe_points.add(len(frames))
             co = np.empty(2 * len(frames))
             co[0::2], co[1::2] = frames, array[:, index]
@@ -100,6 +120,7 @@ def bake(scene):
     train = Train(scene)
     frames = np.arange(settings.frame_start, settings.frame_end + 1, dtype=float)
     keys = _keys_of(_poses(train, train.solve(frames)))
+    _check_own_keys(keys)
     for obj, values in keys.items():
         _write(obj, frames, values)
     return len(keys)

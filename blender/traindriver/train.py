@@ -38,22 +38,28 @@ def _world(matrix, points):
 
 
 def spline_path(spline, matrix, axes, name):
-    """The spline (world coordinates, tractrix's axes) as a tx.Path and its knots' tilts."""
+    """The spline (world coordinates, tractrix's axes) as a tx.Path, and a function giving its
+    tilt as Track roll keys on the measured path (None where the spline has no tilt)."""
     closed = bool(spline.use_cyclic_u)
     if spline.type == 'BEZIER':
         count = len(spline.bezier_points)
         if count < 2:
             raise TrainDriverError(f"{name}: a Bézier spline of {count} point; it needs 2")
-        data = np.empty(count * 3 * 3)
+        data = np.empty(count * 3)
         knots, left, right = (np.empty((count, 3)) for _ in range(3))
         for array, attribute in ((knots, "co"), (left, "handle_left"), (right, "handle_right")):
-            spline.bezier_points.foreach_get(attribute, data[:count * 3])
-            array[:] = data[:count * 3].reshape(count, 3)
+            spline.bezier_points.foreach_get(attribute, data)
+            array[:] = data.reshape(count, 3)
         tilts = np.empty(count)
         spline.bezier_points.foreach_get("tilt", tilts)
         to = lambda p: axes.to_tractrix(_world(matrix, p))  # noqa: E731
-        return tx.Path.bezier_spline(to(knots), to(left), to(right), closed=closed), tilts
+        path = tx.Path.bezier_spline(to(knots), to(left), to(right), closed=closed)
+        # Blender interpolates a Bézier spline's tilt linearly between its knots.
+        return path, (lambda measured: measured.tilt_keys(tilts)) if tilts.any() else None
     count = len(spline.points)
+    if count < 2:
+        raise TrainDriverError(f"{name}: a {spline.type.lower()} spline of {count} point; it "
+                               "needs 2")
     points = np.empty(count * 4)
     spline.points.foreach_get("co", points)
     points = points.reshape(count, 4)
@@ -61,24 +67,31 @@ def spline_path(spline, matrix, axes, name):
     spline.points.foreach_get("tilt", tilts)
     controls = axes.to_tractrix(_world(matrix, points[:, :3]))
     if spline.type == 'POLY':
-        return tx.Path.nurbs(controls, order=2, closed=closed, endpoint=True), tilts
-    if spline.use_bezier_u:
-        raise TrainDriverError(f"{name}: a NURBS spline with Bezier knots is not read; clear "
-                               "its Bezier option or convert it to a Bézier curve")
-    order = min(spline.order_u, count)
-    path = tx.Path.nurbs(controls, points[:, 3], order=order, closed=closed,
-                         endpoint=bool(spline.use_endpoint_u))
-    # A NURBS point's tilt belongs to the control point, not to a point on the curve: the tilt
-    # of the control points nearest each piece end is used, as Blender's evaluation blends it.
-    ends = path.segment_count + (0 if closed else 1)
-    return path, np.interp(np.linspace(0, count - 1, ends), np.arange(count), tilts)
+        args = dict(order=2, closed=closed, endpoint=not closed)
+        weights = None
+    else:
+        if spline.use_bezier_u:
+            raise TrainDriverError(f"{name}: a NURBS spline with Bezier knots is not read; clear "
+                                   "its Bezier option or convert it to a Bézier curve")
+        if closed and spline.use_endpoint_u:
+            raise TrainDriverError(f"{name}: a NURBS spline both Cyclic and Endpoint is not "
+                                   "read; clear one of the two")
+        args = dict(order=min(spline.order_u, count), closed=closed,
+                    endpoint=bool(spline.use_endpoint_u))
+        weights = points[:, 3]
+    path = tx.Path.nurbs(controls, weights, **args)
+
+    def roll(measured):  # NURBS tilt is blended by the curve's own basis functions
+        t, angles = tx.Path.nurbs_tilt(tilts, controls, weights, **args)
+        return measured.distance_at(t), angles
+    return path, roll if tilts.any() else None
 
 
 def _track_of_spline(settings, spline, matrix, axes, name):
-    path, tilts = spline_path(spline, matrix, axes, name)
+    path, roll = spline_path(spline, matrix, axes, name)
     measured = tx.MeasuredPath(path)
-    roll = measured.tilt_keys(tilts) if np.any(tilts != 0) else None
-    return tx.Track(measured, rotation_minimizing=settings.up == 'MINIMUM', roll=roll)
+    return tx.Track(measured, rotation_minimizing=settings.up == 'MINIMUM',
+                    roll=roll(measured) if roll is not None else None)
 
 
 def track_of(settings):
@@ -112,17 +125,33 @@ def track_of(settings):
     return tx.Route.follow(network, network.default_settings(), (first_of[start.name], direction))
 
 
+_GEOMETRY = {'MESH', 'CURVE', 'SURFACE', 'META', 'FONT', 'GPENCIL', 'VOLUME', 'POINTCLOUD',
+             'CURVES'}
+
+
 def wagon_objects(settings):
+    """The wagons, in order of their names: the collection's objects with geometry (or a typed-in
+    size), leaving out bogie objects and any object under a wagon (its parts ride with it);
+    cameras, lights and empties are passed over, so an empty may carry the wagons."""
     if settings.wagons is None:
         raise TrainDriverError("Wagons: pick the collection of wagon objects")
-    members = set(settings.wagons.all_objects)
+    members = list(settings.wagons.all_objects)
     bogies = {b for o in members for b in (o.traindriver.front_bogie, o.traindriver.rear_bogie)
               if b is not None}
-    # A wagon's parts (children: bogies, wheels, windows) ride with it: wagons are the rest.
-    objects = sorted((o for o in members if o not in bogies and o.parent not in members),
-                     key=lambda o: o.name)
+    candidates = {o for o in members if o not in bogies and
+                  (o.type in _GEOMETRY or o.traindriver.size_from == 'TYPED')}
+
+    def under_a_wagon(obj):
+        parent = obj.parent
+        while parent is not None:
+            if parent in candidates:
+                return True
+            parent = parent.parent
+        return False
+    objects = sorted((o for o in candidates if not under_a_wagon(o)), key=lambda o: o.name)
     if not objects:
-        raise TrainDriverError(f"{settings.wagons.name}: no objects to use as wagons")
+        raise TrainDriverError(f"{settings.wagons.name}: no objects with geometry to use as "
+                               "wagons")
     return objects
 
 
@@ -158,8 +187,13 @@ def _stations(settings):
 def _animated(scene, prop, frames):
     """The scene's TrainDriver property at each frame, as its f-curve (or the value) gives it."""
     fcurve = None
-    if scene.animation_data is not None and scene.animation_data.action is not None:
-        fcurve = scene.animation_data.action.fcurves.find(f"traindriver.{prop}")
+    animation = scene.animation_data
+    if animation is not None and (animation.drivers.find(f"traindriver.{prop}") is not None
+                                  or len(animation.nla_tracks)):
+        raise TrainDriverError(f"{prop.capitalize()}: a driver or NLA strips animate the scene; "
+                               "TrainDriver reads the property's keys in the scene's action")
+    if animation is not None and animation.action is not None:
+        fcurve = animation.action.fcurves.find(f"traindriver.{prop}")
     if fcurve is None:
         return np.full(len(frames), getattr(scene.traindriver, prop), dtype=float)
     return np.array([fcurve.evaluate(f) for f in frames], dtype=float)

@@ -146,3 +146,57 @@ def test_tilt_keys_are_the_knots_tilts_linear_in_t():
     with pytest.raises(ValueError, match=r"tilts: expected one per knot \(4 on this open path"):
         path = tx.MeasuredPath(tx.Path.bezier_spline(knots, knots - handles, knots + handles))
         path.tilt_keys([0.0, 1.0])
+
+
+def nurbs_tilt_reference(points, weights, tilts, knots, order, u):
+    n = [basis(knots, i, order - 1, u) for i in range(len(points))]
+    w = sum(n[i] * np.longdouble(weights[i]) for i in range(len(points)))
+    return sum(n[i] * np.longdouble(weights[i] * tilts[i]) for i in range(len(points))) / w
+
+
+@pytest.mark.parametrize("order, weighted", [(3, False), (4, False), (4, True), (5, True)])
+@pytest.mark.parametrize("kind", ["open", "endpoint", "closed"])
+def test_nurbs_tilt_is_blended_by_the_curves_rational_basis(order, weighted, kind):
+    tilts = np.array([0.0, 0.6, -0.2, 0.3, 1.0, 0.1, -0.4])
+    weights = RNG.uniform(0.5, 2.0, len(CONTROLS)) if weighted else None
+    args = dict(order=order, closed=kind == "closed", endpoint=kind == "endpoint")
+    path = tx.Path.nurbs(CONTROLS, weights, **args)
+    t, angles = tx.Path.nurbs_tilt(tilts, CONTROLS, weights, per_segment=4, **args)
+    assert len(t) == 4 * path.segment_count + (0 if kind == "closed" else 1)
+    np.testing.assert_array_equal(t, np.arange(len(t)) / 4)
+    closed = kind == "closed"
+    points = np.concatenate([CONTROLS, CONTROLS[:order - 1]]) if closed else CONTROLS
+    w = np.ones(len(CONTROLS)) if weights is None else weights
+    w = np.concatenate([w, w[:order - 1]]) if closed else w
+    tilt = np.concatenate([tilts, tilts[:order - 1]]) if closed else tilts
+    knots = knot_vector(len(CONTROLS), order, kind)
+    # Each key's curve parameter u, found where the curve passes the path's point at t (a dense
+    # grid refined by bisection on the distance), then the tilt there from the basis functions.
+    grid = np.linspace(knots[order - 1], knots[len(points)] - 1e-9, 601)
+    curve = np.array([nurbs_point(points, w, knots, order, u) for u in grid], dtype=float)
+    worst = 0.0
+    for x, angle in zip(t[::5], angles[::5]):
+        target = path.evaluate(x)[0]
+        k = int(np.argmin(((curve - target) ** 2).sum(1)))
+        lo, hi = grid[max(k - 1, 0)], grid[min(k + 1, len(grid) - 1)]
+        for _ in range(30):  # ternary search on the distance
+            m1, m2 = lo + (hi - lo) / 3, hi - (hi - lo) / 3
+            d1 = np.linalg.norm(nurbs_point(points, w, knots, order, m1).astype(float) - target)
+            d2 = np.linalg.norm(nurbs_point(points, w, knots, order, m2).astype(float) - target)
+            lo, hi = (lo, m2) if d1 < d2 else (m1, hi)
+        u = min((lo + hi) / 2, knots[len(points)] - 1e-12)
+        expected = float(nurbs_tilt_reference(points, w, tilt, knots, order, u))
+        worst = max(worst, abs(angle - expected))
+    assert worst < 1e-6
+
+
+def test_nurbs_closed_and_endpoint_are_refused_and_tiny_tolerances_floored():
+    with pytest.raises(ValueError, match="endpoint: a closed .periodic. NURBS curve has no end "
+                                         "points; give closed or endpoint, not both"):
+        tx.Path.nurbs(CONTROLS, closed=True, endpoint=True)
+    weights = RNG.uniform(0.5, 2, len(CONTROLS))
+    fine = tx.Path.nurbs(CONTROLS, weights, tolerance=1e-200)
+    floor = tx.Path.nurbs(CONTROLS, weights, tolerance=1e-12 * np.ptp(CONTROLS, axis=0).max())
+    assert fine.segment_count == floor.segment_count < 2000
+    with pytest.raises(ValueError, match=r"tilts: expected one per control point \(7\), got 2"):
+        tx.Path.nurbs_tilt([0, 1], CONTROLS)

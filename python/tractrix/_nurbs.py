@@ -70,38 +70,62 @@ def _bezier_at(controls: np.ndarray, t: float) -> np.ndarray:
             + 3.0 * s * t * t * controls[2] + t * t * t * controls[3])
 
 
-def bezier_pieces(points: np.ndarray, weights: np.ndarray, order: int, closed: bool,
-                  endpoint: bool, tolerance: float) -> np.ndarray:
-    """(M, 4, 3) Bézier controls of the NURBS curve, each within tolerance of it."""
-    if closed:
-        points = np.concatenate([points, points[:order - 1]])
-        weights = np.concatenate([weights, weights[:order - 1]])
-        knots = knots_of(len(points) - order + 1, order, True, False)
-    else:
-        knots = knots_of(len(points), order, False, endpoint)
-    degree = order - 1
-    curve = _Curve(points, weights, knots, degree)
-    pieces: List[np.ndarray] = []
-    for span in range(degree, len(points)):
-        a, b = knots[span], knots[span + 1]
-        if b > a:
-            _fit(curve, span, a, b, curve.at(span, a), curve.at(span, b), tolerance, 0, pieces)
-    controls = np.array(pieces)
-    if closed:  # the same point, whichever end it was computed from
-        controls[-1, 3] = controls[0, 0]
-    return controls
+class Pieces:
+    """A NURBS curve as Bézier pieces: `controls` (M, 4, 3), and for each piece its knot span and
+    the parameters (a, b) it covers, linearly (piece parameter t is u = a + t (b − a))."""
+
+    def __init__(self, points: np.ndarray, weights: np.ndarray, order: int, closed: bool,
+                 endpoint: bool) -> None:
+        if closed:
+            points = np.concatenate([points, points[:order - 1]])
+            weights = np.concatenate([weights, weights[:order - 1]])
+            knots = knots_of(len(points) - order + 1, order, True, False)
+        else:
+            knots = knots_of(len(points), order, False, endpoint)
+        self.curve = _Curve(points, weights, knots, order - 1)
+        self.weights, self.knots, self.order, self.closed = weights, knots, order, closed
+        self.controls = np.empty((0, 4, 3))
+        self.spans: List[Tuple[int, float, float]] = []
+
+    def fit(self, tolerance: float) -> "Pieces":
+        pieces: List[np.ndarray] = []
+        curve, knots = self.curve, self.knots
+        for span in range(curve.degree, len(curve.h)):
+            a, b = knots[span], knots[span + 1]
+            if b > a:
+                _fit(curve, span, a, b, curve.at(span, a), curve.at(span, b), tolerance, 0,
+                     pieces, self.spans)
+        self.controls = np.array(pieces)
+        if self.closed:  # the same point, whichever end it was computed from
+            self.controls[-1, 3] = self.controls[0, 0]
+        return self
+
+    def scalar_at(self, values: np.ndarray, t: np.ndarray) -> np.ndarray:
+        """Per-control-point values (a DCC's tilt) blended by the curve's own rational basis, at
+        path parameters t (piece index + piece parameter)."""
+        if self.closed:
+            values = np.concatenate([values, values[:self.order - 1]])
+        h = np.stack([values * self.weights, self.weights], axis=1)
+        out = np.empty(len(t))
+        for i, x in enumerate(t):
+            piece = min(int(x), len(self.spans) - 1)
+            span, a, b = self.spans[piece]
+            blended = _de_boor(h, self.knots, self.curve.degree, span, a + (x - piece) * (b - a))
+            out[i] = blended[0] / blended[1]
+        return out
 
 
 def _fit(curve: _Curve, span: int, a: float, b: float, start: Tuple[np.ndarray, np.ndarray],
          end: Tuple[np.ndarray, np.ndarray], tolerance: float, depth: int,
-         pieces: List[np.ndarray]) -> None:
+         pieces: List[np.ndarray], spans: List[Tuple[int, float, float]]) -> None:
     piece = _piece(start[0], start[1], end[0], end[1], b - a)
     checks = [(t, curve.at(span, a + t * (b - a))[0]) for t in (0.25, 0.5, 0.75)]
     error = max(float(np.linalg.norm(_bezier_at(piece, t) - point)) for t, point in checks)
     if error <= tolerance or depth >= 24 or not np.isfinite(error):
         pieces.append(piece)
+        spans.append((span, a, b))
         return
     middle = 0.5 * (a + b)
     at_middle = curve.at(span, middle)
-    _fit(curve, span, a, middle, start, at_middle, tolerance, depth + 1, pieces)
-    _fit(curve, span, middle, b, at_middle, end, tolerance, depth + 1, pieces)
+    _fit(curve, span, a, middle, start, at_middle, tolerance, depth + 1, pieces, spans)
+    _fit(curve, span, middle, b, at_middle, end, tolerance, depth + 1, pieces, spans)

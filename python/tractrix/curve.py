@@ -81,28 +81,27 @@ class Path(_Immutable):
         open uniform (the curve starts inside the control polygon). Order 4 or less without
         weights is exact (cubic Bézier pieces, one a knot span); otherwise pieces are halved
         until within `tolerance` of the curve (0: 1e-7 of the control points' extent, what
-        float32 coordinates resolve)."""
-        points = _points("controls", controls)
-        count = len(points)
-        order = _integer("order", order, 2, 6)
-        is_closed, clamped = _flag("closed", closed), _flag("endpoint", endpoint)
-        w = np.ones(count) if weights is None else _keys("weights", weights)
-        if w.shape != (count,):
-            raise ValueError(f"weights: expected one per control point ({count}), got {w.shape}")
-        if not (np.isfinite(points).all() and np.isfinite(w).all()):
-            raise ValueError("controls, weights: not finite")
-        if not (w > 0).all():
-            raise ValueError(f"weights: {float(w[~(w > 0)][0])!r} is not positive")
-        if count < order:
-            raise ValueError(f"controls: order {order} needs at least {order} control points, "
-                             f"got {count}")
-        tol = _scalar("tolerance", tolerance)
-        if not tol >= 0 or not np.isfinite(tol):
-            raise ValueError(f"tolerance: {tol!r} is not a finite non-negative length")
-        if tol == 0:
-            tol = 1e-7 * max(float(np.ptp(points, axis=0).max()), np.finfo(float).tiny)
-        return Path.bezier(_nurbs.bezier_pieces(points, w, order, is_closed, clamped, tol),
-                           is_closed)
+        float32 coordinates resolve; at least 1e-12 of it)."""
+        pieces = _nurbs_pieces(controls, weights, order, closed, endpoint, tolerance)
+        return Path.bezier(pieces.controls, pieces.closed)
+
+    @staticmethod
+    def nurbs_tilt(tilts: ArrayLike, controls: ArrayLike, weights: Optional[ArrayLike] = None,
+                   order: int = 4, closed: bool = False, endpoint: bool = False,
+                   tolerance: float = 0.0, per_segment: int = 8) -> Tuple[np.ndarray, np.ndarray]:
+        """A NURBS curve's per-control-point tilt (radians), blended by the curve's own rational
+        basis as Blender does: (t, angles), `per_segment` keys a segment of the path
+        Path.nurbs builds from the same arguments; with a MeasuredPath m of it,
+        Track(m, roll=(m.distance_at(t), angles))."""
+        pieces = _nurbs_pieces(controls, weights, order, closed, endpoint, tolerance)
+        values = _keys("tilts", tilts)
+        if len(values) != len(_real("controls", controls)):
+            raise ValueError(f"tilts: expected one per control point "
+                             f"({len(_real('controls', controls))}), got {len(values)}")
+        per = _integer("per_segment", per_segment, 1, 1024)
+        count = len(pieces.controls)
+        t = np.arange(count * per + (0 if pieces.closed else 1)) / per
+        return t, pieces.scalar_at(values, t)
 
     @property
     def segment_count(self) -> int:
@@ -259,3 +258,31 @@ class MeasuredPath(_Measured):
     def __repr__(self) -> str:
         return (f"MeasuredPath(length={self.length:.6g}, "
                 f"{'closed' if self.closed else 'open'}, {self._core.path.segment_count} segments)")
+
+
+def _nurbs_pieces(controls: ArrayLike, weights: Optional[ArrayLike], order: int, closed: bool,
+                  endpoint: bool, tolerance: float) -> _nurbs.Pieces:
+    """Path.nurbs' arguments checked, and its Bézier pieces."""
+    points = _points("controls", controls)
+    count = len(points)
+    order = _integer("order", order, 2, 6)
+    is_closed, clamped = _flag("closed", closed), _flag("endpoint", endpoint)
+    if is_closed and clamped:
+        raise ValueError("endpoint: a closed (periodic) NURBS curve has no end points; give "
+                         "closed or endpoint, not both")
+    w = np.ones(count) if weights is None else _keys("weights", weights)
+    if w.shape != (count,):
+        raise ValueError(f"weights: expected one per control point ({count}), got {w.shape}")
+    if not (np.isfinite(points).all() and np.isfinite(w).all()):
+        raise ValueError("controls, weights: not finite")
+    if not (w > 0).all():
+        raise ValueError(f"weights: {float(w[~(w > 0)][0])!r} is not positive")
+    if count < order:
+        raise ValueError(f"controls: order {order} needs at least {order} control points, "
+                         f"got {count}")
+    tol = _scalar("tolerance", tolerance)
+    if not tol >= 0 or not np.isfinite(tol):
+        raise ValueError(f"tolerance: {tol!r} is not a finite non-negative length")
+    extent = max(float(np.ptp(points, axis=0).max()), np.finfo(float).tiny)
+    tol = 1e-7 * extent if tol == 0 else max(tol, 1e-12 * extent)
+    return _nurbs.Pieces(points, w, order, is_closed, clamped).fit(tol)

@@ -126,8 +126,8 @@ class TrainSolver(_Immutable):
 
         Quaternions come with w >= 0, so a wagon's keys can change sign from frame to frame:
         continuous=True puts each in the hemisphere of the one before along the heads' first axis
-        (frames), and `after`, the poses of the frame before (a live loop), makes the first ones
-        follow those — keys an animation system interpolates without flips."""
+        (frames); `after`, the poses of the frame before (a live loop), does the same starting
+        from those — keys an animation system interpolates without flips."""
         _flag("continuous", continuous)
         if after is not None and not isinstance(after, TrainPoses):
             raise TypeError(f"after: expected the TrainPoses of the frame before, got "

@@ -33,8 +33,9 @@ def test_bezier_spline_is_the_segments_between_knots_and_handles():
 
 def basis(knots, i, p, u):
     """N_{i,p}(u) by the Cox–de Boor recursion, long double (half-open spans)."""
-    if p == 0:
-        return np.longdouble(1 if knots[i] <= u < knots[i + 1] else 0)
+    if p == 0:  # u: a number or an array of them
+        return np.where((knots[i] <= u) & (u < knots[i + 1]), np.longdouble(1),
+                        np.longdouble(0))
     out = np.longdouble(0)
     if knots[i + p] > knots[i]:
         out += (u - knots[i]) / (knots[i + p] - knots[i]) * basis(knots, i, p - 1, u)
@@ -45,10 +46,13 @@ def basis(knots, i, p, u):
 
 
 def nurbs_point(points, weights, knots, order, u):
+    """The curve at u (a number, or an array: then (len(u), 3))."""
+    u = np.asarray(u, dtype=np.longdouble)
     n = [basis(knots, i, order - 1, u) for i in range(len(points))]
     w = sum(n[i] * np.longdouble(weights[i]) for i in range(len(points)))
-    return sum(n[i] * np.longdouble(weights[i]) * points[i].astype(np.longdouble)
-               for i in range(len(points))) / w
+    return sum(np.multiply.outer(n[i] * np.longdouble(weights[i]),
+                                 points[i].astype(np.longdouble))
+               for i in range(len(points))) / np.asarray(w)[..., None]
 
 
 def knot_vector(count, order, kind):
@@ -90,7 +94,7 @@ def test_weighted_and_higher_order_nurbs_are_within_the_tolerance(order, weighte
         w = np.concatenate([w, w[:order - 1]]) if kind == "closed" else w
         knots = knot_vector(len(CONTROLS), order, kind)
         u = np.linspace(knots[order - 1], knots[len(points)], 157)[:-1]
-        reference = np.array([nurbs_point(points, w, knots, order, x) for x in u], dtype=float)
+        reference = nurbs_point(points, w, knots, order, u).astype(float)
         gaps = tx.MeasuredPath(path).closest_point(reference).gap
         assert gaps.max() <= tolerance
         ends = path.controls[[0, -1], [0, 3]]
@@ -149,6 +153,7 @@ def test_tilt_keys_are_the_knots_tilts_linear_in_t():
 
 
 def nurbs_tilt_reference(points, weights, tilts, knots, order, u):
+    u = np.asarray(u, dtype=np.longdouble)
     n = [basis(knots, i, order - 1, u) for i in range(len(points))]
     w = sum(n[i] * np.longdouble(weights[i]) for i in range(len(points)))
     return sum(n[i] * np.longdouble(weights[i] * tilts[i]) for i in range(len(points))) / w
@@ -173,20 +178,19 @@ def test_nurbs_tilt_is_blended_by_the_curves_rational_basis(order, weighted, kin
     # Each key's curve parameter u, found where the curve passes the path's point at t (a dense
     # grid refined by bisection on the distance), then the tilt there from the basis functions.
     grid = np.linspace(knots[order - 1], knots[len(points)] - 1e-9, 601)
-    curve = np.array([nurbs_point(points, w, knots, order, u) for u in grid], dtype=float)
-    worst = 0.0
-    for x, angle in zip(t[::5], angles[::5]):
-        target = path.evaluate(x)[0]
-        k = int(np.argmin(((curve - target) ** 2).sum(1)))
-        lo, hi = grid[max(k - 1, 0)], grid[min(k + 1, len(grid) - 1)]
-        for _ in range(30):  # ternary search on the distance
-            m1, m2 = lo + (hi - lo) / 3, hi - (hi - lo) / 3
-            d1 = np.linalg.norm(nurbs_point(points, w, knots, order, m1).astype(float) - target)
-            d2 = np.linalg.norm(nurbs_point(points, w, knots, order, m2).astype(float) - target)
-            lo, hi = (lo, m2) if d1 < d2 else (m1, hi)
-        u = min((lo + hi) / 2, knots[len(points)] - 1e-12)
-        expected = float(nurbs_tilt_reference(points, w, tilt, knots, order, u))
-        worst = max(worst, abs(angle - expected))
+    curve = nurbs_point(points, w, knots, order, grid).astype(float)
+    targets = path.evaluate(t)[0]
+    nearest = ((curve[None] - targets[:, None]) ** 2).sum(-1).argmin(axis=1)
+    lo = grid[np.maximum(nearest - 1, 0)]
+    hi = grid[np.minimum(nearest + 1, len(grid) - 1)]
+    for _ in range(30):  # ternary search on the distance, every key at once
+        m1, m2 = lo + (hi - lo) / 3, hi - (hi - lo) / 3
+        d1, d2 = (np.linalg.norm(nurbs_point(points, w, knots, order, m).astype(float) - targets,
+                                 axis=1) for m in (m1, m2))
+        lo, hi = np.where(d1 < d2, lo, m1), np.where(d1 < d2, m2, hi)
+    u = np.minimum((lo + hi) / 2, knots[len(points)] - 1e-12)
+    expected = nurbs_tilt_reference(points, w, tilt, knots, order, u).astype(float)
+    worst = np.abs(angles - expected).max()
     assert worst < 1e-6
 
 
@@ -200,3 +204,35 @@ def test_nurbs_closed_and_endpoint_are_refused_and_tiny_tolerances_floored():
     assert fine.segment_count == floor.segment_count < 2000
     with pytest.raises(ValueError, match=r"tilts: expected one per control point \(7\), got 2"):
         tx.Path.nurbs_tilt([0, 1], CONTROLS)
+
+
+def test_dcc_curve_arguments_are_named():
+    two = CONTROLS[:2]
+    path = tx.Path.bezier_spline(two, two - 1, two + 1)  # two knots: one segment
+    assert path.segment_count == 1
+    with pytest.raises(ValueError, match=r"^knots: a spline needs at least 2, got 1$"):
+        tx.Path.bezier_spline(two[:1], two[:1], two[:1])
+    for args, name in (((None, two, two), "knots"), ((two, None, two), "left_handles"),
+                       ((two, two, None), "right_handles")):
+        with pytest.raises(TypeError, match=rf"^{name}: expected numbers, got None$"):
+            tx.Path.bezier_spline(*args)
+    with pytest.raises(TypeError, match=r"^closed: expected True or False, got 1$"):
+        tx.Path.bezier_spline(two, two, two, closed=1)
+    with pytest.raises(TypeError, match=r"^closed: expected True or False, got 'yes'$"):
+        tx.Path.hermite(two, two, closed="yes")
+    measured = tx.MeasuredPath(path)
+    with pytest.raises(TypeError, match=r"^tilts: expected numbers, got None$"):
+        measured.tilt_keys(None)
+    with pytest.raises(ValueError, match=r"^tilts: expected one per knot \(2 on this open path "
+                                         r"of 1 segments\), got 3$"):
+        measured.tilt_keys([0, 1, 2])
+    loop = tx.MeasuredPath(tx.Path.bezier_spline(CONTROLS[:3], CONTROLS[:3] - 1,
+                                                 CONTROLS[:3] + 1, closed=True))
+    with pytest.raises(ValueError, match=r"^tilts: expected one per knot \(3 on this closed "
+                                         r"path of 3 segments\), got 4$"):
+        loop.tilt_keys([0, 1, 2, 3])
+    assert len(measured.tilt_keys([0, 1], per_segment=1)[0]) == 2
+    assert len(measured.tilt_keys([0, 1], per_segment=1024)[0]) == 1025
+    for per in (0, 1025):
+        with pytest.raises(ValueError, match=rf"^per_segment: {per} not in \[1, 1024\]$"):
+            measured.tilt_keys([0, 1], per_segment=per)

@@ -161,3 +161,90 @@ def test_engine_axes_arguments_are_checked(oval):
         tx.continuous_quaternions(np.zeros((2, 3, 4)), axis=2)
     assert repr(tx.EngineAxes.blender()) == (
         "EngineAxes(world=(1, 3, -2), local=(1, 3, -2), quaternion_order='wxyz')")
+
+
+def test_each_preset_is_its_engines_convention(oval):
+    """Where each engine's world axes and object axes point, written out from the engines'
+    documentation: a frame's forward (tractrix column 2), up (1) and right of travel (-side)."""
+    frames = oval.frame_at(np.linspace(0, oval.length, 17))
+    side, up, forward = (frames.rotation[..., :, k] for k in range(3))
+    right = -side
+
+    def world_of(name, v):  # tractrix world (x, y, z) in the engine's world
+        x, y, z = v[..., 0], v[..., 1], v[..., 2]
+        return {"tractrix": (x, y, z), "maya": (x, y, z), "blender": (x, -z, y),
+                "unity": (-x, y, z), "unreal": (x, z, y), "godot": (x, y, z)}[name]
+
+    # The engine object's own axes (column index, sign) holding forward, up and right.
+    objects = {"tractrix": {"forward": (2, 1), "up": (1, 1), "right": (0, -1)},
+               "maya": {"forward": (2, 1), "up": (1, 1), "right": (0, -1)},
+               "blender": {"forward": (1, -1), "up": (2, 1), "right": (0, -1)},
+               "unity": {"forward": (2, 1), "up": (1, 1), "right": (0, 1)},
+               "unreal": {"forward": (0, 1), "up": (2, 1), "right": (1, 1)},
+               "godot": {"forward": (2, -1), "up": (1, 1), "right": (0, 1)}}
+    for name in PRESETS:
+        axes = getattr(tx.EngineAxes, name)()
+        np.testing.assert_array_equal(axes.point(frames.position),
+                                      np.stack(world_of(name, frames.position), -1))
+        r = axes.rotation(frames.rotation)
+        for direction, vector in (("forward", forward), ("up", up), ("right", right)):
+            column, sign = objects[name][direction]
+            np.testing.assert_array_equal(sign * r[..., :, column],
+                                          np.stack(world_of(name, vector), -1), err_msg=name)
+    assert [getattr(tx.EngineAxes, n)().quaternion_order for n in PRESETS] == [
+        "xyzw", "xyzw", "wxyz", "xyzw", "xyzw", "xyzw"]
+
+
+def test_every_pair_of_axis_maps_keeps_quaternion_and_rotation_together():
+    """All 1152 signed-permutation pairs of one handedness: the quaternion of each pose is the
+    rotation's (another construction's answer, not the library's own)."""
+    import itertools
+    rng = np.random.default_rng(11)
+    q = rng.normal(size=(4, 4))
+    q /= np.linalg.norm(q, axis=1)[:, None]
+    r = matrix_of(q)
+    maps = [tuple(s * (p + 1) for s, p in zip(signs, perm))
+            for perm in itertools.permutations(range(3))
+            for signs in itertools.product((1, -1), repeat=3)]
+    handed = {m: np.linalg.det(signed_permutation(m)) for m in maps}
+    count = 0
+    for world in maps:
+        for local in maps:
+            if handed[world] != handed[local]:
+                continue
+            axes = tx.EngineAxes(world, local)
+            np.testing.assert_allclose(matrix_of(axes.quaternion(q)), axes.rotation(r),
+                                       atol=1e-14)
+            count += 1
+    assert count == 1152
+
+
+def test_axes_and_keys_name_their_arguments():
+    axes = tx.EngineAxes.blender()
+    for method, name in ((axes.point, "points"), (axes.to_tractrix, "points"),
+                         (axes.rotation, "rotations"), (axes.quaternion, "quaternions")):
+        with pytest.raises(TypeError, match=rf"^{name}: expected numbers, got str$"):
+            method("x")
+    with pytest.raises(TypeError, match=r"^quaternions: expected numbers, got None$"):
+        tx.continuous_quaternions(None)
+    with pytest.raises(TypeError, match=r"^after: expected numbers, got str$"):
+        tx.continuous_quaternions(np.zeros((2, 4)), after="x")
+    with pytest.raises(ValueError, match=r"^after: expected the keys before, of shape \(3, 4\), "
+                                         r"got \(2, 4\)$"):
+        tx.continuous_quaternions(np.zeros((5, 3, 4)), after=np.zeros((2, 4)))
+    for axis in (2, -3, True, 0.0):
+        with pytest.raises(ValueError, match=r"^axis: expected an axis of the keys' 2 leading "
+                                             rf"dimensions, got {axis!r}$"):
+            tx.continuous_quaternions(np.zeros((2, 3, 4)), axis=axis)
+
+
+def test_keys_along_a_negative_axis():
+    rng = np.random.default_rng(5)
+    q = rng.normal(size=(6, 5, 4))
+    np.testing.assert_array_equal(tx.continuous_quaternions(q, axis=-1),
+                                  tx.continuous_quaternions(q, axis=1))
+    np.testing.assert_array_equal(tx.continuous_quaternions(q, axis=-2),
+                                  tx.continuous_quaternions(q, axis=0))
+    along = tx.continuous_quaternions(q, axis=1)
+    assert ((along[:, 1:] * along[:, :-1]).sum(-1) >= 0).all()
+    assert not ((q[:, 1:] * q[:, :-1]).sum(-1) >= 0).all()

@@ -120,6 +120,14 @@ def test_keys_without_flips_along_frames_and_across_live_frames(oval):
         train.solve(head, parts=("body_quaternion",), out=poses, after=poses)
         live.append(poses.body_quaternion.copy())
     np.testing.assert_array_equal(np.array(live), keys.body_quaternion)
+    # A grid of heads (2 takes × 300 frames) after one frame of each take's keys.
+    grid = heads.reshape(2, 300)
+    first = train.solve(grid[:, 0], parts=("body_quaternion",))
+    rest = train.solve(grid[:, 1:].T, parts=("body_quaternion",), after=first)
+    together = np.concatenate([first.body_quaternion[None], rest.body_quaternion])
+    np.testing.assert_array_equal(together, np.stack([
+        train.solve(take, parts=("body_quaternion",), continuous=True).body_quaternion
+        for take in grid], axis=1))
 
 
 def test_quaternion_keys_by_hand():
@@ -212,9 +220,11 @@ def test_every_pair_of_axis_maps_keeps_quaternion_and_rotation_together():
         for local in maps:
             if handed[world] != handed[local]:
                 continue
-            axes = tx.EngineAxes(world, local)
-            np.testing.assert_allclose(matrix_of(axes.quaternion(q)), axes.rotation(r),
-                                       atol=1e-14)
+            order = ("xyzw", "wxyz")[count % 2]
+            axes = tx.EngineAxes(world, local, order)
+            keys = axes.quaternion(q)
+            keys = keys[..., [1, 2, 3, 0]] if order == "wxyz" else keys
+            np.testing.assert_allclose(matrix_of(keys), axes.rotation(r), atol=1e-14)
             count += 1
     assert count == 1152
 

@@ -581,12 +581,12 @@ NB_MODULE(_tractrix, m) {
 
   // The library's check of custom engine axes (each axis once, one handedness); the Python layer
   // applies the signed permutations itself.
-  m.def("check_engine_axes", [](const std::tuple<int, int, int>& world,
-                                const std::tuple<int, int, int>& local) {
-    const int w[3] = {std::get<0>(world), std::get<1>(world), std::get<2>(world)};
-    const int l[3] = {std::get<0>(local), std::get<1>(local), std::get<2>(local)};
-    value_or_raise(tx::EngineAxes::make(w, l));
-  });
+  m.def("check_engine_axes",
+        [](const std::tuple<int, int, int>& world, const std::tuple<int, int, int>& local) {
+          const int w[3] = {std::get<0>(world), std::get<1>(world), std::get<2>(world)};
+          const int l[3] = {std::get<0>(local), std::get<1>(local), std::get<2>(local)};
+          value_or_raise(tx::EngineAxes::make(w, l));
+        });
 
   nb::class_<Path>(m, "Path")
       .def_static("kochanek_bartels",

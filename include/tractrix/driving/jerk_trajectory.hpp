@@ -74,8 +74,9 @@ struct JerkLimits {
 template <class S>
 class JerkTrajectory {
  public:
-  /// The most phases a trajectory has: the acceleration braked to its limit, three phases for
-  /// the first velocity change, a cruise, three for the second.
+  /// The most phases a trajectory has: the acceleration braked to its limit, the velocity braked
+  /// to its limit (a jerk and a hold), three phases for the first velocity change, a cruise,
+  /// three for the second.
   static constexpr int max_phases = detail::JerkPlanner<double>::max_phases;
 
   /// A stretch of constant jerk, with the state it starts from.
@@ -88,8 +89,10 @@ class JerkTrajectory {
 
   /// The time-optimal trajectory from `from` to (position, velocity, acceleration 0). A start
   /// accelerating harder than the limits allow first brings its acceleration back to the limit at
-  /// full jerk (braking_duration()); a start faster than max_velocity is brought under it by the
-  /// first velocity change, as hard as the limits allow. The rest is time-optimal from there.
+  /// full jerk; a start faster than max_velocity, or one its acceleration carries past it, is
+  /// then braked back to it as fast as the jerk allows (jerk towards braking, a hold at the
+  /// braking limit if reached) — braking_duration() covers both. The rest is time-optimal from
+  /// there (Ruckig's rule: the same durations).
   /// Errors: those of every factory.
   static Expected<JerkTrajectory> to_position(const AxisState<S>& from, S position, S velocity,
                                               const JerkLimits<S>& limits) {
@@ -97,6 +100,7 @@ class JerkTrajectory {
       return std::move(*error);
     Builder b(state_in(from));
     const Limits lim = b.brake(limits_in(limits));
+    b.brake_velocity(lim);
     const auto plan = Planner::fastest(b.state, P(position), P(velocity), lim);
     if (!plan)
       return make_error(ErrorCode::no_solution,
@@ -125,6 +129,7 @@ class JerkTrajectory {
                                                      " is not finite and non-negative");
     Builder b(state_in(from));
     const Limits lim = b.brake(limits_in(limits));
+    b.brake_velocity(lim);
     const auto fast = Planner::fastest(b.state, P(position), P(velocity), lim);
     if (!fast)
       return make_error(ErrorCode::no_solution,

@@ -47,9 +47,9 @@ P velocity_change_time(P change, P limit, P jerk) noexcept {
 
 template <class P>
 struct JerkPlanner {
-  // At most: the acceleration braked to its limit, three phases for the first velocity change,
-  // a cruise, three for the second.
-  static constexpr int max_phases = 8;
+  // At most: the acceleration braked to its limit, the velocity braked to its limit (a jerk and a
+  // hold), three phases for the first velocity change, a cruise, three for the second.
+  static constexpr int max_phases = 10;
 
   struct Limits {
     P velocity, acceleration, deceleration, jerk;
@@ -98,9 +98,7 @@ struct JerkPlanner {
       add(c.t3, -c.jerk);
     }
     // Brings an acceleration beyond its limits back to the limit at full jerk. Returns the
-    // limits. (A velocity beyond its limit, or one the acceleration will carry beyond it,
-    // needs no phase of its own: every peak velocity v_p is inside the limit, and the first
-    // change, the fastest there is toward it, brakes as hard as the limits allow.)
+    // limits. (brake_velocity() then brings a velocity beyond its limit back.)
     Limits brake(const Limits& lim) {
       if (state.acceleration > lim.acceleration)
         add((state.acceleration - lim.acceleration) / lim.jerk, -lim.jerk);
@@ -111,6 +109,45 @@ struct JerkPlanner {
           std::min(std::max(state.acceleration, -lim.deceleration), lim.acceleration);
       braking_count = count;
       return lim;
+    }
+    // Brings a velocity beyond ±v_max — or one the acceleration carries past it even under full
+    // jerk — back to the limit as fast as the jerk allows: jerk towards braking until the
+    // velocity is at the limit or the acceleration at its braking limit, then a hold there until
+    // the velocity is at the limit. Braking stops early where going on would carry the velocity
+    // past the opposite limit (its natural velocity, reached by easing at full jerk, there): the
+    // plan's first change then eases it. The plan starts from there (a ≠ 0 in general).
+    void brake_velocity(const Limits& lim) {
+      using std::sqrt;
+      const P v = state.velocity, a = state.acceleration, j = lim.jerk, vmax = lim.velocity;
+      const P natural = JerkPlanner::natural_velocity(v, a, j);
+      const P sign = v > vmax || (a > P(0) && natural > vmax)     ? P(1)
+                     : v < -vmax || (a < P(0) && natural < -vmax) ? P(-1)
+                                                                  : P(0);
+      if (sign == P(0)) return;
+      // In the braking direction: u the speed, b its rate; braking is b < 0, at most `limit`.
+      const P u = sign * v, b = sign * a, over = u - vmax;
+      const P limit = sign > P(0) ? lim.deceleration : lim.acceleration;
+      // u + b t − J t²/2 = v_max: the later root (u passes the limit on its way down), written
+      // without cancellation for either sign of b.
+      const P root = sqrt(std::max(b * b + P(2) * j * over, P(0)));
+      const P to_limit = b >= P(0) ? (b + root) / j : P(2) * over / (root - b);
+      const P to_hold = (b + limit) / j;
+      // The natural velocity u − b(t)²/2J falls as u + 2bt − Jt² − b²/2J: at −v_max when
+      // Jt² − 2bt − (u + v_max − b²/2J) = 0.
+      const P to_opposite = (b + sqrt(std::max(b * b / P(2) + j * (u + vmax), P(0)))) / j;
+      // Where going on would carry the velocity past the opposite limit before it is back at
+      // this one, the plan's first change brakes it instead (easing as it goes).
+      const P stop = std::max(vmax, limit * limit / (P(2) * j) - vmax);
+      if (to_opposite < std::min(to_limit, to_hold) || (to_hold < to_limit && stop > vmax)) return;
+      if (to_limit <= to_hold) {
+        add(to_limit, -sign * j);
+      } else {
+        add(to_hold, -sign * j);
+        state.acceleration = -sign * limit;
+        add((sign * state.velocity - vmax) / limit, P(0));
+      }
+      state.velocity = sign * vmax;  // rounding of the phases: exactly at the limit
+      braking_count = count;
     }
     // The plan's phases. The first change and the cruise run on from the start; the second
     // change is integrated back from the target, so the trajectory ends exactly on it — except

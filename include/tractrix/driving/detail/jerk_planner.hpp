@@ -111,19 +111,21 @@ struct JerkPlanner {
       return lim;
     }
     // Brings a velocity beyond ±v_max — or one the acceleration carries past it even under full
-    // jerk — back to the limit as fast as the jerk allows: jerk towards braking until the
-    // velocity is at the limit or the acceleration at its braking limit, then a hold there until
-    // the velocity is at the limit. Braking stops early where going on would carry the velocity
-    // past the opposite limit (its natural velocity, reached by easing at full jerk, there): the
-    // plan's first change then eases it. The plan starts from there (a ≠ 0 in general).
+    // jerk — back to the limit as fast as the jerk allows (Ruckig's rule): jerk towards braking
+    // until the velocity is at the limit or the acceleration at its braking limit, then a hold
+    // there until the velocity is at the limit; the plan starts from there (a ≠ 0 in general).
+    // Where braking on would carry the velocity past the opposite limit before it is back at this
+    // one (its natural velocity, reached by easing at full jerk, there first), nothing is added:
+    // the plan's first change brakes and eases at once.
     void brake_velocity(const Limits& lim) {
       using std::sqrt;
       const P v = state.velocity, a = state.acceleration, j = lim.jerk, vmax = lim.velocity;
       const P natural = JerkPlanner::natural_velocity(v, a, j);
-      const P sign = v > vmax || (a > P(0) && natural > vmax)     ? P(1)
-                     : v < -vmax || (a < P(0) && natural < -vmax) ? P(-1)
-                                                                  : P(0);
-      if (sign == P(0)) return;
+      const int side = v > vmax || (a > P(0) && natural > vmax)     ? 1
+                       : v < -vmax || (a < P(0) && natural < -vmax) ? -1
+                                                                    : 0;
+      if (side == 0) return;
+      const P sign = P(side);
       // In the braking direction: u the speed, b its rate; braking is b < 0, at most `limit`.
       const P u = sign * v, b = sign * a, over = u - vmax;
       const P limit = sign > P(0) ? lim.deceleration : lim.acceleration;

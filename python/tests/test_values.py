@@ -444,11 +444,12 @@ def test_speed_plan_closed_forms():
     at = moving.at(1.0)
     assert (float(at.position), float(at.velocity), float(at.acceleration)) == pytest.approx(
         (100 + 5 + 0.1 + 0.5 / 6, 5 + 0.2 + 0.25, 0.7), abs=1e-9)
-    # Faster than the limit at the start: full braking from 25 to 20 (b = 0.5, j = 0.5) takes
-    # 5/b + b/j = 11 s at the mean of the two speeds: 247.5 over the limit (counted until the
-    # speed is within 64 eps of it: v − 20 = jτ²/2 there, τ ≈ 1.1e-6 s, 2e-5 sooner).
+    # Faster than the limit at the start: braked back to 20 as fast as the jerk allows (b = 0.5,
+    # j = 0.5): jerk −j for b/j = 1 s (25 − j/6 = 24.9167 on, the speed down to 24.75), then
+    # held at −b for 4.75/b = 9.5 s at the mean of 24.75 and 20: 237.47917 over the limit.
     over = tx.SpeedPlan(limits, 25, 1, 0.5, 0.5, start=(0, 25, 0))
-    assert over.overspeed_distance == pytest.approx(247.5, abs=5e-5)
+    assert over.overspeed_distance == pytest.approx(25 - 0.5 / 6 + (24.75 + 20) / 2 * 9.5,
+                                                    abs=1e-9)
 
     # A zone lowered for a 50-long train: held until the tail has left it.
     held = limits.with_zones([(300, 400, 10)]).for_train(50)

@@ -13,7 +13,7 @@ from . import _tractrix
 from . import _tractrix as _core
 from ._checks import _real, _Result, _values, _pair, _scalar, _wrap, ArrayLike
 from .curve import _Measured
-from .track import Frames, Track
+from .track import Frames, Track, _frames_at
 
 
 
@@ -213,11 +213,7 @@ class Alignment(_Measured):
 
     def frame_at(self, s: ArrayLike) -> Frames:
         """Frames at lengths s: forward the tangent, up +z banked by the cant."""
-        flat, shape = _values("s", s)
-        position, rotation = np.empty(shape + (3,)), np.empty(shape + (3, 3))
-        quaternion = np.empty(shape + (4,))
-        self._core.frames_at(flat, position, rotation, quaternion)
-        return Frames(position, rotation, quaternion)
+        return _frames_at(self._core.frames_at, s)
 
     def shape_at(self, s: ArrayLike) -> Tuple[np.ndarray, np.ndarray, np.ndarray]:
         """At lengths s: the plan's signed curvature (> 0 turning left), the gradient dz/dx and

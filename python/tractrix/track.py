@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Optional, Tuple
+from typing import Callable, Optional, Tuple
 
 import numpy as np
 
@@ -20,6 +20,16 @@ class Frames(_Result):
 
     def __init__(self, position: np.ndarray, rotation: np.ndarray, quaternion: np.ndarray) -> None:
         self.position, self.rotation, self.quaternion = position, rotation, quaternion
+
+
+def _frames_at(frames_at: Callable[..., None], s: ArrayLike) -> Frames:
+    """Frames at s (a scalar or any shape) from a compiled frames_at(s, positions, rotations,
+    quaternions): a Track's, or an Alignment's."""
+    flat, shape = _values("s", s)
+    position, rotation = np.empty(shape + (3,)), np.empty(shape + (3, 3))
+    quaternion = np.empty(shape + (4,))
+    frames_at(flat, position, rotation, quaternion)
+    return Frames(position, rotation, quaternion)
 
 
 class Track(_Measured):
@@ -65,11 +75,7 @@ class Track(_Measured):
 
     def frame_at(self, s: ArrayLike) -> Frames:
         """Frames at distances s (forward = the tangent, up from the up source)."""
-        flat, shape = _values("s", s)
-        position, rotation = np.empty(shape + (3,)), np.empty(shape + (3, 3))
-        quaternion = np.empty(shape + (4,))
-        self._core.frames_at(flat, position, rotation, quaternion)
-        return Frames(position, rotation, quaternion)
+        return _frames_at(self._core.frames_at, s)
 
     def __repr__(self) -> str:
         return f"Track(length={self.length:.6g}, {'closed' if self.closed else 'open'})"

@@ -7,6 +7,7 @@
 #include "support/catch.hpp"
 #include "support/properties.hpp"
 #include "tractrix/driving/jerk_trajectory.hpp"
+#include "tractrix/driving/synced_trajectory.hpp"
 #include "tractrix/motion/time_profile.hpp"
 
 using namespace tractrix;
@@ -816,6 +817,60 @@ TEST_CASE("jerk trajectory: time_at is the first time the position is reached", 
   CHECK_FALSE(std::isfinite(moving->time_at(-1)));
 }
 
+TEST_CASE("jerk trajectory: position extrema", "[motion][jerk]") {
+  SECTION("a reversal's turning point in closed form") {
+    // From v0 to −v0 without reaching the acceleration limit: jerk −J for √(2v0/J), where the
+    // velocity is v0 − J t²/2 = 0, then +J. The turning point is at
+    // v0 t − J t³/6 = (2/3) v0 √(2v0/J).
+    const double v0 = 1.5, j = 0.75;
+    const auto tr = JerkTrajectory<double>::to_velocity({2, v0, 0}, -v0, {3, 5, 5, j});
+    REQUIRE(tr);
+    const PositionExtrema<double> e = tr->position_extrema();
+    const double turn = std::sqrt(2 * v0 / j);
+    CHECK(std::abs(e.max - (2 + 2.0 / 3 * v0 * turn)) <= 1e-14 * 4);
+    CHECK(std::abs(e.time_of_max - turn) <= 1e-14 * turn);
+    // The change is symmetric (mean velocity 0): it ends where it started, which is the least
+    // position, first reached at 0.
+    CHECK(std::abs(tr->target().position - 2) <= 1e-15 * 4);
+    CHECK(e.min == 2);
+    CHECK(e.time_of_min == 0);
+  }
+  SECTION("no position of the move is beyond them, and they are reached") {
+    auto rng = make_rng(157);
+    for (int i = 0; i < property_count(300); ++i) {
+      const JerkLimits<double> lim = random_limits<double>(rng);
+      const AxisState<double> from{uniform<double>(rng, -2, 2),
+                                   uniform<double>(rng, -1.5, 1.5) * lim.max_velocity,
+                                   uniform<double>(rng, -1.5, 1.5) * lim.max_acceleration};
+      const auto tr = JerkTrajectory<double>::to_position(
+          from, uniform<double>(rng, -5, 5), uniform<double>(rng, -1, 1) * lim.max_velocity, lim);
+      REQUIRE(tr);
+      const PositionExtrema<double> e = tr->position_extrema();
+      INFO("case " << i);
+      // Dense samples, each sample's neighbourhood refined by golden-section search on at():
+      // the extremes of the motion found without the phases' velocity roots.
+      const int steps = 4000;
+      double lo = std::numeric_limits<double>::infinity(), hi = -lo;
+      for (int k = 0; k <= steps; ++k) {
+        const double p = tr->at(tr->duration() * k / steps).position;
+        lo = std::min(lo, p);
+        hi = std::max(hi, p);
+      }
+      const double scale = 1e-12 * (10 + std::abs(e.min) + std::abs(e.max));
+      CHECK(e.min <= lo + scale);
+      CHECK(e.max >= hi - scale);
+      // Within what the sampling can miss: |v| dt/2 at a turn is 0 (v = 0 there), so the gap is
+      // |a| (dt/2)²/2 at most.
+      const double dt = tr->duration() / steps;
+      const double miss = 2 * lim.max_acceleration * dt * dt + scale;
+      CHECK(lo - e.min <= miss + std::abs(from.acceleration) * dt * dt);
+      CHECK(e.max - hi <= miss + std::abs(from.acceleration) * dt * dt);
+      CHECK(std::abs(tr->at(e.time_of_min).position - e.min) <= scale);
+      CHECK(std::abs(tr->at(e.time_of_max).position - e.max) <= scale);
+    }
+  }
+}
+
 TEST_CASE("jerk trajectory: zero-length moves, float, and bad input", "[motion][jerk]") {
   SECTION("already there") {
     const auto tr = JerkTrajectory<double>::to_position({3, 0, 0}, 3, 0, {1, 1, 1, 1});
@@ -939,4 +994,238 @@ TEST_CASE("jerk trajectory: between cruises with just enough distance for one ch
   CHECK(std::fabs(L(on->duration()) - moved / L(cruising.velocity)) <= 1e-6L * on->duration());
   CHECK(std::fabs(integrate_phases(*on, cruising).position - L(0.127530143f)) <=
         2 * eps<float>() * L(0.127530143f));
+}
+
+// ---- Several axes: SyncedTrajectory --------------------------------------------------------
+
+namespace {
+
+// Axis i of a synced trajectory inside its limits at every sample, and on its target from its
+// arrival on.
+void check_axis(const SyncedTrajectory<double>& tr, std::size_t i, const JerkLimits<double>& lim,
+                double target, double target_velocity) {
+  const double T = tr.duration(i);
+  for (int k = 0; k <= 400; ++k) {
+    const AxisSample<double> s = tr.at(i, T * k / 400);
+    CHECK(std::abs(s.velocity) <= lim.max_velocity * (1 + 1e-12));
+    CHECK(s.acceleration <= lim.max_acceleration * (1 + 1e-12));
+    CHECK(-s.acceleration <= lim.max_deceleration * (1 + 1e-12));
+    CHECK(std::abs(s.jerk) <= lim.max_jerk * (1 + 1e-12));
+  }
+  const AxisSample<double> end = tr.at(i, T);
+  CHECK(std::abs(end.position - target) <= 1e-12 * (1 + std::abs(target)));
+  CHECK(std::abs(end.velocity - target_velocity) <= 1e-12 * (1 + lim.max_velocity));
+  CHECK(end.acceleration == 0);
+}
+
+}  // namespace
+
+TEST_CASE("synced trajectory: time synchronization arrives together at the slowest optimum",
+          "[motion][jerk][synced]") {
+  auto rng = make_rng(158);
+  for (int i = 0; i < property_count(100); ++i) {
+    std::vector<AxisState<double>> from;
+    std::vector<double> to, velocity;
+    std::vector<JerkLimits<double>> limits;
+    long double slowest = 0;
+    const bool rest = i % 2 == 0;
+    for (int axis = 0; axis < 3; ++axis) {
+      limits.push_back(random_limits<double>(rng));
+      const JerkLimits<double>& lim = limits.back();
+      double v = 0, a = 0;
+      if (!rest) {
+        // A start the limits can hold.
+        do {
+          v = uniform<double>(rng, -1, 1) * lim.max_velocity;
+          a = uniform<double>(rng, -1, 1) * std::min(lim.max_acceleration, lim.max_deceleration);
+        } while (!holdable(v, a, lim));
+      }
+      from.push_back({uniform<double>(rng, -3, 3), v, a});
+      to.push_back(uniform<double>(rng, -5, 5));
+      velocity.push_back(rest ? 0 : uniform<double>(rng, -1, 1) * lim.max_velocity);
+      slowest = std::max(slowest, reference_duration(v, a, to.back() - from.back().position,
+                                                     velocity.back(), lim));
+    }
+    INFO("case " << i);
+    const auto tr = SyncedTrajectory<double>::to_position(from, to, velocity, limits);
+    REQUIRE(tr);
+    CHECK(tr->synchronization() == Synchronization::time);
+    CHECK(tr->duration() >= double(slowest) * (1 - 1e-10));
+    // From rest every duration past the optimum is met (a lower cruise): the slowest's.
+    if (rest) CHECK(std::abs(tr->duration() - double(slowest)) <= 1e-10 * double(slowest));
+    for (std::size_t axis = 0; axis < 3; ++axis) {
+      CHECK(tr->duration(axis) == tr->duration());
+      check_axis(*tr, axis, limits[axis], to[axis], velocity[axis]);
+    }
+    // Without synchronization each axis keeps its own optimum.
+    const auto free =
+        SyncedTrajectory<double>::to_position(from, to, velocity, limits, Synchronization::none);
+    REQUIRE(free);
+    double latest = 0;
+    for (std::size_t axis = 0; axis < 3; ++axis) {
+      const long double own = reference_duration(from[axis].velocity, from[axis].acceleration,
+                                                 to[axis] - from[axis].position, velocity[axis],
+                                                 limits[axis]);
+      CHECK(std::abs(free->duration(axis) - double(own)) <= 1e-10 * double(own + 1));
+      latest = std::max(latest, free->duration(axis));
+    }
+    CHECK(free->duration() == latest);
+  }
+}
+
+TEST_CASE("synced trajectory: a common duration one axis cannot meet moves on past its gap",
+          "[motion][jerk][synced]") {
+  // An axis for which to_position_in refuses durations in about [1.820, 2.016) s (its optimum
+  // is shorter), with a second axis whose optimum falls inside that gap.
+  const JerkLimits<double> lim{0.15218576488198268, 1.3649440993009845, 1.2283245356575019,
+                               0.28134676210387083};
+  const AxisState<double> from{-0.10249734517291165, 0.14662561388842668, -0.24138901379507594};
+  const double target = -0.1005817251572287, target_velocity = -0.075128066356596274;
+  const auto own = JerkTrajectory<double>::to_position(from, target, target_velocity, lim);
+  REQUIRE(own);
+  REQUIRE(own->duration() < 1.82);
+  REQUIRE_FALSE(JerkTrajectory<double>::to_position_in(1.9, from, target, target_velocity, lim));
+  // Rest to rest under v 1, a 1, j 1 without reaching the acceleration (v_p <= a²/j): each change
+  // takes 2√(v_p/j), so T = 4√(v_p/j) and D = v_p T/2; for T = 1.9, v_p = (T/4)².
+  const double T2 = 1.9, distance = (T2 / 4) * (T2 / 4) * T2 / 2;
+  const JerkLimits<double> slow{1, 1, 1, 1};
+  const std::vector<AxisState<double>> starts{from, {0, 0, 0}};
+  const auto tr = SyncedTrajectory<double>::to_position(starts, {target, distance},
+                                                        {target_velocity, 0}, {lim, slow});
+  REQUIRE(tr);
+  CHECK(tr->duration() > 1.9);
+  // The earliest after the gap: the axis refuses a duration a hair shorter.
+  CHECK_FALSE(JerkTrajectory<double>::to_position_in(tr->duration() * (1 - 1e-9), from, target,
+                                                      target_velocity, lim));
+  check_axis(*tr, 0, lim, target, target_velocity);
+  check_axis(*tr, 1, slow, distance, 0);
+  const auto second = JerkTrajectory<double>::to_position({0, 0, 0}, distance, 0, slow);
+  REQUIRE(second);
+  CHECK(std::abs(second->duration() - T2) <= 1e-14 * T2);
+}
+
+TEST_CASE("synced trajectory: phase synchronization moves on the straight line",
+          "[motion][jerk][synced]") {
+  auto rng = make_rng(159);
+  int checked = 0;
+  for (int i = 0; i < property_count(100); ++i) {
+    std::vector<JerkLimits<double>> limits;
+    std::vector<AxisState<double>> from;
+    std::vector<double> to, velocity;
+    double u[3], norm = 0;
+    for (double& c : u) {
+      c = uniform<double>(rng, -1, 1);
+      norm += c * c;
+    }
+    norm = std::sqrt(norm);
+    const double length = uniform<double>(rng, 0.1, 8);
+    // Along the line: a start speed and acceleration, a target speed (every other case rest).
+    const bool rest = i % 2 == 0;
+    const double s_v = rest ? 0 : uniform<double>(rng, -0.3, 0.3);
+    const double s_a = rest ? 0 : uniform<double>(rng, -0.1, 0.1);
+    const double s_target = rest ? 0 : uniform<double>(rng, 0, 0.3);
+    // The line's limits: the strictest of the axes' over |u_i| (an axis going backwards along
+    // the line brakes its acceleration with its own).
+    JerkLimits<double> line{1e300, 1e300, 1e300, 1e300};
+    for (int axis = 0; axis < 3; ++axis) {
+      const double ui = u[axis] / norm;
+      limits.push_back(random_limits<double>(rng));
+      const JerkLimits<double>& lim = limits.back();
+      const double p = uniform<double>(rng, -3, 3);
+      from.push_back({p, s_v * ui, s_a * ui});
+      to.push_back(p + length * ui);
+      velocity.push_back(s_target * ui);
+      const double w = std::abs(ui);
+      line.max_velocity = std::min(line.max_velocity, lim.max_velocity / w);
+      line.max_acceleration =
+          std::min(line.max_acceleration, (ui > 0 ? lim.max_acceleration : lim.max_deceleration) / w);
+      line.max_deceleration =
+          std::min(line.max_deceleration, (ui > 0 ? lim.max_deceleration : lim.max_acceleration) / w);
+      line.max_jerk = std::min(line.max_jerk, lim.max_jerk / w);
+    }
+    // The line's own states must be inside its limits for the comparison below.
+    if (!holdable(s_v, s_a, line) || std::abs(s_target) > line.max_velocity) continue;
+    INFO("case " << i);
+    ++checked;
+    const auto tr = SyncedTrajectory<double>::to_position(from, to, velocity, limits,
+                                                          Synchronization::phase);
+    REQUIRE(tr);
+    CHECK(tr->synchronization() == Synchronization::phase);
+    // The time-optimal move along the line, by the long-double reference.
+    const long double expected = reference_duration(s_v, s_a, length, s_target, line);
+    CHECK(std::abs(tr->duration() - double(expected)) <= 1e-10 * double(expected));
+    // Every sample on the line through start and target.
+    for (int k = 0; k <= 200; ++k) {
+      const double t = tr->duration() * k / 200;
+      double d[3], along = 0;
+      for (std::size_t axis = 0; axis < 3; ++axis) {
+        d[axis] = tr->at(axis, t).position - from[axis].position;
+        along += d[axis] * u[axis] / norm;
+      }
+      double across = 0;
+      for (std::size_t axis = 0; axis < 3; ++axis)
+        across += std::pow(d[axis] - along * u[axis] / norm, 2);
+      CHECK(std::sqrt(across) <= 1e-12 * (length + 6));
+    }
+    for (std::size_t axis = 0; axis < 3; ++axis) {
+      check_axis(*tr, axis, limits[axis], to[axis], velocity[axis]);
+      // Extrema by axis: the line's mapped through the axis's share.
+      const PositionExtrema<double> e = tr->position_extrema(axis);
+      CHECK(std::abs(tr->at(axis, e.time_of_min).position - e.min) <= 1e-12 * 10);
+      CHECK(std::abs(tr->at(axis, e.time_of_max).position - e.max) <= 1e-12 * 10);
+      CHECK(e.min <= std::min(from[axis].position, to[axis]) + 1e-12 * 10);
+      CHECK(e.max >= std::max(from[axis].position, to[axis]) - 1e-12 * 10);
+    }
+  }
+  CHECK(checked >= property_count(100) / 2);
+  // A start velocity across the line: time synchronization instead.
+  const std::vector<JerkLimits<double>> lim(2, JerkLimits<double>{1, 1, 1, 1});
+  const auto across = SyncedTrajectory<double>::to_position(
+      {{0, 0, 0}, {0, 0.5, 0}}, {1, 0}, {0, 0}, lim, Synchronization::phase);
+  REQUIRE(across);
+  CHECK(across->synchronization() == Synchronization::time);
+}
+
+TEST_CASE("synced trajectory: minimum duration and control cycles", "[motion][jerk][synced]") {
+  // Rest to rest over 1 with v 1, a 1, j 1 (v·j = a²: no hold): v_p = (D²j/4)^(1/3) =
+  // 0.25^(1/3), T = 2D/v_p.
+  const double optimum = 2 / std::cbrt(0.25);
+  const std::vector<JerkLimits<double>> lim{{1, 1, 1, 1}};
+  const std::vector<AxisState<double>> from{{0, 0, 0}};
+  const auto fastest = SyncedTrajectory<double>::to_position(from, {1}, {0}, lim);
+  REQUIRE(fastest);
+  CHECK(std::abs(fastest->duration() - optimum) <= 1e-14 * optimum);
+  for (double cycle : {0.001, 0.01, 0.3, 1.0}) {
+    const auto tr = SyncedTrajectory<double>::to_position(from, {1}, {0}, lim,
+                                                          Synchronization::time, {0, cycle});
+    REQUIRE(tr);
+    const double cycles = std::ceil(optimum / cycle);
+    INFO("cycle " << cycle);
+    CHECK(std::abs(tr->duration() - cycles * cycle) <= 1e-12 * optimum);
+    check_axis(*tr, 0, lim[0], 1, 0);
+  }
+  const auto longer = SyncedTrajectory<double>::to_position(from, {1}, {0}, lim,
+                                                            Synchronization::none, {5, 0});
+  REQUIRE(longer);
+  CHECK(std::abs(longer->duration() - 5) <= 1e-13);
+  check_axis(*longer, 0, lim[0], 1, 0);
+  // Both: the first whole cycle after the minimum.
+  const auto both = SyncedTrajectory<double>::to_position(from, {1}, {0}, lim,
+                                                          Synchronization::phase, {4.05, 0.1});
+  REQUIRE(both);
+  CHECK(std::abs(both->duration() - 4.1) <= 1e-13);
+  check_axis(*both, 0, lim[0], 1, 0);
+  // Bad input.
+  CHECK(SyncedTrajectory<double>::to_position(from, {1}, {0}, lim, Synchronization::time,
+                                              {-1, 0})
+            .error()
+            .code == ErrorCode::out_of_range);
+  CHECK(SyncedTrajectory<double>::to_position(from, {1, 2}, {0}, lim).error().code ==
+        ErrorCode::mismatched_sizes);
+  CHECK(SyncedTrajectory<double>::to_position({}, {}, {}, {}).error().code ==
+        ErrorCode::empty_input);
+  const auto beyond =
+      SyncedTrajectory<double>::to_position({{0, 0, 0}, {0, 0, 0}}, {1, 1}, {0, 2}, {lim[0], lim[0]});
+  REQUIRE_FALSE(beyond);
+  CHECK(beyond.error().message.rfind("axis 1: ", 0) == 0);
 }

@@ -38,6 +38,16 @@ struct AxisSample {
   S jerk = S(0);          ///< units per second³, the jerk acting from that time on
 };
 
+/// Where an axis goes furthest each way over a trajectory's phases, and when: a crane's or a
+/// dolly's reach, checked against its travel before the move is run.
+template <class S>
+struct PositionExtrema {
+  S min = S(0);          ///< the least position, in the axis's units
+  S max = S(0);          ///< the greatest position
+  S time_of_min = S(0);  ///< seconds from the start; the first such time
+  S time_of_max = S(0);  ///< seconds from the start; the first such time
+};
+
 /// Limits of a jerk-limited trajectory, all positive and finite: |velocity| <= max_velocity,
 /// −max_deceleration <= acceleration <= max_acceleration (signed: deceleration is the negative
 /// acceleration that brakes a forward move), |jerk| <= max_jerk.
@@ -276,9 +286,11 @@ class JerkTrajectory {
   /// When the target state is reached (seconds); after it the axis moves on at the target
   /// velocity. 0 for a start that is the target.
   S duration() const noexcept { return duration_; }
-  /// How long the start spent bringing an acceleration beyond its limit back to it (seconds; 0
-  /// for an acceleration inside the limits). A velocity beyond max_velocity is not counted: the
-  /// first velocity change brings it down.
+  /// How long the start spent getting back inside the limits (seconds): an acceleration beyond
+  /// its limit brought back to it, then a velocity beyond max_velocity (or one the acceleration
+  /// carries past it) braked back to it. 0 for a start inside. Where braking on would carry
+  /// the velocity past the opposite limit first, the plan's first change brakes it and that is
+  /// not counted.
   S braking_duration() const noexcept { return braking_; }
   /// The state reached at duration(): exactly the target given, acceleration 0 (for to_velocity,
   /// the position where the velocity is reached).
@@ -335,6 +347,40 @@ class JerkTrajectory {
     if ((gap > S(0) && end_.velocity > S(0)) || (gap < S(0) && end_.velocity < S(0)))
       return duration_ + gap / end_.velocity;
     return std::numeric_limits<S>::infinity();
+  }
+
+  /// The least and greatest position over [0, duration()] and when they are first reached: the
+  /// ends of the phases and where a phase's velocity crosses zero (each phase's velocity is a
+  /// quadratic in time, so in closed form). After duration() the axis moves on at the target
+  /// velocity, unbounded, and that is not included. A start that is the target: its position.
+  PositionExtrema<S> position_extrema() const noexcept {
+    const AxisState<S>& first = count_ > 0 ? phases_[0].start : end_;
+    PositionExtrema<S> e{first.position, first.position, S(0), S(0)};
+    const auto visit = [&e](S position, S time) {
+      if (position < e.min) {
+        e.min = position;
+        e.time_of_min = time;
+      }
+      if (position > e.max) {
+        e.max = position;
+        e.time_of_max = time;
+      }
+    };
+    for (int i = 0; i < count_; ++i) {
+      const Phase& ph = phases_[static_cast<std::size_t>(i)];
+      // v + a x + j x²/2 = 0 inside the phase.
+      const P c[3] = {P(ph.start.velocity), P(ph.start.acceleration), P(ph.jerk) / P(2)};
+      P roots[2];
+      const int n = detail::interval_roots(c, 2, P(0), P(ph.duration), roots);
+      for (int k = 0; k < n; ++k)
+        visit(evaluate(ph, ph.start_time + S(roots[k])).position, ph.start_time + S(roots[k]));
+      const S end_time = i + 1 < count_ ? phases_[static_cast<std::size_t>(i + 1)].start_time
+                                         : duration_;
+      visit(i + 1 < count_ ? phases_[static_cast<std::size_t>(i + 1)].start.position
+                           : end_.position,
+            end_time);
+    }
+    return e;
   }
 
   /// The number of phases, at most max_phases (0 for a start that is the target).

@@ -1,0 +1,324 @@
+/// @file
+/// `SyncedTrajectory`: several axes (a camera dolly's x, y and z; a crane's slew, trolley and
+/// hoist; trains told to arrive at once) moved to their targets together — all arriving at the
+/// same time, or on a straight line in space — with the timing an engine's clock needs: no sooner
+/// than a minimum duration, and on a whole number of control cycles. Each axis is a
+/// `JerkTrajectory` (driving/jerk_trajectory.hpp).
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "tractrix/core/expected.hpp"
+#include "tractrix/core/numeric.hpp"
+#include "tractrix/driving/jerk_trajectory.hpp"
+
+namespace tractrix {
+
+/// How the axes of a SyncedTrajectory move together.
+enum class Synchronization {
+  time,   ///< all arrive together: each axis's move stretched to the slowest one's duration
+  phase,  ///< on a straight line in space, where start and target allow it (else as `time`)
+  none,   ///< each axis as fast as it can
+};
+
+/// When a plan may end: no sooner than `minimum_duration`, and, for a `cycle` > 0, on a whole
+/// number of cycles (a controller ticking at 1 kHz: 0.001). Both 0: as soon as the limits allow.
+template <class S>
+struct PlanTiming {
+  S minimum_duration = S(0);  ///< seconds, >= 0
+  S cycle = S(0);             ///< seconds, >= 0; 0: any duration
+};
+
+/// Axes moved from any states to targets under each axis's JerkLimits, synchronized. With
+/// `Synchronization::time` every axis arrives at duration(): the earliest time every axis can
+/// meet (at least the slowest axis's time-optimal duration) that the timing allows. With
+/// `Synchronization::phase` the axes move on the straight line from start to target — one
+/// time-optimal move along it under the strictest of the axes' limits, each axis a fixed share of
+/// it — where the start's velocity and acceleration and the target velocity lie along that line;
+/// otherwise they are time-synchronized (synchronization() says which was done). With
+/// `Synchronization::none` each axis arrives at its own earliest time the timing allows.
+///
+/// Times are seconds from the start. Sampling is O(axes).
+template <class S>
+class SyncedTrajectory {
+ public:
+  /// Plans the move of every axis i from from[i] to (position[i], velocity[i], acceleration 0)
+  /// under limits[i]. Errors: mismatched_sizes for arrays of different lengths, empty_input for
+  /// no axes, out_of_range for a timing that is negative or not finite; those of
+  /// JerkTrajectory::to_position, naming the axis; no_solution where no common duration is
+  /// found (please report the states and limits).
+  static Expected<SyncedTrajectory> to_position(const std::vector<AxisState<S>>& from,
+                                                const std::vector<S>& position,
+                                                const std::vector<S>& velocity,
+                                                const std::vector<JerkLimits<S>>& limits,
+                                                Synchronization sync = Synchronization::time,
+                                                const PlanTiming<S>& timing = {}) {
+    const std::size_t n = from.size();
+    if (position.size() != n || velocity.size() != n || limits.size() != n)
+      return make_error(ErrorCode::mismatched_sizes,
+                        "synced trajectory: from, position, velocity and limits must have one "
+                        "entry per axis");
+    if (n == 0) return make_error(ErrorCode::empty_input, "synced trajectory: no axes");
+    if (!std::isfinite(timing.minimum_duration) || !(timing.minimum_duration >= S(0)) ||
+        !std::isfinite(timing.cycle) || !(timing.cycle >= S(0)))
+      return make_error(ErrorCode::out_of_range,
+                        "synced trajectory: minimum_duration and cycle must be finite and >= 0");
+    SyncedTrajectory out;
+    out.sync_ = sync;
+    if (sync == Synchronization::phase) {
+      if (auto line = Line::through(from, position, velocity)) {
+        auto moved = earliest(line->start(from), line->length, line->speed(velocity),
+                              line->limits(limits), timing.minimum_duration, timing.cycle, 0);
+        if (!moved) return std::move(moved).error();
+        out.line_ = std::move(*line);
+        out.origin_ = from;
+        out.target_ = position;
+        out.target_velocity_ = velocity;
+        out.axes_.push_back(std::move(*moved));
+        out.duration_ = out.axes_[0].duration();
+        return out;
+      }
+      out.sync_ = Synchronization::time;
+    }
+    // Each axis's earliest arrival the timing allows.
+    for (std::size_t i = 0; i < n; ++i) {
+      auto axis =
+          earliest(from[i], position[i], velocity[i], limits[i], timing.minimum_duration,
+                   timing.cycle, i);
+      if (!axis) return std::move(axis).error();
+      out.duration_ = std::max(out.duration_, axis->duration());
+      out.axes_.push_back(std::move(*axis));
+    }
+    if (out.sync_ == Synchronization::none) return out;
+    // Every axis at the latest of them; an axis that cannot end then (a duration no profile of
+    // it fits) moves the common time on to its next one, and the others follow. Each axis's
+    // unreachable durations are one gap past its optimum, so this ends within a round or two.
+    for (std::size_t round = 0; round < 4 * n + 4; ++round) {
+      bool moved_on = false;
+      for (std::size_t i = 0; i < n; ++i) {
+        auto axis = earliest(from[i], position[i], velocity[i], limits[i], out.duration_,
+                             timing.cycle, i);
+        if (!axis) return std::move(axis).error();
+        if (axis->duration() > out.duration_ * (S(1) + S(64) * detail::epsilon<S>())) {
+          out.duration_ = axis->duration();
+          moved_on = true;
+        }
+        out.axes_[i] = std::move(*axis);
+      }
+      if (!moved_on) return out;
+    }
+    return make_error(ErrorCode::no_solution,
+                      "synced trajectory: no common duration found (please report the states and "
+                      "limits)");
+  }
+
+  /// The number of axes.
+  std::size_t axis_count() const noexcept { return origin_.empty() ? axes_.size() : origin_.size(); }
+  /// When the last axis arrives (seconds); with time or phase synchronization, every axis.
+  S duration() const noexcept { return duration_; }
+  /// When axis `i` arrives (seconds), i < axis_count() (unchecked).
+  S duration(std::size_t i) const noexcept {
+    return line_.direction.empty() ? axes_[i].duration() : duration_;
+  }
+  /// The synchronization done: as asked, except `phase` where the states do not lie along the
+  /// line from start to target (then `time`).
+  Synchronization synchronization() const noexcept { return sync_; }
+
+  /// Axis `i` at time t (i < axis_count(), unchecked), as JerkTrajectory::at: before 0 the start,
+  /// from its arrival on the target moving on at its velocity.
+  AxisSample<S> at(std::size_t i, S t) const noexcept {
+    if (line_.direction.empty()) return axes_[i].at(t);
+    if (!(t < duration_) && !std::isnan(t)) {
+      const S dt = std::isfinite(t) ? t - duration_ : S(0);
+      return {target_[i] + target_velocity_[i] * dt, target_velocity_[i], S(0), S(0)};
+    }
+    const AxisSample<S> s = axes_[0].at(t);
+    const S u = line_.direction[i];
+    return {origin_[i].position + u * s.position, u * s.velocity, u * s.acceleration, u * s.jerk};
+  }
+
+  /// Every axis at time t, into out[0 .. axis_count()).
+  void at(S t, AxisSample<S>* out) const noexcept {
+    for (std::size_t i = 0; i < axis_count(); ++i)
+      out[i] = at(i, t);
+  }
+
+  /// Axis i's least and greatest position over its move, and when (i < axis_count(), unchecked):
+  /// JerkTrajectory::position_extrema.
+  PositionExtrema<S> position_extrema(std::size_t i) const noexcept {
+    if (line_.direction.empty()) return axes_[i].position_extrema();
+    const PositionExtrema<S> e = axes_[0].position_extrema();
+    const S u = line_.direction[i], p = origin_[i].position;
+    if (u >= S(0)) return {p + u * e.min, p + u * e.max, e.time_of_min, e.time_of_max};
+    return {p + u * e.max, p + u * e.min, e.time_of_max, e.time_of_min};
+  }
+
+  /// Axis i's own trajectory (i < axis_count(), unchecked); with phase synchronization, the move
+  /// along the line (in its length from the start) for every i.
+  const JerkTrajectory<S>& axis(std::size_t i) const noexcept {
+    return axes_[line_.direction.empty() ? i : 0];
+  }
+
+ private:
+  // The straight line from the start to the target, where every state lies along it: the
+  // direction (unit), the length, and the axes' limits as limits along it.
+  struct Line {
+    std::vector<S> direction;
+    S length = S(0);
+
+    static std::optional<Line> through(const std::vector<AxisState<S>>& from,
+                                       const std::vector<S>& position,
+                                       const std::vector<S>& velocity) {
+      const std::size_t n = from.size();
+      using std::sqrt;
+      Line line;
+      line.direction.resize(n);
+      // The direction: the move, or with none (a target that is the start) the first of the
+      // start velocity, its acceleration and the target velocity that is not zero.
+      const auto take = [&](auto component) {
+        S norm = S(0);
+        for (std::size_t i = 0; i < n; ++i) {
+          line.direction[i] = component(i);
+          norm += line.direction[i] * line.direction[i];
+        }
+        norm = sqrt(norm);
+        if (!(norm > S(0)) || !std::isfinite(norm)) return S(0);
+        for (S& u : line.direction)
+          u /= norm;
+        return norm;
+      };
+      line.length = take([&](std::size_t i) { return position[i] - from[i].position; });
+      if (!(line.length > S(0)) &&
+          !(take([&](std::size_t i) { return from[i].velocity; }) > S(0)) &&
+          !(take([&](std::size_t i) { return from[i].acceleration; }) > S(0)) &&
+          !(take([&](std::size_t i) { return velocity[i]; }) > S(0)))
+        return std::nullopt;  // nothing moves: time synchronization is as good
+      // Each vector must lie along it: its part across the direction within rounding of it.
+      const auto along = [&](auto component) {
+        S dot = S(0), norm = S(0);
+        for (std::size_t i = 0; i < n; ++i) {
+          dot += component(i) * line.direction[i];
+          norm += component(i) * component(i);
+        }
+        S across = S(0);
+        for (std::size_t i = 0; i < n; ++i) {
+          const S c = component(i) - dot * line.direction[i];
+          across += c * c;
+        }
+        return sqrt(across) <= S(64) * detail::epsilon<S>() * sqrt(norm);
+      };
+      if (!along([&](std::size_t i) { return from[i].velocity; }) ||
+          !along([&](std::size_t i) { return from[i].acceleration; }) ||
+          !along([&](std::size_t i) { return velocity[i]; }))
+        return std::nullopt;
+      return line;
+    }
+
+    S dot(const std::vector<S>& x) const {
+      S d = S(0);
+      for (std::size_t i = 0; i < direction.size(); ++i)
+        d += x[i] * direction[i];
+      return d;
+    }
+    AxisState<S> start(const std::vector<AxisState<S>>& from) const {
+      std::vector<S> v(from.size()), a(from.size());
+      for (std::size_t i = 0; i < from.size(); ++i) {
+        v[i] = from[i].velocity;
+        a[i] = from[i].acceleration;
+      }
+      return {S(0), dot(v), dot(a)};
+    }
+    S speed(const std::vector<S>& velocity) const { return dot(velocity); }
+    // Along the line each axis i moves u_i times as much: its limits over |u_i| bound the line's
+    // (an axis going backwards along it brakes the line's acceleration with its own).
+    JerkLimits<S> limits(const std::vector<JerkLimits<S>>& axes) const {
+      const S huge = std::numeric_limits<S>::max();
+      JerkLimits<S> out{huge, huge, huge, huge};
+      for (std::size_t i = 0; i < axes.size(); ++i) {
+        using std::abs;
+        const S u = abs(direction[i]);
+        if (!(u > S(0))) continue;
+        const bool forward = direction[i] > S(0);
+        out.max_velocity = std::min(out.max_velocity, axes[i].max_velocity / u);
+        out.max_acceleration = std::min(
+            out.max_acceleration,
+            (forward ? axes[i].max_acceleration : axes[i].max_deceleration) / u);
+        out.max_deceleration = std::min(
+            out.max_deceleration,
+            (forward ? axes[i].max_deceleration : axes[i].max_acceleration) / u);
+        out.max_jerk = std::min(out.max_jerk, axes[i].max_jerk / u);
+      }
+      return out;
+    }
+  };
+
+  // The axis's move arriving at the earliest time no sooner than `not_before` (and its
+  // time-optimal duration), on a whole number of cycles for a cycle > 0. A duration no profile
+  // fits (to_position_in: no_solution; they form a gap past the optimum) is stepped out of,
+  // doubling the step, and the gap's end found by bisection — in whole cycles for a cycle > 0.
+  static Expected<JerkTrajectory<S>> earliest(const AxisState<S>& from, S position, S velocity,
+                                              const JerkLimits<S>& limits, S not_before,
+                                              S cycle, std::size_t axis) {
+    using JT = JerkTrajectory<S>;
+    const auto named = [axis](Error e) {
+      e.message = "axis " + std::to_string(axis) + ": " + e.message;
+      return e;
+    };
+    auto fastest = JT::to_position(from, position, velocity, limits);
+    if (!fastest) return named(std::move(fastest).error());
+    const S shortest = std::max(fastest->duration(), not_before);
+    // Durations as whole cycles (k = 0: the time-optimal duration itself, without a cycle).
+    using std::ceil;
+    const S first =
+        cycle > S(0) ? std::max(ceil(shortest / cycle - S(16) * detail::epsilon<S>()), S(0)) : S(0);
+    const auto duration_of = [&](S k) { return cycle > S(0) ? k * cycle : shortest + k; };
+    const auto attempt = [&](S k) {
+      const S t = duration_of(k);
+      if (!(t > fastest->duration())) return Expected<JT>(*fastest);
+      return JT::to_position_in(t, from, position, velocity, limits);
+    };
+    auto at_first = attempt(first);
+    if (at_first || at_first.error().code != ErrorCode::no_solution)
+      return at_first ? std::move(at_first) : named(std::move(at_first).error());
+    // Step out of the gap (in cycles, or in seconds from a millionth of the duration on).
+    S lo = first, step = cycle > S(0) ? S(1) : std::max(S(1e-6) * shortest, S(1e-9));
+    S hi = lo;
+    Expected<JT> found = std::move(at_first);
+    for (int k = 0; k < 80 && !found; ++k, step *= S(2)) {
+      hi = lo + step;
+      found = attempt(hi);
+      if (!found && found.error().code != ErrorCode::no_solution)
+        return named(std::move(found).error());
+      if (!found) lo = hi;
+    }
+    if (!found) return named(std::move(found).error());
+    // The gap's end: the earliest duration that fits (bisection; whole cycles for a cycle).
+    for (int k = 0; k < 100; ++k) {
+      S mid = lo + (hi - lo) / S(2);
+      if (cycle > S(0)) mid = std::floor(mid);
+      if (!(mid > lo && mid < hi)) break;
+      auto at_mid = attempt(mid);
+      if (at_mid) {
+        hi = mid;
+        found = std::move(at_mid);
+      } else {
+        lo = mid;
+      }
+    }
+    return found;
+  }
+
+  std::vector<JerkTrajectory<S>> axes_;  // each axis; with a line, the move along it
+  Line line_;                            // direction empty: no line
+  std::vector<AxisState<S>> origin_;     // with a line: the start, the target and its velocity
+  std::vector<S> target_, target_velocity_;
+  S duration_ = S(0);
+  Synchronization sync_ = Synchronization::time;
+};
+
+}  // namespace tractrix

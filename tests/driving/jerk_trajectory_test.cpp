@@ -806,6 +806,18 @@ TEST_CASE("jerk trajectory: time_at is the first time the position is reached", 
       CHECK_FALSE(std::isfinite(t));
     }
   }
+  // Half way through a symmetric move from rest to rest is half its time (the middle is where
+  // the first half's phases end and the second's start: their rounding apart).
+  for (int i = 0; i < property_count(300); ++i) {
+    const double distance = uniform<double>(rng, 0.01, 50);
+    JerkLimits<double> lim = random_limits<double>(rng);
+    lim.max_deceleration = lim.max_acceleration;
+    const auto tr = JerkTrajectory<double>::to_position({1, 0, 0}, 1 + distance, 0, lim);
+    REQUIRE(tr);
+    INFO("case " << i << ": distance " << distance);
+    CHECK(std::abs(tr->time_at(1 + distance / 2) - tr->duration() / 2) <=
+          1e-9 * tr->duration());
+  }
   const auto moving = JerkTrajectory<double>::to_velocity({0, 0, 0}, 2, {4, 2, 2, 1});
   REQUIRE(moving);
   // 0 to 2 m/s under jerk 1 without reaching the acceleration limit: 2√(2/1) s; then it cruises
@@ -1215,6 +1227,18 @@ TEST_CASE("synced trajectory: minimum duration and control cycles", "[motion][je
   REQUIRE(both);
   CHECK(std::abs(both->duration() - 4.1) <= 1e-13);
   check_axis(*both, 0, lim[0], 1, 0);
+  // Float: the same whole cycles, two axes arriving together on the line.
+  const auto in_float = SyncedTrajectory<float>::to_position(
+      {{0, 0, 0}, {1, 0, 0}}, {1, 3}, {0, 0}, {{2, 1, 1, 1}, {2, 2, 2, 2}}, Synchronization::phase,
+      {0, 0.01f});
+  REQUIRE(in_float);
+  CHECK(in_float->synchronization() == Synchronization::phase);
+  const float whole = std::round(in_float->duration() / 0.01f);
+  CHECK(std::abs(in_float->duration() - whole * 0.01f) <= 1e-5f);
+  CHECK(std::abs(in_float->at(0, in_float->duration()).position - 1) <= 1e-6f);
+  CHECK(std::abs(in_float->at(1, in_float->duration()).position - 3) <= 1e-6f);
+  CHECK(std::abs(in_float->at(1, in_float->duration() / 2).position -
+                 (1 + 2 * in_float->at(0, in_float->duration() / 2).position)) <= 1e-6f);
   // Bad input.
   CHECK(SyncedTrajectory<double>::to_position(from, {1}, {0}, lim, Synchronization::time,
                                               {-1, 0})

@@ -334,6 +334,9 @@ class JerkTrajectory {
       const P c[4] = {P(ph.start.position) - P(position), P(ph.start.velocity),
                       P(ph.start.acceleration) / P(2), P(ph.jerk) / P(6)};
       if (!(c[0] < P(0)) && !(c[0] > P(0))) return ph.start_time;
+      // Between where the phase before ended and where this one starts (their rounding apart):
+      // reached as this one starts.
+      if (i > 0 && (P(position) - reached) * c[0] >= P(0)) return ph.start_time;
       P roots[3];
       if (detail::interval_roots(c, 3, P(0), P(ph.duration), roots) > 0)
         return ph.start_time + S(roots[0]);

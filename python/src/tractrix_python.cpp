@@ -996,6 +996,134 @@ NB_MODULE(_tractrix, m) {
           },
           nb::arg("t"), nb::arg("left").noconvert(), nb::call_guard<nb::gil_scoped_release>());
 
+  // Driving one axis, or several together: the jerk-limited trajectory from any state.
+  using Jerk = tx::JerkTrajectory<double>;
+  using Synced = tx::SyncedTrajectory<double>;
+  const auto sample_axis = [](const Jerk& tr, In t, Out position, Out velocity, Out acceleration,
+                              Out jerk) {
+    need(position, t.size(), "positions");
+    need(velocity, t.size(), "velocities");
+    need(acceleration, t.size(), "accelerations");
+    need(jerk, t.size(), "jerks");
+    for (std::size_t i = 0; i < t.size(); ++i) {
+      const tx::AxisSample<double> at = tr.at(t.data()[i]);
+      position.data()[i] = at.position;
+      velocity.data()[i] = at.velocity;
+      acceleration.data()[i] = at.acceleration;
+      jerk.data()[i] = at.jerk;
+    }
+  };
+  nb::class_<Jerk>(m, "JerkTrajectory")
+      .def_static("to_position",
+                  [](double p, double v, double a, double target, double target_velocity,
+                     double vmax, double amax, double dmax, double jmax) {
+                    return value_or_raise(Jerk::to_position({p, v, a}, target, target_velocity,
+                                                            {vmax, amax, dmax, jmax}));
+                  })
+      .def_static("to_position_in",
+                  [](double duration, double p, double v, double a, double target,
+                     double target_velocity, double vmax, double amax, double dmax, double jmax) {
+                    return value_or_raise(Jerk::to_position_in(
+                        duration, {p, v, a}, target, target_velocity, {vmax, amax, dmax, jmax}));
+                  })
+      .def_static("to_velocity",
+                  [](double p, double v, double a, double target_velocity, double vmax, double amax,
+                     double dmax, double jmax) {
+                    return value_or_raise(
+                        Jerk::to_velocity({p, v, a}, target_velocity, {vmax, amax, dmax, jmax}));
+                  })
+      .def_prop_ro("duration", &Jerk::duration)
+      .def_prop_ro("braking_duration", &Jerk::braking_duration)
+      .def_prop_ro("position_extrema",
+                   [](const Jerk& tr) {
+                     const tx::PositionExtrema<double> e = tr.position_extrema();
+                     return std::make_tuple(e.min, e.max, e.time_of_min, e.time_of_max);
+                   })
+      .def("at", sample_axis, nb::arg("t"), nb::arg("position").noconvert(),
+           nb::arg("velocity").noconvert(), nb::arg("acceleration").noconvert(),
+           nb::arg("jerk").noconvert(), nb::call_guard<nb::gil_scoped_release>())
+      .def(
+          "time_at",
+          [](const Jerk& tr, In positions, Out times) {
+            need(times, positions.size(), "times");
+            for (std::size_t i = 0; i < positions.size(); ++i)
+              times.data()[i] = tr.time_at(positions.data()[i]);
+          },
+          nb::arg("positions"), nb::arg("times").noconvert(),
+          nb::call_guard<nb::gil_scoped_release>());
+
+  nb::class_<Synced>(m, "SyncedTrajectory")
+      .def_static(
+          "build",
+          [](In starts, In targets, In velocities, In limits, int sync, double minimum_duration,
+             double cycle) {
+            if (sync < 0 || sync > 2) throw nb::value_error("synchronization: not 0, 1 or 2");
+            const std::size_t n = rows(starts, 3, "start");
+            if (targets.size() != n || velocities.size() != n || rows(limits, 4, "limits") != n)
+              throw nb::value_error("target, velocity and limits: not one per axis");
+            std::vector<tx::AxisState<double>> from(n);
+            std::vector<tx::JerkLimits<double>> lim(n);
+            for (std::size_t i = 0; i < n; ++i) {
+              const double* s = starts.data() + 3 * i;
+              const double* l = limits.data() + 4 * i;
+              from[i] = {s[0], s[1], s[2]};
+              lim[i] = {l[0], l[1], l[2], l[3]};
+            }
+            const std::vector<double> to(targets.data(), targets.data() + n);
+            const std::vector<double> speed(velocities.data(), velocities.data() + n);
+            return value_or_raise(Synced::to_position(from, to, speed, lim,
+                                                      static_cast<tx::Synchronization>(sync),
+                                                      {minimum_duration, cycle}));
+          },
+          nb::call_guard<nb::gil_scoped_release>())
+      .def_prop_ro("duration", [](const Synced& tr) { return tr.duration(); })
+      .def_prop_ro("axis_count", &Synced::axis_count)
+      .def_prop_ro("synchronization",
+                   [](const Synced& tr) { return static_cast<int>(tr.synchronization()); })
+      .def(
+          "axis_durations",
+          [](const Synced& tr, Out out) {
+            need(out, tr.axis_count(), "durations");
+            for (std::size_t i = 0; i < tr.axis_count(); ++i)
+              out.data()[i] = tr.duration(i);
+          },
+          nb::arg("out").noconvert())
+      .def(
+          "extrema",
+          [](const Synced& tr, Out low, Out high, Out time_low, Out time_high) {
+            for (const Out* o : {&low, &high, &time_low, &time_high})
+              need(*o, tr.axis_count(), "extrema");
+            for (std::size_t i = 0; i < tr.axis_count(); ++i) {
+              const tx::PositionExtrema<double> e = tr.position_extrema(i);
+              low.data()[i] = e.min;
+              high.data()[i] = e.max;
+              time_low.data()[i] = e.time_of_min;
+              time_high.data()[i] = e.time_of_max;
+            }
+          },
+          nb::arg("low").noconvert(), nb::arg("high").noconvert(), nb::arg("time_low").noconvert(),
+          nb::arg("time_high").noconvert())
+      .def(
+          "at",
+          [](const Synced& tr, In t, Out position, Out velocity, Out acceleration, Out jerk) {
+            const std::size_t n = tr.axis_count(), count = t.size() * n;
+            need(position, count, "positions");
+            need(velocity, count, "velocities");
+            need(acceleration, count, "accelerations");
+            need(jerk, count, "jerks");
+            for (std::size_t k = 0; k < t.size(); ++k)
+              for (std::size_t i = 0; i < n; ++i) {
+                const tx::AxisSample<double> at = tr.at(i, t.data()[k]);
+                position.data()[k * n + i] = at.position;
+                velocity.data()[k * n + i] = at.velocity;
+                acceleration.data()[k * n + i] = at.acceleration;
+                jerk.data()[k * n + i] = at.jerk;
+              }
+          },
+          nb::arg("t"), nb::arg("position").noconvert(), nb::arg("velocity").noconvert(),
+          nb::arg("acceleration").noconvert(), nb::arg("jerk").noconvert(),
+          nb::call_guard<nb::gil_scoped_release>());
+
   using CameraRig = tx::CameraRig<double>;
   nb::class_<CameraRig>(m, "CameraRig")
       .def_static(

@@ -32,7 +32,7 @@ from .alignment import (Alignment, AlignmentPoints, CantSegment, HorizontalSegme
                         VerticalSegment, read_landxml)
 from .train import TrainSolver, TrainPoses, TRAIN_PARTS, WagonStatus
 from .motion import TimeProfile, ProfileSamples
-from .driving import SpeedLimits, SpeedPlan, PlanSamples
+from .driving import SpeedLimits, SpeedPlan, PlanSamples, JerkTrajectory, SyncedTrajectory
 from .camera import CameraRig, CameraShots
 from .rig import PoseReader, StretchChain, TwoBonePoses
 from .axes import EngineAxes
@@ -60,6 +60,8 @@ __all__ = [
     "SpeedLimits",
     "SpeedPlan",
     "PlanSamples",
+    "JerkTrajectory",
+    "SyncedTrajectory",
     "CameraRig",
     "CameraShots",
     "PoseReader",

@@ -1,4 +1,5 @@
-"""Driving: speed limits along a track and the jerk-limited speed plan under them."""
+"""Driving: speed limits along a track and the jerk-limited speed plan under them; one axis, or
+several together, moved from any state to a target under jerk-limited motion."""
 
 from __future__ import annotations
 
@@ -7,7 +8,9 @@ from typing import Optional, Tuple, Union
 import numpy as np
 
 from . import _tractrix as _core
-from ._checks import _real, _Result, _rows, _values, _scalar, _integer, _Immutable, ArrayLike
+from . import _tractrix
+from ._checks import (_real, _Result, _rows, _values, _scalar, _integer, _Immutable, _wrap,
+                      ArrayLike)
 from .track import Track
 from .network import Route
 from .alignment import Alignment
@@ -93,8 +96,8 @@ class SpeedLimits(_Immutable):
 
 
 class PlanSamples(_Result):
-    """A speed plan at times t: `position` along the line, `velocity`, `acceleration` and
-    `jerk`."""
+    """A plan at times t: `position`, `velocity`, `acceleration` and `jerk` (for a
+    SyncedTrajectory, one column per axis)."""
 
     __slots__ = ("position", "velocity", "acceleration", "jerk")
 
@@ -175,3 +178,195 @@ class SpeedPlan(_Immutable):
         """(position, velocity, acceleration) at time t: the start of a replan."""
         sample = self.at(_scalar("t", t))
         return (float(sample.position), float(sample.velocity), float(sample.acceleration))
+
+
+def _limits(max_velocity: float, max_acceleration: float, max_jerk: float,
+            max_deceleration: Optional[float]) -> Tuple[float, float, float, float]:
+    amax = _scalar("max_acceleration", max_acceleration)
+    return (_scalar("max_velocity", max_velocity), amax,
+            amax if max_deceleration is None else _scalar("max_deceleration", max_deceleration),
+            _scalar("max_jerk", max_jerk))
+
+
+def _state(name: str, value: object) -> Tuple[float, float, float]:
+    state = _real(name, value)
+    if state.ndim == 0:
+        return (float(state), 0.0, 0.0)
+    if state.shape != (3,):
+        raise ValueError(f"{name}: expected a position or (position, velocity, acceleration), "
+                         f"got shape {state.shape}")
+    return (float(state[0]), float(state[1]), float(state[2]))
+
+
+class JerkTrajectory(_Immutable):
+    """One axis (a distance along a track, a dolly's travel) moved from any state to a target
+    under limits on velocity, acceleration, deceleration (the negative acceleration's size; the
+    acceleration's if None) and jerk: the time-optimal jerk-limited trajectory, built in about a
+    microsecond, so it can be rebuilt whenever the target changes (from `state_at(t)` of the old
+    one: position, velocity and acceleration stay continuous). A start beyond the limits brakes
+    back inside first. Raises ValueError with the library's message.
+
+    Build with `to_position`, `to_position_in` (a fixed duration) or `to_velocity`."""
+
+    __slots__ = ("_core",)
+    _core: _tractrix.JerkTrajectory
+
+    def __init__(self) -> None:
+        raise TypeError("build a JerkTrajectory with to_position, to_position_in or to_velocity")
+
+    @staticmethod
+    def to_position(start: ArrayLike, position: float, velocity: float = 0.0, *,
+                    max_velocity: float, max_acceleration: float, max_jerk: float,
+                    max_deceleration: Optional[float] = None) -> "JerkTrajectory":
+        """The fastest move from start (a position, or position, velocity, acceleration) to
+        position, arriving at velocity with acceleration 0."""
+        core = _core.JerkTrajectory.to_position(
+            *_state("start", start), _scalar("position", position),
+            _scalar("velocity", velocity),
+            *_limits(max_velocity, max_acceleration, max_jerk, max_deceleration))
+        return _wrap(JerkTrajectory, core)
+
+    @staticmethod
+    def to_position_in(duration: float, start: ArrayLike, position: float,
+                       velocity: float = 0.0, *, max_velocity: float, max_acceleration: float,
+                       max_jerk: float,
+                       max_deceleration: Optional[float] = None) -> "JerkTrajectory":
+        """The same target reached exactly `duration` seconds from the start (at least the
+        fastest move's duration)."""
+        core = _core.JerkTrajectory.to_position_in(
+            _scalar("duration", duration), *_state("start", start),
+            _scalar("position", position), _scalar("velocity", velocity),
+            *_limits(max_velocity, max_acceleration, max_jerk, max_deceleration))
+        return _wrap(JerkTrajectory, core)
+
+    @staticmethod
+    def to_velocity(start: ArrayLike, velocity: float, *, max_velocity: float,
+                    max_acceleration: float, max_jerk: float,
+                    max_deceleration: Optional[float] = None) -> "JerkTrajectory":
+        """Velocity control: reach velocity as fast as possible and hold it."""
+        core = _core.JerkTrajectory.to_velocity(
+            *_state("start", start), _scalar("velocity", velocity),
+            *_limits(max_velocity, max_acceleration, max_jerk, max_deceleration))
+        return _wrap(JerkTrajectory, core)
+
+    @property
+    def duration(self) -> float:
+        """When the target is reached (seconds); after it the axis moves on at its velocity."""
+        return self._core.duration
+
+    @property
+    def braking_duration(self) -> float:
+        """How long a start beyond the limits took to get back inside them (0 for one inside)."""
+        return self._core.braking_duration
+
+    @property
+    def position_extrema(self) -> Tuple[float, float, float, float]:
+        """(least position, greatest position, time of the least, time of the greatest) over
+        [0, duration]: in closed form, the first times they are reached."""
+        low, high, t_low, t_high = self._core.position_extrema
+        return (low, high, t_low, t_high)
+
+    def at(self, t: ArrayLike) -> PlanSamples:
+        """The axis at times t (before 0 the start; after the duration the target moving on)."""
+        flat, shape = _values("t", t)
+        out = [np.empty(flat.size) for _ in range(4)]
+        self._core.at(flat, *out)
+        return PlanSamples(*(a.reshape(shape) for a in out))
+
+    def state_at(self, t: float) -> Tuple[float, float, float]:
+        """(position, velocity, acceleration) at time t: the start of a replan."""
+        sample = self.at(_scalar("t", t))
+        return (float(sample.position), float(sample.velocity), float(sample.acceleration))
+
+    def time_at(self, position: ArrayLike) -> np.ndarray:
+        """The first time the axis is at each position (inf for one never reached)."""
+        flat, shape = _values("position", position)
+        out = np.empty(flat.size)
+        self._core.time_at(flat, out)
+        return out.reshape(shape)
+
+
+_SYNCHRONIZATIONS = ("time", "phase", "none")
+
+
+class SyncedTrajectory(_Immutable):
+    """Several axes moved to their targets together, each under its own limits: a camera
+    dolly's x, y, z, a crane's slew, trolley and hoist, trains told to arrive at once.
+
+    start: (N, 3) rows of (position, velocity, acceleration), or N positions at rest; target:
+    N positions; velocity: N target velocities (0 if None); limits: rows of (max_velocity,
+    max_acceleration, max_deceleration, max_jerk), one per axis or one row for all.
+    synchronization: "time" (all arrive together, at the earliest time every axis can meet),
+    "phase" (on the straight line from start to target, where the start's velocity and
+    acceleration and the target velocity lie along it; else "time" — see `synchronization`)
+    or "none" (each as fast as it can). minimum_duration: no sooner; cycle: on a whole number of
+    cycles (a controller's period)."""
+
+    __slots__ = ("_core",)
+
+    def __init__(self, start: ArrayLike, target: ArrayLike, velocity: Optional[ArrayLike] = None,
+                 *, limits: ArrayLike, synchronization: str = "time",
+                 minimum_duration: float = 0.0, cycle: float = 0.0) -> None:
+        states = _real("start", start)
+        if states.ndim == 1:
+            states = np.stack([states, np.zeros_like(states), np.zeros_like(states)], axis=1)
+        if states.ndim != 2 or states.shape[1] != 3:
+            raise ValueError("start: expected N positions or (N, 3) rows of position, velocity, "
+                             f"acceleration, got shape {states.shape}")
+        n = states.shape[0]
+        targets = _real("target", target).reshape(-1)
+        speeds = (np.zeros(n) if velocity is None else _real("velocity", velocity).reshape(-1))
+        rows = _real("limits", limits)
+        if rows.shape == (4,):
+            rows = np.tile(rows, (n, 1))
+        if rows.ndim != 2 or rows.shape[1] != 4:
+            raise ValueError("limits: expected (max_velocity, max_acceleration, max_deceleration, "
+                             f"max_jerk) or N rows of them, got shape {rows.shape}")
+        if targets.size != n or speeds.size != n or rows.shape[0] != n:
+            raise ValueError(f"start has {n} axes: target ({targets.size}), velocity "
+                             f"({speeds.size}) and limits ({rows.shape[0]}) must have as many")
+        if not isinstance(synchronization, str) or synchronization not in _SYNCHRONIZATIONS:
+            raise ValueError(f"synchronization: {synchronization!r} is not one of "
+                             + ", ".join(_SYNCHRONIZATIONS))
+        self._core = _core.SyncedTrajectory.build(
+            np.ascontiguousarray(states), np.ascontiguousarray(targets),
+            np.ascontiguousarray(speeds), np.ascontiguousarray(rows),
+            _SYNCHRONIZATIONS.index(synchronization),
+            _scalar("minimum_duration", minimum_duration), _scalar("cycle", cycle))
+
+    @property
+    def duration(self) -> float:
+        """When the last axis arrives (with "time" or "phase", every axis)."""
+        return self._core.duration
+
+    @property
+    def axis_count(self) -> int:
+        return self._core.axis_count
+
+    @property
+    def durations(self) -> np.ndarray:
+        """When each axis arrives."""
+        out = np.empty(self._core.axis_count)
+        self._core.axis_durations(out)
+        return out
+
+    @property
+    def synchronization(self) -> str:
+        """The synchronization done: as asked, except "phase" where the states do not lie along
+        the line from start to target ("time" then)."""
+        return _SYNCHRONIZATIONS[self._core.synchronization]
+
+    @property
+    def position_extrema(self) -> Tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """(least, greatest, time of the least, time of the greatest), one entry per axis."""
+        out = [np.empty(self._core.axis_count) for _ in range(4)]
+        self._core.extrema(*out)
+        return (out[0], out[1], out[2], out[3])
+
+    def at(self, t: ArrayLike) -> PlanSamples:
+        """Every axis at times t: arrays of shape t.shape + (N,)."""
+        flat, shape = _values("t", t)
+        n = self._core.axis_count
+        out = [np.empty(flat.size * n) for _ in range(4)]
+        self._core.at(flat, *out)
+        return PlanSamples(*(a.reshape(shape + (n,)) for a in out))

@@ -815,8 +815,7 @@ TEST_CASE("jerk trajectory: time_at is the first time the position is reached", 
     const auto tr = JerkTrajectory<double>::to_position({1, 0, 0}, 1 + distance, 0, lim);
     REQUIRE(tr);
     INFO("case " << i << ": distance " << distance);
-    CHECK(std::abs(tr->time_at(1 + distance / 2) - tr->duration() / 2) <=
-          1e-9 * tr->duration());
+    CHECK(std::abs(tr->time_at(1 + distance / 2) - tr->duration() / 2) <= 1e-9 * tr->duration());
   }
   const auto moving = JerkTrajectory<double>::to_velocity({0, 0, 0}, 2, {4, 2, 2, 1});
   REQUIRE(moving);
@@ -1075,9 +1074,9 @@ TEST_CASE("synced trajectory: time synchronization arrives together at the slowe
     REQUIRE(free);
     double latest = 0;
     for (std::size_t axis = 0; axis < 3; ++axis) {
-      const long double own = reference_duration(from[axis].velocity, from[axis].acceleration,
-                                                 to[axis] - from[axis].position, velocity[axis],
-                                                 limits[axis]);
+      const long double own =
+          reference_duration(from[axis].velocity, from[axis].acceleration,
+                             to[axis] - from[axis].position, velocity[axis], limits[axis]);
       CHECK(std::abs(free->duration(axis) - double(own)) <= 1e-10 * double(own + 1));
       latest = std::max(latest, free->duration(axis));
     }
@@ -1108,7 +1107,7 @@ TEST_CASE("synced trajectory: a common duration one axis cannot meet moves on pa
   CHECK(tr->duration() > 1.9);
   // The earliest after the gap: the axis refuses a duration a hair shorter.
   CHECK_FALSE(JerkTrajectory<double>::to_position_in(tr->duration() * (1 - 1e-9), from, target,
-                                                      target_velocity, lim));
+                                                     target_velocity, lim));
   check_axis(*tr, 0, lim, target, target_velocity);
   check_axis(*tr, 1, slow, distance, 0);
   const auto second = JerkTrajectory<double>::to_position({0, 0, 0}, distance, 0, slow);
@@ -1149,18 +1148,18 @@ TEST_CASE("synced trajectory: phase synchronization moves on the straight line",
       velocity.push_back(s_target * ui);
       const double w = std::abs(ui);
       line.max_velocity = std::min(line.max_velocity, lim.max_velocity / w);
-      line.max_acceleration =
-          std::min(line.max_acceleration, (ui > 0 ? lim.max_acceleration : lim.max_deceleration) / w);
-      line.max_deceleration =
-          std::min(line.max_deceleration, (ui > 0 ? lim.max_deceleration : lim.max_acceleration) / w);
+      line.max_acceleration = std::min(line.max_acceleration,
+                                       (ui > 0 ? lim.max_acceleration : lim.max_deceleration) / w);
+      line.max_deceleration = std::min(line.max_deceleration,
+                                       (ui > 0 ? lim.max_deceleration : lim.max_acceleration) / w);
       line.max_jerk = std::min(line.max_jerk, lim.max_jerk / w);
     }
     // The line's own states must be inside its limits for the comparison below.
     if (!holdable(s_v, s_a, line) || std::abs(s_target) > line.max_velocity) continue;
     INFO("case " << i);
     ++checked;
-    const auto tr = SyncedTrajectory<double>::to_position(from, to, velocity, limits,
-                                                          Synchronization::phase);
+    const auto tr =
+        SyncedTrajectory<double>::to_position(from, to, velocity, limits, Synchronization::phase);
     REQUIRE(tr);
     CHECK(tr->synchronization() == Synchronization::phase);
     // The time-optimal move along the line, by the long-double reference.
@@ -1192,8 +1191,8 @@ TEST_CASE("synced trajectory: phase synchronization moves on the straight line",
   CHECK(checked >= property_count(100) / 2);
   // A start velocity across the line: time synchronization instead.
   const std::vector<JerkLimits<double>> lim(2, JerkLimits<double>{1, 1, 1, 1});
-  const auto across = SyncedTrajectory<double>::to_position(
-      {{0, 0, 0}, {0, 0.5, 0}}, {1, 0}, {0, 0}, lim, Synchronization::phase);
+  const auto across = SyncedTrajectory<double>::to_position({{0, 0, 0}, {0, 0.5, 0}}, {1, 0},
+                                                            {0, 0}, lim, Synchronization::phase);
   REQUIRE(across);
   CHECK(across->synchronization() == Synchronization::time);
 }
@@ -1216,8 +1215,8 @@ TEST_CASE("synced trajectory: minimum duration and control cycles", "[motion][je
     CHECK(std::abs(tr->duration() - cycles * cycle) <= 1e-12 * optimum);
     check_axis(*tr, 0, lim[0], 1, 0);
   }
-  const auto longer = SyncedTrajectory<double>::to_position(from, {1}, {0}, lim,
-                                                            Synchronization::none, {5, 0});
+  const auto longer =
+      SyncedTrajectory<double>::to_position(from, {1}, {0}, lim, Synchronization::none, {5, 0});
   REQUIRE(longer);
   CHECK(std::abs(longer->duration() - 5) <= 1e-13);
   check_axis(*longer, 0, lim[0], 1, 0);
@@ -1228,9 +1227,9 @@ TEST_CASE("synced trajectory: minimum duration and control cycles", "[motion][je
   CHECK(std::abs(both->duration() - 4.1) <= 1e-13);
   check_axis(*both, 0, lim[0], 1, 0);
   // Float: the same whole cycles, two axes arriving together on the line.
-  const auto in_float = SyncedTrajectory<float>::to_position(
-      {{0, 0, 0}, {1, 0, 0}}, {1, 3}, {0, 0}, {{2, 1, 1, 1}, {2, 2, 2, 2}}, Synchronization::phase,
-      {0, 0.01f});
+  const auto in_float = SyncedTrajectory<float>::to_position({{0, 0, 0}, {1, 0, 0}}, {1, 3}, {0, 0},
+                                                             {{2, 1, 1, 1}, {2, 2, 2, 2}},
+                                                             Synchronization::phase, {0, 0.01f});
   REQUIRE(in_float);
   CHECK(in_float->synchronization() == Synchronization::phase);
   const float whole = std::round(in_float->duration() / 0.01f);
@@ -1240,16 +1239,15 @@ TEST_CASE("synced trajectory: minimum duration and control cycles", "[motion][je
   CHECK(std::abs(in_float->at(1, in_float->duration() / 2).position -
                  (1 + 2 * in_float->at(0, in_float->duration() / 2).position)) <= 1e-6f);
   // Bad input.
-  CHECK(SyncedTrajectory<double>::to_position(from, {1}, {0}, lim, Synchronization::time,
-                                              {-1, 0})
+  CHECK(SyncedTrajectory<double>::to_position(from, {1}, {0}, lim, Synchronization::time, {-1, 0})
             .error()
             .code == ErrorCode::out_of_range);
   CHECK(SyncedTrajectory<double>::to_position(from, {1, 2}, {0}, lim).error().code ==
         ErrorCode::mismatched_sizes);
   CHECK(SyncedTrajectory<double>::to_position({}, {}, {}, {}).error().code ==
         ErrorCode::empty_input);
-  const auto beyond =
-      SyncedTrajectory<double>::to_position({{0, 0, 0}, {0, 0, 0}}, {1, 1}, {0, 2}, {lim[0], lim[0]});
+  const auto beyond = SyncedTrajectory<double>::to_position({{0, 0, 0}, {0, 0, 0}}, {1, 1}, {0, 2},
+                                                            {lim[0], lim[0]});
   REQUIRE_FALSE(beyond);
   CHECK(beyond.error().message.rfind("axis 1: ", 0) == 0);
 }

@@ -60,6 +60,8 @@ template class TimeProfile<float>;
 template class TimeProfile<double>;
 template class JerkTrajectory<float>;
 template class JerkTrajectory<double>;
+template class SyncedTrajectory<float>;
+template class SyncedTrajectory<double>;
 template class SpeedLimits<float>;
 template class SpeedLimits<double>;
 template class SpeedPlan<float>;

@@ -377,11 +377,10 @@ class JerkTrajectory {
       const int n = detail::interval_roots(c, 2, P(0), P(ph.duration), roots);
       for (int k = 0; k < n; ++k)
         visit(evaluate(ph, ph.start_time + S(roots[k])).position, ph.start_time + S(roots[k]));
-      const S end_time = i + 1 < count_ ? phases_[static_cast<std::size_t>(i + 1)].start_time
-                                         : duration_;
-      visit(i + 1 < count_ ? phases_[static_cast<std::size_t>(i + 1)].start.position
-                           : end_.position,
-            end_time);
+      // The phase's end: where the next one starts, or the target.
+      const bool last = i + 1 == count_;
+      const Phase& next = phases_[static_cast<std::size_t>(last ? i : i + 1)];
+      visit(last ? end_.position : next.start.position, last ? duration_ : next.start_time);
     }
     return e;
   }

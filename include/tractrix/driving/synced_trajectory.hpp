@@ -87,9 +87,8 @@ class SyncedTrajectory {
     }
     // Each axis's earliest arrival the timing allows.
     for (std::size_t i = 0; i < n; ++i) {
-      auto axis =
-          earliest(from[i], position[i], velocity[i], limits[i], timing.minimum_duration,
-                   timing.cycle, i);
+      auto axis = earliest(from[i], position[i], velocity[i], limits[i], timing.minimum_duration,
+                           timing.cycle, i);
       if (!axis) return std::move(axis).error();
       out.duration_ = std::max(out.duration_, axis->duration());
       out.axes_.push_back(std::move(*axis));
@@ -101,8 +100,8 @@ class SyncedTrajectory {
     for (std::size_t round = 0; round < 4 * n + 4; ++round) {
       bool moved_on = false;
       for (std::size_t i = 0; i < n; ++i) {
-        auto axis = earliest(from[i], position[i], velocity[i], limits[i], out.duration_,
-                             timing.cycle, i);
+        auto axis =
+            earliest(from[i], position[i], velocity[i], limits[i], out.duration_, timing.cycle, i);
         if (!axis) return std::move(axis).error();
         if (axis->duration() > out.duration_ * (S(1) + S(64) * detail::epsilon<S>())) {
           out.duration_ = axis->duration();
@@ -118,7 +117,9 @@ class SyncedTrajectory {
   }
 
   /// The number of axes.
-  std::size_t axis_count() const noexcept { return origin_.empty() ? axes_.size() : origin_.size(); }
+  std::size_t axis_count() const noexcept {
+    return origin_.empty() ? axes_.size() : origin_.size();
+  }
   /// When the last axis arrives (seconds); with time or phase synchronization, every axis.
   S duration() const noexcept { return duration_; }
   /// When axis `i` arrives (seconds), i < axis_count() (unchecked).
@@ -245,12 +246,12 @@ class SyncedTrajectory {
         if (!(u > S(0))) continue;
         const bool forward = direction[i] > S(0);
         out.max_velocity = std::min(out.max_velocity, axes[i].max_velocity / u);
-        out.max_acceleration = std::min(
-            out.max_acceleration,
-            (forward ? axes[i].max_acceleration : axes[i].max_deceleration) / u);
-        out.max_deceleration = std::min(
-            out.max_deceleration,
-            (forward ? axes[i].max_deceleration : axes[i].max_acceleration) / u);
+        out.max_acceleration =
+            std::min(out.max_acceleration,
+                     (forward ? axes[i].max_acceleration : axes[i].max_deceleration) / u);
+        out.max_deceleration =
+            std::min(out.max_deceleration,
+                     (forward ? axes[i].max_deceleration : axes[i].max_acceleration) / u);
         out.max_jerk = std::min(out.max_jerk, axes[i].max_jerk / u);
       }
       return out;
@@ -262,8 +263,8 @@ class SyncedTrajectory {
   // fits (to_position_in: no_solution; they form a gap past the optimum) is stepped out of,
   // doubling the step, and the gap's end found by bisection — in whole cycles for a cycle > 0.
   static Expected<JerkTrajectory<S>> earliest(const AxisState<S>& from, S position, S velocity,
-                                              const JerkLimits<S>& limits, S not_before,
-                                              S cycle, std::size_t axis) {
+                                              const JerkLimits<S>& limits, S not_before, S cycle,
+                                              std::size_t axis) {
     using JT = JerkTrajectory<S>;
     const auto named = [axis](Error e) {
       e.message = "axis " + std::to_string(axis) + ": " + e.message;

@@ -1,0 +1,214 @@
+"""JerkTrajectory and SyncedTrajectory from Python, against Ruckig (an independent online
+planner, PyPI's `ruckig`) where it is installed, and against closed forms."""
+
+import math
+
+import numpy as np
+import pytest
+
+import tractrix as tx
+
+ruckig = pytest.importorskip("ruckig")
+
+
+def _ruckig(starts, targets, velocities, limits, synchronization="time", minimum=None,
+            cycle=None):
+    """Ruckig's plan for the same axes: (duration, trajectory)."""
+    n = len(targets)
+    inp = ruckig.InputParameter(n)
+    inp.current_position = [s[0] for s in starts]
+    inp.current_velocity = [s[1] for s in starts]
+    inp.current_acceleration = [s[2] for s in starts]
+    inp.target_position = list(targets)
+    inp.target_velocity = list(velocities)
+    inp.target_acceleration = [0.0] * n
+    inp.max_velocity = [lim[0] for lim in limits]
+    inp.max_acceleration = [lim[1] for lim in limits]
+    inp.min_acceleration = [-lim[2] for lim in limits]
+    inp.max_jerk = [lim[3] for lim in limits]
+    inp.synchronization = {"time": ruckig.Synchronization.Time,
+                           "phase": ruckig.Synchronization.Phase,
+                           "none": ruckig.Synchronization.No}[synchronization]
+    if minimum is not None:
+        inp.minimum_duration = minimum
+    otg = ruckig.Ruckig(n, cycle if cycle else 0.001)
+    if cycle:
+        inp.duration_discretization = ruckig.DurationDiscretization.Discrete
+    trajectory = ruckig.Trajectory(n)
+    result = otg.calculate(inp, trajectory)
+    assert result in (ruckig.Result.Working, ruckig.Result.Finished), result
+    return trajectory.duration, trajectory
+
+
+def _random_axis(rng):
+    """Limits, and a start the limits can hold (acceleration inside, velocity staying inside
+    while the acceleration is brought to zero)."""
+    lim = rng.uniform(0.1, 3.0, 4)
+    while True:
+        v = rng.uniform(-1, 1) * lim[0]
+        a = rng.uniform(-1, 1) * min(lim[1], lim[2])
+        natural = v + a * abs(a) / (2 * lim[3])
+        if abs(natural) <= lim[0]:
+            break
+    return lim, (rng.uniform(-3, 3), v, a), rng.uniform(-5, 5), rng.uniform(-1, 1) * lim[0]
+
+
+def test_jerk_trajectory_takes_ruckigs_time_from_states_inside_the_limits():
+    rng = np.random.default_rng(46)
+    for _ in range(300):
+        lim, start, target, velocity = _random_axis(rng)
+        tr = tx.JerkTrajectory.to_position(start, target, velocity, max_velocity=lim[0],
+                                           max_acceleration=lim[1], max_deceleration=lim[2],
+                                           max_jerk=lim[3])
+        expected, _ = _ruckig([start], [target], [velocity], [lim])
+        assert tr.duration == pytest.approx(expected, rel=1e-9)
+        end = tr.at(tr.duration)
+        assert end.position == target and end.velocity == velocity and end.acceleration == 0
+
+
+def test_jerk_trajectory_samples_extrema_and_replans():
+    # From rest to 1 under v 1, a 1, j 1: no hold (v·j = a²), v_p = (D²j/4)^(1/3), T = 2D/v_p.
+    tr = tx.JerkTrajectory.to_position(0.0, 1.0, max_velocity=1, max_acceleration=1, max_jerk=1)
+    assert tr.duration == pytest.approx(2 / 0.25 ** (1 / 3), rel=1e-14)
+    t = np.linspace(0, tr.duration, 7).reshape(7, 1)
+    samples = tr.at(t)
+    assert samples.position.shape == (7, 1) and samples.jerk.shape == (7, 1)
+    assert samples.position[0, 0] == 0 and samples.position[-1, 0] == 1
+    # The middle of the symmetric move: half way, at the peak velocity, no acceleration.
+    middle = tr.at(tr.duration / 2)
+    assert float(middle.position) == pytest.approx(0.5, abs=1e-14)
+    assert float(middle.velocity) == pytest.approx(0.25 ** (1 / 3), rel=1e-14)
+    assert tr.position_extrema == (0.0, 1.0, 0.0, pytest.approx(tr.duration))
+    assert float(tr.time_at(0.5)) == pytest.approx(tr.duration / 2, rel=1e-12)
+    # A retarget mid-move continues from the state reached.
+    state = tr.state_at(1.0)
+    back = tx.JerkTrajectory.to_position(state, -1.0, max_velocity=1, max_acceleration=1,
+                                         max_jerk=1)
+    assert back.state_at(0.0) == pytest.approx(state, abs=1e-15)
+    _, rk = _ruckig([state], [-1.0], [0.0], [(1, 1, 1, 1)])
+    assert back.duration == pytest.approx(rk.duration, rel=1e-9)
+    # The reversal's turning point is the top of Ruckig's trajectory, sampled: golden-section
+    # search on its positions. (Ruckig 0.19.4's own position_extrema says 0.96329 at 1.5874 s
+    # here, a phase boundary, while its trajectory goes on up to 0.97174 at 1.7174 s.)
+    low, high, _, t_high = back.position_extrema
+    a, b = 0.0, rk.duration
+    ratio = (math.sqrt(5) - 1) / 2
+    for _ in range(100):
+        c, d = b - ratio * (b - a), a + ratio * (b - a)
+        if rk.at_time(c)[0][0] > rk.at_time(d)[0][0]:
+            b = d
+        else:
+            a = c
+    assert high == pytest.approx(rk.at_time(a)[0][0], abs=1e-12)
+    assert t_high == pytest.approx(a, abs=1e-6)
+    assert low == -1.0
+    # A fixed duration and velocity control.
+    slow = tx.JerkTrajectory.to_position_in(6.0, 0.0, 1.0, max_velocity=1, max_acceleration=1,
+                                            max_jerk=1)
+    assert slow.duration == 6.0 and float(slow.at(6.0).position) == 1.0
+    cruise = tx.JerkTrajectory.to_velocity((0, 0, 0), 0.5, max_velocity=1, max_acceleration=1,
+                                           max_jerk=1)
+    assert cruise.duration == pytest.approx(2 * math.sqrt(0.5), rel=1e-14)
+    with pytest.raises(ValueError, match="shorter than the time-optimal"):
+        tx.JerkTrajectory.to_position_in(1.0, 0.0, 1.0, max_velocity=1, max_acceleration=1,
+                                         max_jerk=1)
+    with pytest.raises(ValueError, match="positive and finite"):
+        tx.JerkTrajectory.to_position(0.0, 1.0, max_velocity=-1, max_acceleration=1, max_jerk=1)
+    with pytest.raises(TypeError):
+        tx.JerkTrajectory()
+
+
+def test_time_synchronized_axes_arrive_with_ruckig():
+    rng = np.random.default_rng(47)
+    for case in range(150):
+        axes = [_random_axis(rng) for _ in range(3)]
+        rest = case % 2 == 0
+        limits = [a[0] for a in axes]
+        starts = [(a[1][0], 0.0, 0.0) if rest else a[1] for a in axes]
+        targets = [a[2] for a in axes]
+        velocities = [0.0 if rest else a[3] for a in axes]
+        tr = tx.SyncedTrajectory(starts, targets, velocities, limits=limits)
+        expected, _ = _ruckig(starts, targets, velocities, limits)
+        assert tr.synchronization == "time"
+        assert np.all(tr.durations == tr.duration)
+        # Ruckig's is the earliest duration every axis can meet (its blocked intervals).
+        assert tr.duration == pytest.approx(expected, rel=1e-9)
+        end = tr.at(tr.duration)
+        assert end.position == pytest.approx(targets, abs=1e-12)
+        assert end.velocity == pytest.approx(velocities, abs=1e-12)
+        samples = tr.at(np.linspace(0, tr.duration, 301))
+        assert samples.position.shape == (301, 3)
+        for axis, lim in enumerate(limits):
+            assert np.all(np.abs(samples.velocity[:, axis]) <= lim[0] * (1 + 1e-12))
+            assert np.all(samples.acceleration[:, axis] <= lim[1] * (1 + 1e-12))
+            assert np.all(-samples.acceleration[:, axis] <= lim[2] * (1 + 1e-12))
+
+
+def test_phase_synchronized_axes_move_on_ruckigs_line():
+    rng = np.random.default_rng(48)
+    on_ruckigs_line = 0
+    for _ in range(60):
+        limits = rng.uniform(0.1, 3.0, (3, 4))
+        start = rng.uniform(-3, 3, 3)
+        target = start + rng.uniform(-4, 4, 3)
+        tr = tx.SyncedTrajectory(start, target, limits=limits, synchronization="phase")
+        assert tr.synchronization == "phase"
+        expected, rk = _ruckig([(p, 0.0, 0.0) for p in start], target, [0.0] * 3, limits,
+                               "phase")
+        # Ruckig scales the slowest axis's own profile onto the others; where that breaks
+        # another axis's limits it synchronizes in time instead, off the line. On the line the
+        # two agree; off it Ruckig's is faster (time synchronization relaxes the line).
+        u = (target - start) / np.linalg.norm(target - start)
+        t = np.linspace(0, expected, 41)
+        offset = np.array([rk.at_time(x)[0] for x in t]) - start
+        on_line = np.abs(offset - np.outer(offset @ u, u)).max() <= 1e-9
+        on_ruckigs_line += on_line
+        if not on_line:
+            assert tr.duration > expected
+            continue
+        assert tr.duration == pytest.approx(expected, rel=1e-9)
+        for x in t:
+            position, velocity, _ = rk.at_time(x)
+            sample = tr.at(x)
+            assert sample.position == pytest.approx(position, abs=1e-9)
+            assert sample.velocity == pytest.approx(velocity, abs=1e-9)
+        # Every sample of tractrix's on the line.
+        offset = tr.at(np.linspace(0, tr.duration, 101)).position - start
+        assert np.abs(offset - np.outer(offset @ u, u)).max() <= 1e-12
+    assert on_ruckigs_line >= 20
+    # Not along the line: time synchronization, said so.
+    across = tx.SyncedTrajectory([(0, 0, 0), (0, 0.5, 0)], [1, 0], limits=(1, 1, 1, 1),
+                                 synchronization="phase")
+    assert across.synchronization == "time"
+
+
+def test_timing_and_independent_axes():
+    # Rest to rest over 1 under v 1, a 1, j 1: 2/0.25^(1/3) = 3.1748 s.
+    optimum = 2 / 0.25 ** (1 / 3)
+    for cycle in (0.001, 0.01, 0.25):
+        tr = tx.SyncedTrajectory([0.0], [1.0], limits=(1, 1, 1, 1), cycle=cycle)
+        assert tr.duration == pytest.approx(math.ceil(optimum / cycle) * cycle, rel=1e-12)
+        expected, _ = _ruckig([(0, 0, 0)], [1.0], [0.0], [(1, 1, 1, 1)], cycle=cycle)
+        assert tr.duration == pytest.approx(expected, rel=1e-9)
+    tr = tx.SyncedTrajectory([0.0, 0.0], [1.0, 0.1], limits=(1, 1, 1, 1), minimum_duration=5)
+    assert tr.duration == pytest.approx(5, rel=1e-13)
+    expected, _ = _ruckig([(0, 0, 0)] * 2, [1.0, 0.1], [0.0] * 2, [(1, 1, 1, 1)] * 2,
+                          minimum=5.0)
+    assert tr.duration == pytest.approx(expected, rel=1e-9)
+    free = tx.SyncedTrajectory([0.0, 0.0], [1.0, 0.1], limits=(1, 1, 1, 1),
+                               synchronization="none")
+    assert free.durations[0] == pytest.approx(optimum, rel=1e-14)
+    assert free.durations[1] < free.durations[0] == free.duration
+    low, high, t_low, t_high = free.position_extrema
+    assert list(low) == [0, 0] and list(high) == pytest.approx([1, 0.1], abs=1e-15)
+    assert list(t_high) == pytest.approx(list(free.durations), rel=1e-14)
+    with pytest.raises(ValueError, match="synchronization"):
+        tx.SyncedTrajectory([0.0], [1.0], limits=(1, 1, 1, 1), synchronization="both")
+    with pytest.raises(ValueError, match="limits"):
+        tx.SyncedTrajectory([0.0], [1.0], limits=(1, 1, 1))
+    with pytest.raises(ValueError, match="as many"):
+        tx.SyncedTrajectory([0.0, 1.0], [1.0], limits=(1, 1, 1, 1))
+    with pytest.raises(ValueError, match="minimum_duration and cycle"):
+        tx.SyncedTrajectory([0.0], [1.0], limits=(1, 1, 1, 1), cycle=-1)
+    with pytest.raises(ValueError, match="axis 0"):
+        tx.SyncedTrajectory([0.0], [1.0], [3.0], limits=(1, 1, 1, 1))

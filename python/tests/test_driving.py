@@ -66,6 +66,38 @@ def test_jerk_trajectory_takes_ruckigs_time_from_states_inside_the_limits():
         assert end.position == target and end.velocity == velocity and end.acceleration == 0
 
 
+def test_fixed_durations_are_met_wherever_ruckig_meets_them():
+    # Ruckig with a minimum duration T returns a trajectory of exactly T where one exists within
+    # the limits, else the next duration it can meet: each T is met by one planner iff by both.
+    rng = np.random.default_rng(49)
+    met = 0
+    for _ in range(400):
+        lim, start, target, velocity = _random_axis(rng)
+        keywords = dict(max_velocity=lim[0], max_acceleration=lim[1], max_deceleration=lim[2],
+                        max_jerk=lim[3])
+        optimum = tx.JerkTrajectory.to_position(start, target, velocity, **keywords).duration
+        for stretch in (1.001, 1.05, 1.3, 3.0):
+            duration = optimum * stretch
+            inp_duration, _ = _ruckig([start], [target], [velocity], [lim], minimum=duration)
+            ruckig_meets = abs(inp_duration - duration) <= 1e-9 * duration
+            try:
+                tr = tx.JerkTrajectory.to_position_in(duration, start, target, velocity,
+                                                      **keywords)
+            except ValueError as error:
+                assert not ruckig_meets, str(error)
+                continue
+            assert ruckig_meets
+            met += 1
+            assert tr.duration == duration
+            end = tr.at(np.nextafter(duration, 0))
+            assert float(end.position) == pytest.approx(target, abs=1e-9)
+            samples = tr.at(np.linspace(0, duration, 201))
+            assert np.all(np.abs(samples.velocity) <= lim[0] * (1 + 1e-12))
+            assert np.all(samples.acceleration <= lim[1] * (1 + 1e-12))
+            assert np.all(-samples.acceleration <= lim[2] * (1 + 1e-12))
+    assert met >= 1500
+
+
 def test_jerk_trajectory_samples_extrema_and_replans():
     # From rest to 1 under v 1, a 1, j 1: no hold (v·j = a²), v_p = (D²j/4)^(1/3), T = 2D/v_p.
     tr = tx.JerkTrajectory.to_position(0.0, 1.0, max_velocity=1, max_acceleration=1, max_jerk=1)

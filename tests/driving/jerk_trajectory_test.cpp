@@ -768,6 +768,62 @@ TEST_CASE("jerk trajectory: a fixed duration is met exactly, inside the limits",
     // reached in the shortest time, and again after a gap); in this mix they are a few percent.
     CHECK(met >= cases * 9 / 10);
   }
+  SECTION("durations Ruckig meets, where neither a cruise nor a softer jerk fits them") {
+    // v_max a_max d_max j_max p0 v0 a0 p* v* T: each T met by Ruckig 0.19.4 (minimum_duration
+    // T gives a trajectory of exactly T); refused by tractrix before its acceleration could
+    // wave, or hold below its limit. The first two are from the outside check's report.
+    const double cases[][10] = {
+        {0.15218576488198268, 1.3649440993009845, 1.2283245356575019, 0.28134676210387083,
+         -0.10249734517291165, 0.14662561388842668, -0.24138901379507594, -0.1005817251572287,
+         -0.075128066356596274, 1.85589},
+        {99.047128829820423, 720.1993556400231, 1029.9903610326787, 2410.810798784215,
+         36.422534741017444, -82.682380918165805, 585.84723101122074, 33.423389981339355,
+         35.241343842359157, 0.436205},
+        {2.8008274655824215, 0.5506016595760727, 1.3799185566354568, 1.3175545847712609,
+         -0.5517499461614017, 1.838962345228012, 0.17664837335017522, 2.88695792970943,
+         0.5890195551161922, 2.734825860976902},
+        {1.759757066971001, 1.9403943511293968, 0.21733258001231498, 2.4629733241754677,
+         -1.9861491639837765, 0.0929545267979505, 0.181903647885859, -0.5568367768292983,
+         1.6030550643314905, 1.641838610995638},
+        {1.759757066971001, 1.9403943511293968, 0.21733258001231498, 2.4629733241754677,
+         -1.9861491639837765, 0.0929545267979505, 0.181903647885859, -0.5568367768292983,
+         1.6030550643314905, 1.7200214019954303},
+        {1.9090020675057116, 1.6173747922351303, 0.2624620005932279, 0.35541455838397495,
+         -2.0530796598394345, 1.199233269121213, 0.1133403463345687, 0.8680112697537821,
+         1.5027117684659743, 2.175794064491712},
+        {2.128393297058424, 1.035586271343846, 0.4432700654001308, 1.8974504260255305,
+         2.7392937325508626, -0.1273037776002293, 0.09854362436647883, 0.6964804387572263,
+         -1.2917612387445268, 2.952309058763082},
+        {2.4258338276359597, 1.4461263468923329, 1.3730758863112884, 0.5707792840769287,
+         -2.193646436113692, 1.3341321686199963, -0.0854865904253512, -0.3534562294247321,
+         0.8455350502273822, 1.71818808193347},
+        {2.0598028607413936, 2.761700117337071, 2.699915737637706, 1.8512567819849566,
+         -0.7817749530813591, -1.9224854437912318, 2.6800322636579073, -0.7435259794434925,
+         1.1947191866078677, 2.323279673700033},
+        {2.0598028607413936, 2.761700117337071, 2.699915737637706, 1.8512567819849566,
+         -0.7817749530813591, -1.9224854437912318, 2.6800322636579073, -0.7435259794434925,
+         1.1947191866078677, 2.7456941598273117},
+        {2.8177860958623397, 1.932650940542932, 2.241035062281463, 0.7987867873229404,
+         -2.9738200299602484, 0.7749584172090599, -0.007832900584516977, 1.5519542206447836,
+         2.0189939686606966, 3.2987882229422896},
+        {2.388673339197714, 2.2544331913600186, 1.9258031284975683, 2.3618138537564577,
+         2.6444502218216037, -0.009204092808530618, -1.6097686853466437, 2.0770713781446135,
+         -0.06647853642284694, 1.7037609985537878}};
+    for (const auto& c : cases) {
+      const JerkLimits<double> lim{c[0], c[1], c[2], c[3]};
+      const AxisState<double> from{c[4], c[5], c[6]};
+      INFO("T " << c[9]);
+      const auto tr = JerkTrajectory<double>::to_position_in(c[9], from, c[7], c[8], lim);
+      REQUIRE(tr);
+      CHECK(tr->duration() == c[9]);
+      const AxisState<L> arrived = integrate_phases(*tr, from);
+      const double scale = std::abs(c[4]) + std::abs(c[7]) + c[0] * c[9];
+      CHECK(std::abs(double(arrived.position) - c[7]) <= 1e-12 * scale);
+      CHECK(std::abs(double(arrived.velocity) - c[8]) <= 1e-12 * c[0]);
+      CHECK(std::abs(double(arrived.acceleration)) <= 1e-12 * std::max(c[1], c[2]));
+      CHECK(limit_excess(*tr, lim, 400, 1e-6) <= 1e-12);
+    }
+  }
   SECTION("shorter than the optimal duration is an error that names it") {
     const auto tr = JerkTrajectory<double>::to_position_in(0.5, {0, 0, 0}, 10, 0, {1, 1, 1, 1});
     REQUIRE_FALSE(tr);
@@ -1086,16 +1142,34 @@ TEST_CASE("synced trajectory: time synchronization arrives together at the slowe
 
 TEST_CASE("synced trajectory: a common duration one axis cannot meet moves on past its gap",
           "[motion][jerk][synced]") {
-  // An axis for which to_position_in refuses durations in about [1.820, 2.016) s (its optimum
-  // is shorter), with a second axis whose optimum falls inside that gap.
-  const JerkLimits<double> lim{0.15218576488198268, 1.3649440993009845, 1.2283245356575019,
-                               0.28134676210387083};
-  const AxisState<double> from{-0.10249734517291165, 0.14662561388842668, -0.24138901379507594};
-  const double target = -0.1005817251572287, target_velocity = -0.075128066356596274;
+  // An axis that must reverse (moving back at 0.68 to a target 1.17 behind, arriving at 1.0):
+  // it arrives at the earliest in 1.468 s, and next from 2.897 s on — Ruckig 0.19.4 blocks the
+  // durations between too (with minimum_duration 1.908 it returns 2.897228541821897 s). A
+  // second axis whose optimum, 1.9 s, falls inside that gap.
+  const JerkLimits<double> lim{1.65, 0.93, 2.59, 1.39};
+  const AxisState<double> from{0, -0.68, 0.4};
+  const double target = -1.17, target_velocity = -1.0;
   const auto own = JerkTrajectory<double>::to_position(from, target, target_velocity, lim);
   REQUIRE(own);
-  REQUIRE(own->duration() < 1.82);
-  REQUIRE_FALSE(JerkTrajectory<double>::to_position_in(1.9, from, target, target_velocity, lim));
+  REQUIRE(own->duration() < 1.5);
+  const auto refused =
+      JerkTrajectory<double>::to_position_in(1.9, from, target, target_velocity, lim);
+  REQUIRE_FALSE(refused);
+  CHECK(refused.error().code == ErrorCode::no_solution);
+  CHECK(refused.error().message.find("the time-optimal takes 1.46796391 s; the next duration met "
+                                     "is 2.89722854 s") != std::string::npos);
+  const auto next =
+      JerkTrajectory<double>::to_position_no_sooner(1.9, 0, from, target, target_velocity, lim);
+  REQUIRE(next);
+  CHECK(std::abs(next->duration() - 2.897228541821897) <= 1e-12 * 2.9);
+  // On whole cycles of 0.25 s: 3 s, the first after the gap's end.
+  const auto cycled =
+      JerkTrajectory<double>::to_position_no_sooner(1.9, 0.25, from, target, target_velocity, lim);
+  REQUIRE(cycled);
+  CHECK(std::abs(cycled->duration() - 3) <= 1e-13);
+  CHECK(JerkTrajectory<double>::to_position_no_sooner(-1, 0, from, target, target_velocity, lim)
+            .error()
+            .code == ErrorCode::out_of_range);
   // Rest to rest under v 1, a 1, j 1 without reaching the acceleration (v_p <= a²/j): each change
   // takes 2√(v_p/j), so T = 4√(v_p/j) and D = v_p T/2; for T = 1.9, v_p = (T/4)².
   const double T2 = 1.9, distance = (T2 / 4) * (T2 / 4) * T2 / 2;
@@ -1104,7 +1178,8 @@ TEST_CASE("synced trajectory: a common duration one axis cannot meet moves on pa
   const auto tr = SyncedTrajectory<double>::to_position(starts, {target, distance},
                                                         {target_velocity, 0}, {lim, slow});
   REQUIRE(tr);
-  CHECK(tr->duration() > 1.9);
+  // Ruckig's time synchronization of the same two axes: 2.897228541821897 s.
+  CHECK(std::abs(tr->duration() - 2.897228541821897) <= 1e-12 * 2.9);
   // The earliest after the gap: the axis refuses a duration a hair shorter.
   CHECK_FALSE(JerkTrajectory<double>::to_position_in(tr->duration() * (1 - 1e-9), from, target,
                                                      target_velocity, lim));

@@ -122,13 +122,15 @@ class JerkTrajectory {
   /// The trajectory that reaches the same target as to_position exactly `duration` seconds from
   /// its start (fitting a move to an edit's timing): the same two velocity changes with a cruise
   /// at a lower peak velocity, inside the limits; where no such cruise fits, the time-optimal
-  /// profile under a jerk limit lowered until it takes `duration`. duration() is then `duration`.
-  /// A duration no more than a few units of S's rounding shorter than the time-optimal one (e.g.
-  /// to_position(...).duration() in float) gives the time-optimal trajectory. Errors: those of
-  /// every factory, and out_of_range for a duration that is negative or not finite, or shorter
-  /// than the time-optimal one (the message gives it); no_solution for a duration no such
-  /// profile fits (some targets that need a reversal can be reached in the shortest time and
-  /// after a gap, not in between).
+  /// profile under a lowered jerk limit, an acceleration that waves or holds below its limit on
+  /// the way, or the time-optimal profile under lowered acceleration limits. duration() is then
+  /// `duration`. A duration no more than a few units of S's rounding shorter than the
+  /// time-optimal one (e.g. to_position(...).duration() in float) gives the time-optimal
+  /// trajectory. Errors: those of every factory, and out_of_range for a duration that is
+  /// negative or not finite, or shorter than the time-optimal one (the message gives it);
+  /// no_solution for a duration no profile within the limits meets — some targets that need a
+  /// reversal are reached in the shortest time and again after a gap, not in between (the
+  /// message gives the time-optimal duration and the next one that is met).
   static Expected<JerkTrajectory> to_position_in(S duration, const AxisState<S>& from, S position,
                                                  S velocity, const JerkLimits<S>& limits) {
     if (auto error = input_error("to_position_in", from, position, velocity, limits))
@@ -137,40 +139,35 @@ class JerkTrajectory {
       return make_error(ErrorCode::out_of_range, "to_position_in: duration " +
                                                      detail::number_text(duration) +
                                                      " is not finite and non-negative");
-    Builder b(state_in(from));
-    const Limits lim = b.brake(limits_in(limits));
-    b.brake_velocity(lim);
-    const auto fast = Planner::fastest(b.state, P(position), P(velocity), lim);
-    if (!fast)
-      return make_error(ErrorCode::no_solution,
-                        "to_position_in: no profile found (please report the state and limits)");
-    const P remaining = P(duration) - b.time;
-    const P shortest = fast->duration;
-    // A duration within rounding of the time-optimal one (as duration() returns it: rounded to S)
-    // is the time-optimal one.
-    const P rounding = std::max(P(64) * detail::epsilon<P>(), P(4) * P(detail::epsilon<S>())) *
-                       (b.time + shortest);
-    if (remaining < shortest - rounding)
-      return make_error(ErrorCode::out_of_range, "to_position_in: duration " +
-                                                     detail::number_text(duration) +
-                                                     " is shorter than the time-optimal " +
-                                                     detail::number_text(b.time + shortest));
-    if (!(remaining > shortest)) {
-      b.add_plan(*fast, P(position), P(velocity), b.time + fast->duration);
-      return made(b, position, velocity);
-    }
-    // A cruise at a lower peak velocity; where none fits, the time-optimal profile under a lower
-    // jerk limit whose duration is the one asked for (bisection of the limit: the time-optimal
-    // duration grows as the jerk limit shrinks).
-    auto plan = Planner::fitted(b.state, P(position), P(velocity), lim, remaining);
-    if (!plan) plan = Planner::softened(b.state, P(position), P(velocity), lim, remaining);
-    if (!plan)
-      return make_error(ErrorCode::no_solution,
-                        "to_position_in: no jerk-limited profile reaches the target in exactly " +
-                            detail::number_text(duration) + " s (the time-optimal takes " +
-                            detail::number_text(b.time + shortest) + " s)");
-    b.add_plan(*plan, P(position), P(velocity), P(duration));
-    return made(b, position, velocity);
+    auto exact = fixed(duration, from, position, velocity, limits);
+    if (exact || exact.error().code != ErrorCode::no_solution) return exact;
+    auto next = no_sooner(duration, S(0), from, position, velocity, limits);
+    const auto fastest = to_position(from, position, velocity, limits);
+    return make_error(
+        ErrorCode::no_solution,
+        "to_position_in: no jerk-limited profile reaches the target in exactly " +
+            detail::number_text(duration) + " s (the time-optimal takes " +
+            detail::number_text(fastest ? fastest->duration() : S(0)) + " s" +
+            (next ? "; the next duration met is " + detail::number_text(next->duration()) + " s"
+                  : std::string()) +
+            ")");
+  }
+
+  /// The trajectory to the same target as to_position arriving at the earliest time no sooner
+  /// than `duration` (and than the time-optimal one) that a profile within the limits meets; for
+  /// a `cycle` > 0, on a whole number of cycles (a controller's period). A duration
+  /// to_position_in cannot meet is stepped past. Errors: those of every factory, and
+  /// out_of_range for a duration or cycle that is negative or not finite.
+  static Expected<JerkTrajectory> to_position_no_sooner(S duration, S cycle,
+                                                        const AxisState<S>& from, S position,
+                                                        S velocity, const JerkLimits<S>& limits) {
+    if (auto error = input_error("to_position_no_sooner", from, position, velocity, limits))
+      return std::move(*error);
+    if (!std::isfinite(duration) || !(duration >= S(0)) || !std::isfinite(cycle) ||
+        !(cycle >= S(0)))
+      return make_error(ErrorCode::out_of_range,
+                        "to_position_no_sooner: duration and cycle must be finite and >= 0");
+    return no_sooner(duration, cycle, from, position, velocity, limits);
   }
 
   /// The fastest move from a cruise at `from_velocity` to one at `to_velocity` over the distance
@@ -401,6 +398,98 @@ class JerkTrajectory {
   using Plan = typename Planner::Plan;
   using Problem = typename Planner::Problem;
   using Builder = typename Planner::Builder;
+
+  // to_position_in for checked input, its no_solution without the next duration.
+  static Expected<JerkTrajectory> fixed(S duration, const AxisState<S>& from, S position,
+                                        S velocity, const JerkLimits<S>& limits) {
+    Builder b(state_in(from));
+    const Limits lim = b.brake(limits_in(limits));
+    b.brake_velocity(lim);
+    const auto fast = Planner::fastest(b.state, P(position), P(velocity), lim);
+    if (!fast)
+      return make_error(ErrorCode::no_solution,
+                        "to_position_in: no profile found (please report the state and limits)");
+    const P remaining = P(duration) - b.time;
+    const P shortest = fast->duration;
+    // A duration within rounding of the time-optimal one (as duration() returns it: rounded to S)
+    // is the time-optimal one.
+    const P rounding = std::max(P(64) * detail::epsilon<P>(), P(4) * P(detail::epsilon<S>())) *
+                       (b.time + shortest);
+    if (remaining < shortest - rounding)
+      return make_error(ErrorCode::out_of_range, "to_position_in: duration " +
+                                                     detail::number_text(duration) +
+                                                     " is shorter than the time-optimal " +
+                                                     detail::number_text(b.time + shortest));
+    if (!(remaining > shortest)) {
+      b.add_plan(*fast, P(position), P(velocity), b.time + fast->duration);
+      return made(b, position, velocity);
+    }
+    // A cruise at a lower peak velocity; where none fits, the time-optimal profile under a lower
+    // jerk limit whose duration is the one asked for (bisection of the limit: the time-optimal
+    // duration grows as the jerk limit shrinks); where that jumps past the duration, an
+    // acceleration that waves or holds below its limit instead of settling at zero, or the
+    // time-optimal profile under lower acceleration limits. (Checked against Ruckig's
+    // fixed-duration plans: no duration it meets refused, in 144 000 random cases.)
+    const Problem pr = Planner::problem(b.state, P(position), P(velocity), lim);
+    using Soften = typename Planner::Soften;
+    auto plan = Planner::fitted(b.state, P(position), P(velocity), lim, remaining);
+    if (!plan) plan = Planner::softened(b.state, P(position), P(velocity), lim, remaining);
+    if (!plan) plan = Planner::waved(pr, remaining);
+    for (Soften which : {Soften::deceleration, Soften::acceleration, Soften::accelerations})
+      if (!plan) plan = Planner::softened(b.state, P(position), P(velocity), lim, remaining, which);
+    if (!plan)
+      return make_error(ErrorCode::no_solution,
+                        "to_position_in: no jerk-limited profile reaches the target in exactly " +
+                            detail::number_text(duration) + " s (the time-optimal takes " +
+                            detail::number_text(b.time + shortest) + " s)");
+    b.add_plan(*plan, P(position), P(velocity), P(duration));
+    return made(b, position, velocity);
+  }
+
+  // The move arriving at the earliest time no sooner than `not_before` (and the time-optimal
+  // duration), on a whole number of cycles for a cycle > 0. A duration no profile fits (they
+  // form a gap past the optimum) is stepped out of, doubling the step, and the gap's end found
+  // by bisection — in whole cycles for a cycle > 0.
+  static Expected<JerkTrajectory> no_sooner(S not_before, S cycle, const AxisState<S>& from,
+                                            S position, S velocity, const JerkLimits<S>& limits) {
+    auto fastest = to_position(from, position, velocity, limits);
+    if (!fastest) return fastest;
+    const S shortest = std::max(fastest->duration(), not_before);
+    // Durations as whole cycles (k = 0: the shortest itself, without a cycle).
+    using std::ceil;
+    const S first =
+        cycle > S(0) ? std::max(ceil(shortest / cycle - S(16) * detail::epsilon<S>()), S(0)) : S(0);
+    const auto attempt = [&](S k) {
+      const S t = cycle > S(0) ? k * cycle : shortest + k;
+      if (!(t > fastest->duration())) return Expected<JerkTrajectory>(*fastest);
+      return fixed(t, from, position, velocity, limits);
+    };
+    auto found = attempt(first);
+    if (found || found.error().code != ErrorCode::no_solution) return found;
+    // Step out of the gap (in cycles, or in seconds from a millionth of the duration on).
+    S lo = first, hi = first, step = cycle > S(0) ? S(1) : std::max(S(1e-6) * shortest, S(1e-9));
+    for (int k = 0; k < 80 && !found; ++k, step *= S(2)) {
+      hi = lo + step;
+      found = attempt(hi);
+      if (!found && found.error().code != ErrorCode::no_solution) return found;
+      if (!found) lo = hi;
+    }
+    if (!found) return found;
+    // The gap's end: the earliest duration that fits.
+    for (int k = 0; k < 100; ++k) {
+      S mid = lo + (hi - lo) / S(2);
+      if (cycle > S(0)) mid = std::floor(mid);
+      if (!(mid > lo && mid < hi)) break;
+      auto at_mid = attempt(mid);
+      if (at_mid) {
+        hi = mid;
+        found = std::move(at_mid);
+      } else {
+        lo = mid;
+      }
+    }
+    return found;
+  }
 
   static State state_in(const AxisState<S>& s) noexcept {
     return {P(s.position), P(s.velocity), P(s.acceleration)};

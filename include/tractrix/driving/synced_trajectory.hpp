@@ -258,60 +258,17 @@ class SyncedTrajectory {
     }
   };
 
-  // The axis's move arriving at the earliest time no sooner than `not_before` (and its
-  // time-optimal duration), on a whole number of cycles for a cycle > 0. A duration no profile
-  // fits (to_position_in: no_solution; they form a gap past the optimum) is stepped out of,
-  // doubling the step, and the gap's end found by bisection — in whole cycles for a cycle > 0.
+  // The axis's move arriving at the earliest time no sooner than `not_before` that it can meet,
+  // on a whole number of cycles for a cycle > 0; an error names the axis.
   static Expected<JerkTrajectory<S>> earliest(const AxisState<S>& from, S position, S velocity,
                                               const JerkLimits<S>& limits, S not_before, S cycle,
                                               std::size_t axis) {
-    using JT = JerkTrajectory<S>;
-    const auto named = [axis](Error e) {
-      e.message = "axis " + std::to_string(axis) + ": " + e.message;
-      return e;
-    };
-    auto fastest = JT::to_position(from, position, velocity, limits);
-    if (!fastest) return named(std::move(fastest).error());
-    const S shortest = std::max(fastest->duration(), not_before);
-    // Durations as whole cycles (k = 0: the time-optimal duration itself, without a cycle).
-    using std::ceil;
-    const S first =
-        cycle > S(0) ? std::max(ceil(shortest / cycle - S(16) * detail::epsilon<S>()), S(0)) : S(0);
-    const auto duration_of = [&](S k) { return cycle > S(0) ? k * cycle : shortest + k; };
-    const auto attempt = [&](S k) {
-      const S t = duration_of(k);
-      if (!(t > fastest->duration())) return Expected<JT>(*fastest);
-      return JT::to_position_in(t, from, position, velocity, limits);
-    };
-    auto at_first = attempt(first);
-    if (at_first || at_first.error().code != ErrorCode::no_solution)
-      return at_first ? std::move(at_first) : named(std::move(at_first).error());
-    // Step out of the gap (in cycles, or in seconds from a millionth of the duration on).
-    S lo = first, step = cycle > S(0) ? S(1) : std::max(S(1e-6) * shortest, S(1e-9));
-    S hi = lo;
-    Expected<JT> found = std::move(at_first);
-    for (int k = 0; k < 80 && !found; ++k, step *= S(2)) {
-      hi = lo + step;
-      found = attempt(hi);
-      if (!found && found.error().code != ErrorCode::no_solution)
-        return named(std::move(found).error());
-      if (!found) lo = hi;
-    }
-    if (!found) return named(std::move(found).error());
-    // The gap's end: the earliest duration that fits (bisection; whole cycles for a cycle).
-    for (int k = 0; k < 100; ++k) {
-      S mid = lo + (hi - lo) / S(2);
-      if (cycle > S(0)) mid = std::floor(mid);
-      if (!(mid > lo && mid < hi)) break;
-      auto at_mid = attempt(mid);
-      if (at_mid) {
-        hi = mid;
-        found = std::move(at_mid);
-      } else {
-        lo = mid;
-      }
-    }
-    return found;
+    auto moved = JerkTrajectory<S>::to_position_no_sooner(not_before, cycle, from, position,
+                                                          velocity, limits);
+    if (moved) return moved;
+    Error e = moved.error();
+    e.message = "axis " + std::to_string(axis) + ": " + e.message;
+    return e;
   }
 
   std::vector<JerkTrajectory<S>> axes_;  // each axis; with a line, the move along it

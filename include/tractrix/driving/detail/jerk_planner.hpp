@@ -797,6 +797,164 @@ struct JerkPlanner {
     return best;
   }
 
+  // A plan of exactly `duration` whose acceleration does not settle at zero on the way: a start
+  // that must spend time but has no cruise to spend it in, and whose profiles under a softer
+  // limit jump past the duration. A first stretch of t1 at jerk J' = ±J (held at the
+  // acceleration limit if it gets there), reaching a1, then jerk −J' for t2, then one of
+  //   a wave: J', −J' for t3, t4, where the acceleration and the duration fix
+  //     t3 = (T − t1 − a1/J')/2 and t4 = (T − t1 + a1/J')/2 − t2;
+  //   a hold below the limit and a last J': h, t3 with t3 = t2 − a1/J', h = T − t1 − t2 − t3;
+  //   a hold and a last −J': h, t3 with t3 = a1/J' − t2, h = T − t1 − t2 − t3.
+  // In each the target velocity is then a quadratic in t2, and t1 is scanned for the distance
+  // as in dipped(). Inside the limits throughout, or nothing.
+  enum class Wave { wave, hold_up, hold_down };
+  // The phases of waved(): durations and jerks, how far from the distance they end, and
+  // whether they stay inside the limits.
+  struct WaveShape {
+    P t[5], jerk[5];
+    P error;
+    bool valid;
+  };
+  static std::optional<Plan> waved(const Problem& pr, P duration) {
+    using std::abs;
+    const P a0 = pr.start.acceleration, T = duration;
+    // The phases at (t1, t2); returns the velocity error.
+    const auto phases = [&](Wave shape, P js, P t1, P t2, WaveShape& w) {
+      // The first stretch: to the limit in its direction, and held there.
+      const P limit = js > P(0) ? pr.lim.acceleration : -pr.lim.deceleration;
+      const P to_limit = std::max((limit - a0) / js, P(0));
+      const P ramp = std::min(t1, to_limit), a1 = ramp < t1 ? limit : a0 + js * ramp;
+      P t3 = P(0), last = P(0);
+      switch (shape) {
+        case Wave::wave:
+          t3 = (T - t1 - a1 / js) / P(2);
+          last = (T - t1 + a1 / js) / P(2) - t2;
+          break;
+        case Wave::hold_up:
+          last = t2 - a1 / js;
+          t3 = T - t1 - t2 - last;
+          break;
+        case Wave::hold_down:
+          last = a1 / js - t2;
+          t3 = T - t1 - t2 - last;
+          break;
+      }
+      w = WaveShape{
+          {ramp, t1 - ramp, t2, t3, last},
+          {js, P(0), -js, shape == Wave::wave ? js : P(0), shape == Wave::hold_down ? -js : js},
+          P(0),
+          false};
+      if (shape == Wave::wave) w.jerk[4] = -js;
+      State e{P(0), pr.start.velocity, a0};
+      bool inside = t2 >= P(0) && t3 >= P(0) && last >= P(0);
+      const P slack = P(1) + P(16) * detail::epsilon<P>();
+      // All integrated, also where a duration is negative: the velocity error is the same
+      // quadratic in t2 there, which branches() samples.
+      for (int k = 0; k < 5; ++k) {
+        const P jk = w.jerk[k];
+        // The velocity's turn inside the phase (where the acceleration crosses zero).
+        const P turn = jk < P(0) || jk > P(0) ? -e.acceleration / jk : P(-1);
+        if (turn > P(0) && turn < w.t[k])
+          inside = inside && abs(integrate(e, jk, turn).velocity) <= pr.lim.velocity * slack;
+        e = integrate(e, jk, w.t[k]);
+        inside = inside && e.acceleration <= pr.lim.acceleration * slack &&
+                 -e.acceleration <= pr.lim.deceleration * slack &&
+                 abs(e.velocity) <= pr.lim.velocity * slack;
+      }
+      w.error = e.position - pr.distance;
+      w.valid = inside;
+      return e.velocity - pr.target_velocity;
+    };
+    // The t2 of each branch at t1 in [0, T − t1] (the velocity error is exactly quadratic in t2:
+    // three samples).
+    const auto branches = [&](Wave shape, P js, P t1, P* roots) {
+      const P hi = T - t1;
+      if (!(hi > P(0))) return 0;
+      WaveShape w;
+      const P h = hi / P(2);
+      const P f0 = phases(shape, js, t1, P(0), w), f1 = phases(shape, js, t1, h, w),
+              f2 = phases(shape, js, t1, hi, w);
+      const P c2 = (f2 - P(2) * f1 + f0) / (P(2) * h * h);
+      const P c1 = (f1 - f0) / h - c2 * h;
+      const P c[3] = {f0, c1, c2};
+      return detail::interval_roots(c, 2, P(0), hi, roots);
+    };
+    for (Wave shape : {Wave::wave, Wave::hold_up, Wave::hold_down})
+      for (P js : {pr.lim.jerk, -pr.lim.jerk})
+        for (int branch = 0; branch < 2; ++branch)
+          if (auto plan = wave_branch(pr, T, js, [&](P t1, WaveShape& w) {
+                P roots[2];
+                if (branch >= branches(shape, js, t1, roots)) return false;
+                phases(shape, js, t1, roots[branch], w);
+                return true;
+              }))
+            return plan;
+    return std::nullopt;
+  }
+
+  // One branch of waved(): the distance error scanned in t1 over [0, T] and refined at a
+  // sign change, also where the branch starts or ends between two samples (its t2 leaving the
+  // range, often steeply: the last t1 on the valid side by bisection).
+  template <class At>
+  static std::optional<Plan> wave_branch(const Problem& pr, P T, P js, At at) {
+    using std::abs;
+    const auto error = [&](P t1, bool& valid) {
+      WaveShape w{};
+      valid = at(t1, w) && w.valid;
+      return valid ? w.error : P(0);
+    };
+    const auto edge = [&](P valid_t, P invalid_t) {
+      for (int k = 0; k < 60; ++k) {
+        const P mid = valid_t + (invalid_t - valid_t) / P(2);
+        if (detail::exactly_equal(mid, valid_t) || detail::exactly_equal(mid, invalid_t)) break;
+        bool ok = false;
+        error(mid, ok);
+        (ok ? valid_t : invalid_t) = mid;
+      }
+      return valid_t;
+    };
+    const auto solved = [&](P a, P b, P ea, P eb) -> std::optional<Plan> {
+      bool ok = false;
+      const P root = detail::bracketed_root([&](P x) { return error(x, ok); }, a, b, ea, eb);
+      WaveShape w{};
+      if (!at(root, w) || !w.valid) return std::nullopt;
+      const P scale = abs(pr.distance) + (abs(pr.start.velocity) + pr.lim.velocity) * T;
+      if (!(abs(w.error) <= P(1e-10) * scale)) return std::nullopt;
+      // As two changes: the first stretch (ramp, hold) and −J', then the last two phases.
+      Plan plan{};
+      plan.first = Change{w.t[0], w.t[1], w.t[2], js};
+      plan.second = w.jerk[3] < P(0) || w.jerk[3] > P(0) ? Change{w.t[3], P(0), w.t[4], js}
+                                                         : Change{P(0), w.t[3], w.t[4], -w.jerk[4]};
+      plan.duration = T;
+      plan.peak = pr.target_velocity;
+      plan.gap = w.error;
+      return plan;
+    };
+    const int steps = 64;
+    bool previous_valid = false;
+    P previous_t = P(0), previous_e = error(P(0), previous_valid);
+    for (int k = 1; k <= steps; ++k) {
+      const P t1 = T * P(k) / P(steps);
+      bool valid = false;
+      const P e = error(t1, valid);
+      P from = previous_t, from_e = previous_e, to = t1, to_e = e;
+      bool bracket = valid && previous_valid;
+      if (previous_valid && !valid) {
+        to = edge(previous_t, t1);
+        to_e = error(to, bracket);
+      } else if (!previous_valid && valid) {
+        from = edge(t1, previous_t);
+        from_e = error(from, bracket);
+      }
+      if (bracket && (from_e < P(0)) != (to_e < P(0)))
+        if (auto plan = solved(from, to, from_e, to_e)) return plan;
+      previous_t = t1;
+      previous_e = e;
+      previous_valid = valid;
+    }
+    return std::nullopt;
+  }
+
   // A plan of exactly `duration` (at least the time-optimal one's): the longest cruise.
   static std::optional<Plan> fitted(const State& s, P position, P velocity, const Limits& lim,
                                     P duration) {
@@ -821,25 +979,43 @@ struct JerkPlanner {
     return plan_at(pr, best_vp, best_cruise, duration);
   }
 
-  // The time-optimal plan under the jerk limit scaled down until it takes `duration`.
+  // Which limits softened() lowers.
+  enum class Soften { jerk, acceleration, deceleration, accelerations };
+
+  // The time-optimal plan under some limits scaled down until it takes `duration`: the jerk (a
+  // slower S), or the accelerations (a hold at a level below the limit, where the jerk's
+  // profile would jump past the duration asked for).
   static std::optional<Plan> softened(const State& s, P position, P velocity, const Limits& lim,
-                                      P duration) {
+                                      P duration, Soften which = Soften::jerk) {
+    const bool jerk = which == Soften::jerk;
+    const bool up = which == Soften::acceleration || which == Soften::accelerations;
+    const bool down = which == Soften::deceleration || which == Soften::accelerations;
     auto with_jerk = [&](P scale) {
       Limits soft = lim;
-      soft.jerk = lim.jerk * scale;
+      if (jerk) soft.jerk = lim.jerk * scale;
+      if (up) soft.acceleration = lim.acceleration * scale;
+      if (down) soft.deceleration = lim.deceleration * scale;
       return fastest(s, position, velocity, soft);
     };
     // No lower than the jerk that brings the start's acceleration to zero just at ±v_max: a
     // weaker one carries it past (the first change eases the acceleration at the jerk it is
-    // given). A start already carried past under the full limit is not softened.
+    // given). A start already carried past under the full limit is not softened. Acceleration
+    // limits no lower than the start's acceleration.
     const P a = s.acceleration, room = lim.velocity - (a > P(0) ? s.velocity : -s.velocity);
     const bool settled = !(a < P(0)) && !(a > P(0));
-    const P floor = settled ? P(0) : a * a / (P(2) * lim.jerk * room);
-    if (!settled && (!(room > P(0)) || !(floor < P(1)))) return std::nullopt;
+    P floor = P(0);
+    if (jerk) {
+      floor = settled ? P(0) : a * a / (P(2) * lim.jerk * room);
+      if (!settled && (!(room > P(0)) || !(floor < P(1)))) return std::nullopt;
+    } else {
+      if (up && a > P(0)) floor = std::max(floor, a / lim.acceleration);
+      if (down && a < P(0)) floor = std::max(floor, -a / lim.deceleration);
+      if (!(floor < P(1))) return std::nullopt;
+    }
     P hi = P(1), lo = P(1);  // duration(hi) <= duration < duration(lo)
     std::optional<Plan> slow;
-    // Down to a millionth of the jerk limit: below that the profile's own numbers lose more
-    // digits than the duration asked for has.
+    // Down to a millionth of the limit: below that the profile's own numbers lose more digits
+    // than the duration asked for has.
     for (int k = 0; k < 20 && lo > floor; ++k) {
       lo = std::max(lo * P(0.5), floor);
       slow = with_jerk(lo);

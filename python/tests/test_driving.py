@@ -66,6 +66,23 @@ def test_jerk_trajectory_takes_ruckigs_time_from_states_inside_the_limits():
         assert end.position == target and end.velocity == velocity and end.acceleration == 0
 
 
+def test_starts_beyond_the_limits_take_ruckigs_time():
+    # Velocities to 2.5 v_max and accelerations to 2.5 times their limits, either way: braked
+    # back as Ruckig brakes (jerk towards braking, a hold at the braking limit, stopping where
+    # easing would carry the velocity to the opposite limit), then time-optimal.
+    rng = np.random.default_rng(50)
+    for _ in range(400):
+        lim = rng.uniform(0.1, 3.0, 4)
+        start = (rng.uniform(-3, 3), rng.uniform(-2.5, 2.5) * lim[0],
+                 rng.uniform(-2.5, 2.5) * max(lim[1], lim[2]))
+        target, velocity = rng.uniform(-5, 5), rng.uniform(-1, 1) * lim[0]
+        tr = tx.JerkTrajectory.to_position(start, target, velocity, max_velocity=lim[0],
+                                           max_acceleration=lim[1], max_deceleration=lim[2],
+                                           max_jerk=lim[3])
+        expected, _ = _ruckig([start], [target], [velocity], [lim])
+        assert tr.duration == pytest.approx(expected, rel=1e-9)
+
+
 def test_fixed_durations_are_met_wherever_ruckig_meets_them():
     # Ruckig with a minimum duration T returns a trajectory of exactly T where one exists within
     # the limits, else the next duration it can meet: each T is met by one planner iff by both.

@@ -101,8 +101,10 @@ class JerkTrajectory {
   /// accelerating harder than the limits allow first brings its acceleration back to the limit at
   /// full jerk; a start faster than max_velocity, or one its acceleration carries past it, is
   /// then braked back to it as fast as the jerk allows (jerk towards braking, a hold at the
-  /// braking limit if reached) — braking_duration() covers both. The rest is time-optimal from
-  /// there (Ruckig's rule: the same durations).
+  /// braking limit if reached) — braking_duration() covers both. Braking stops early where
+  /// going on would carry the velocity past the opposite limit (easing from there would reach
+  /// it); the plan then eases as it brakes. The rest is time-optimal from there (Ruckig's rule:
+  /// the same durations).
   /// Errors: those of every factory.
   static Expected<JerkTrajectory> to_position(const AxisState<S>& from, S position, S velocity,
                                               const JerkLimits<S>& limits) {
@@ -285,9 +287,9 @@ class JerkTrajectory {
   S duration() const noexcept { return duration_; }
   /// How long the start spent getting back inside the limits (seconds): an acceleration beyond
   /// its limit brought back to it, then a velocity beyond max_velocity (or one the acceleration
-  /// carries past it) braked back to it. 0 for a start inside. Where braking on would carry
-  /// the velocity past the opposite limit first, the plan's first change brakes it and that is
-  /// not counted.
+  /// carries past it) braked back to it. 0 for a start inside. Where braking stopped early (going
+  /// on would have carried the velocity past the opposite limit), the velocity is still beyond
+  /// its limit then, and the plan's first change, which brings it inside, is not counted.
   S braking_duration() const noexcept { return braking_; }
   /// The state reached at duration(): exactly the target given, acceleration 0 (for to_velocity,
   /// the position where the velocity is reached).

@@ -114,16 +114,18 @@ struct JerkPlanner {
     // jerk — back to the limit as fast as the jerk allows (Ruckig's rule): jerk towards braking
     // until the velocity is at the limit or the acceleration at its braking limit, then a hold
     // there until the velocity is at the limit; the plan starts from there (a ≠ 0 in general).
-    // Where braking on would carry the velocity past the opposite limit before it is back at this
-    // one (its natural velocity, reached by easing at full jerk, there first), nothing is added:
-    // the plan's first change brakes and eases at once.
+    // Braking stops early where going on would carry the velocity past the opposite limit
+    // (its natural velocity, reached by easing at full jerk, gets there first): the plan takes
+    // over from that state, still beyond the limit, and eases as it brakes. A start whose
+    // braking already has that (v − a²/2J past the opposite limit) is left to the plan.
     void brake_velocity(const Limits& lim) {
       using std::sqrt;
       const P v = state.velocity, a = state.acceleration, j = lim.jerk, vmax = lim.velocity;
-      const P natural = JerkPlanner::natural_velocity(v, a, j);
-      const int side = v > vmax || (a > P(0) && natural > vmax)     ? 1
-                       : v < -vmax || (a < P(0) && natural < -vmax) ? -1
-                                                                    : 0;
+      const P natural = JerkPlanner::natural_velocity(v, a, j), braked = v - a * a / (P(2) * j),
+              unbraked = v + a * a / (P(2) * j);
+      const int side = (a > P(0) && natural > vmax) || (v > vmax && braked > -vmax)      ? 1
+                       : (a < P(0) && natural < -vmax) || (v < -vmax && unbraked < vmax) ? -1
+                                                                                         : 0;
       if (side == 0) return;
       const P sign = P(side);
       // In the braking direction: u the speed, b its rate; braking is b < 0, at most `limit`.
@@ -137,18 +139,20 @@ struct JerkPlanner {
       // The natural velocity u − b(t)²/2J falls as u + 2bt − Jt² − b²/2J: at −v_max when
       // Jt² − 2bt − (u + v_max − b²/2J) = 0.
       const P to_opposite = (b + sqrt(std::max(b * b / P(2) + j * (u + vmax), P(0)))) / j;
-      // Where going on would carry the velocity past the opposite limit before it is back at
-      // this one, the plan's first change brakes it instead (easing as it goes).
-      const P stop = std::max(vmax, limit * limit / (P(2) * j) - vmax);
-      if (to_opposite < std::min(to_limit, to_hold) || (to_hold < to_limit && stop > vmax)) return;
-      if (to_limit <= to_hold) {
-        add(to_limit, -sign * j);
-      } else {
-        add(to_hold, -sign * j);
+      if (to_hold < std::min(to_limit, to_opposite)) {
+        add(std::max(to_hold, P(0)), -sign * j);
         state.acceleration = -sign * limit;
-        add((sign * state.velocity - vmax) / limit, P(0));
+        // Held at −L from speed u_h: at the limit after (u_h − v_max)/L, the natural velocity
+        // u_h − Lt − L²/2J at −v_max after (u_h + v_max − L²/2J)/L.
+        const P held = sign * state.velocity;
+        const P to_v = (held - vmax) / limit;
+        const P to_far = (held + vmax - limit * limit / (P(2) * j)) / limit;
+        add(std::max(std::min(to_v, to_far), P(0)), P(0));
+        if (to_v <= to_far) state.velocity = sign * vmax;  // rounding: exactly at the limit
+      } else {
+        add(std::min(to_limit, to_opposite), -sign * j);
+        if (to_limit <= to_opposite) state.velocity = sign * vmax;
       }
-      state.velocity = sign * vmax;  // rounding of the phases: exactly at the limit
       braking_count = count;
     }
     // The plan's phases. The first change and the cruise run on from the start; the second

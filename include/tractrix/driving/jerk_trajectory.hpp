@@ -110,15 +110,7 @@ class JerkTrajectory {
                                               const JerkLimits<S>& limits) {
     if (auto error = input_error("to_position", from, position, velocity, limits))
       return std::move(*error);
-    Builder b(state_in(from));
-    const Limits lim = b.brake(limits_in(limits));
-    b.brake_velocity(lim);
-    const auto plan = Planner::fastest(b.state, P(position), P(velocity), lim);
-    if (!plan)
-      return make_error(ErrorCode::no_solution,
-                        "to_position: no profile found (please report the state and limits)");
-    b.add_plan(*plan, P(position), P(velocity), b.time + plan->duration);
-    return made(b, position, velocity);
+    return fastest_from(braked(from, position, velocity, limits), position, velocity);
   }
 
   /// The trajectory that reaches the same target as to_position exactly `duration` seconds from
@@ -141,7 +133,7 @@ class JerkTrajectory {
       return make_error(ErrorCode::out_of_range, "to_position_in: duration " +
                                                      detail::number_text(duration) +
                                                      " is not finite and non-negative");
-    auto exact = fixed(duration, from, position, velocity, limits);
+    auto exact = fixed(duration, braked(from, position, velocity, limits), position, velocity);
     if (exact || exact.error().code != ErrorCode::no_solution) return exact;
     auto next = no_sooner(duration, S(0), from, position, velocity, limits);
     const auto fastest = to_position(from, position, velocity, limits);
@@ -402,12 +394,34 @@ class JerkTrajectory {
   using Builder = typename Planner::Builder;
 
   // to_position_in for checked input, its no_solution without the next duration.
-  static Expected<JerkTrajectory> fixed(S duration, const AxisState<S>& from, S position,
-                                        S velocity, const JerkLimits<S>& limits) {
-    Builder b(state_in(from));
-    const Limits lim = b.brake(limits_in(limits));
-    b.brake_velocity(lim);
-    const auto fast = Planner::fastest(b.state, P(position), P(velocity), lim);
+  // A start braked back inside the limits, and the time-optimal plan from there (if found).
+  struct Braked {
+    Builder builder;
+    Limits limits;
+    std::optional<Plan> fastest;
+  };
+  static Braked braked(const AxisState<S>& from, S position, S velocity,
+                       const JerkLimits<S>& limits) {
+    Braked out{Builder(state_in(from)), {}, std::nullopt};
+    out.limits = out.builder.brake(limits_in(limits));
+    out.builder.brake_velocity(out.limits);
+    out.fastest = Planner::fastest(out.builder.state, P(position), P(velocity), out.limits);
+    return out;
+  }
+
+  static Expected<JerkTrajectory> fastest_from(const Braked& start, S position, S velocity) {
+    if (!start.fastest)
+      return make_error(ErrorCode::no_solution,
+                        "to_position: no profile found (please report the state and limits)");
+    Builder b = start.builder;
+    b.add_plan(*start.fastest, P(position), P(velocity), b.time + start.fastest->duration);
+    return made(b, position, velocity);
+  }
+
+  static Expected<JerkTrajectory> fixed(S duration, const Braked& start, S position, S velocity) {
+    Builder b = start.builder;
+    const Limits& lim = start.limits;
+    const auto& fast = start.fastest;
     if (!fast)
       return make_error(ErrorCode::no_solution,
                         "to_position_in: no profile found (please report the state and limits)");
@@ -454,7 +468,8 @@ class JerkTrajectory {
   // by bisection — in whole cycles for a cycle > 0.
   static Expected<JerkTrajectory> no_sooner(S not_before, S cycle, const AxisState<S>& from,
                                             S position, S velocity, const JerkLimits<S>& limits) {
-    auto fastest = to_position(from, position, velocity, limits);
+    const Braked start = braked(from, position, velocity, limits);
+    auto fastest = fastest_from(start, position, velocity);
     if (!fastest) return fastest;
     const S shortest = std::max(fastest->duration(), not_before);
     // Durations as whole cycles (k = 0: the shortest itself, without a cycle).
@@ -464,12 +479,28 @@ class JerkTrajectory {
     const auto attempt = [&](S k) {
       const S t = cycle > S(0) ? k * cycle : shortest + k;
       if (!(t > fastest->duration())) return Expected<JerkTrajectory>(*fastest);
-      return fixed(t, from, position, velocity, limits);
+      return fixed(t, start, position, velocity);
     };
     auto found = attempt(first);
     if (found || found.error().code != ErrorCode::no_solution) return found;
-    // Step out of the gap (in cycles, or in seconds from a millionth of the duration on).
-    S lo = first, hi = first, step = cycle > S(0) ? S(1) : std::max(S(1e-6) * shortest, S(1e-9));
+    // In a gap: it ends on the duration of a profile that reaches the target, so those past it
+    // are tried first, ascending (in whole cycles for a cycle).
+    S lo = first;
+    const auto ends =
+        Planner::profile_durations(start.builder.state, P(position), P(velocity), start.limits);
+    for (std::size_t i = 0; i < ends.count; ++i) {
+      const S end = S(start.builder.time + ends.items[i]);
+      const S k = cycle > S(0) ? ceil(end / cycle - S(16) * detail::epsilon<S>()) : end - shortest;
+      if (!(k > lo)) continue;
+      found = attempt(k);
+      if (found) return found;
+      if (found.error().code != ErrorCode::no_solution) return found;
+      lo = k;
+    }
+    // Otherwise step out of the gap (in cycles, or in seconds from a millionth of the duration
+    // on) and bisect for its end.
+    lo = first;
+    S hi = first, step = cycle > S(0) ? S(1) : std::max(S(1e-6) * shortest, S(1e-9));
     for (int k = 0; k < 80 && !found; ++k, step *= S(2)) {
       hi = lo + step;
       found = attempt(hi);

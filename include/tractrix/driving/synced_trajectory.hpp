@@ -96,14 +96,17 @@ class SyncedTrajectory {
     if (out.sync_ == Synchronization::none) return out;
     // Every axis at the latest of them; an axis that cannot end then (a duration no profile of
     // it fits) moves the common time on to its next one, and the others follow. Each axis's
-    // unreachable durations are one gap past its optimum, so this ends within a round or two.
+    // unreachable durations are a gap or two past its optimum, so this ends within a round or
+    // two. An axis already arriving at the common time is kept.
+    const S close = S(64) * detail::epsilon<S>();
     for (std::size_t round = 0; round < 4 * n + 4; ++round) {
       bool moved_on = false;
       for (std::size_t i = 0; i < n; ++i) {
+        if (std::abs(out.axes_[i].duration() - out.duration_) <= close * out.duration_) continue;
         auto axis =
             earliest(from[i], position[i], velocity[i], limits[i], out.duration_, timing.cycle, i);
         if (!axis) return std::move(axis).error();
-        if (axis->duration() > out.duration_ * (S(1) + S(64) * detail::epsilon<S>())) {
+        if (axis->duration() > out.duration_ * (S(1) + close)) {
           out.duration_ = axis->duration();
           moved_on = true;
         }

@@ -692,6 +692,47 @@ struct JerkPlanner {
     return dip;
   }
 
+  // The durations of every profile that reaches the target without a cruise inside v_max (each
+  // root in v_p), and with one at ±v_max, ascending; at most 32. Where a target cannot be
+  // reached in some durations past the optimum, the first duration met after that gap is one
+  // of these (Berscheid and Kröger's blocked intervals end on a profile's duration).
+  struct Durations {
+    std::array<P, 32> items{};
+    std::size_t count = 0;
+  };
+  static Durations profile_durations(const State& s, P position, P velocity, const Limits& lim) {
+    const Problem pr = problem(s, position, velocity, lim);
+    Durations out;
+    auto add = [&](P time) {
+      if (out.count < out.items.size() && std::isfinite(time)) out.items[out.count++] = time;
+    };
+    for (P edge : {lim.velocity, -lim.velocity}) {
+      P d, t;
+      pr.at(edge, d, t);
+      const P cruise = (pr.distance - d) / edge;
+      if (cruise >= P(0)) add(t + cruise);
+    }
+    // Each root whose halves meet (a sound profile; a root the rounding made is not one).
+    peak_velocities(
+        pr, P(-1),
+        [&](P vp) {
+          using std::abs;
+          const Plan plan = plan_at(pr, vp, P(0));
+          const P scale =
+              abs(pr.distance) + (abs(pr.start.velocity) + pr.lim.velocity) * plan.duration;
+          if (abs(plan.gap) <= P(1e-10) * scale) add(plan.duration);
+        },
+        [] { return std::numeric_limits<P>::infinity(); });
+    std::sort(out.items.begin(), out.items.begin() + static_cast<std::ptrdiff_t>(out.count));
+    // A root reported twice (a sign change and a candidate, or a stretch's end) is one profile.
+    std::size_t kept = 0;
+    for (std::size_t i = 0; i < out.count; ++i)
+      if (kept == 0 || out.items[i] > out.items[kept - 1] * (P(1) + P(1e-9)))
+        out.items[kept++] = out.items[i];
+    out.count = kept;
+    return out;
+  }
+
   // A cruise at v moved on a short way D at the same speed (a train told to stop a little
   // further on, still at speed): the velocity raised to v + x² and back, jerk +J, −J, −J, +J for
   // x/√J each, where 2(2|v| + x²)x = |D|√J — the most distance any jerk-limited move from

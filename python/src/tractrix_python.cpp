@@ -1013,24 +1013,29 @@ NB_MODULE(_tractrix, m) {
       jerk.data()[i] = at.jerk;
     }
   };
+  // Limits as (max_velocity, max_acceleration, max_deceleration, max_jerk, max_reverse_velocity).
+  const auto jerk_limits = [](const In& l) {
+    need(l, 5, "limits");
+    const double* x = l.data();
+    return tx::JerkLimits<double>{x[0], x[1], x[2], x[3], x[4]};
+  };
   nb::class_<Jerk>(m, "JerkTrajectory")
       .def_static("to_position",
-                  [](double p, double v, double a, double target, double target_velocity,
-                     double vmax, double amax, double dmax, double jmax) {
-                    return value_or_raise(Jerk::to_position({p, v, a}, target, target_velocity,
-                                                            {vmax, amax, dmax, jmax}));
+                  [jerk_limits](double p, double v, double a, double target, double target_velocity,
+                                In limits) {
+                    return value_or_raise(
+                        Jerk::to_position({p, v, a}, target, target_velocity, jerk_limits(limits)));
                   })
       .def_static("to_position_in",
-                  [](double duration, double p, double v, double a, double target,
-                     double target_velocity, double vmax, double amax, double dmax, double jmax) {
+                  [jerk_limits](double duration, double p, double v, double a, double target,
+                                double target_velocity, In limits) {
                     return value_or_raise(Jerk::to_position_in(
-                        duration, {p, v, a}, target, target_velocity, {vmax, amax, dmax, jmax}));
+                        duration, {p, v, a}, target, target_velocity, jerk_limits(limits)));
                   })
       .def_static("to_velocity",
-                  [](double p, double v, double a, double target_velocity, double vmax, double amax,
-                     double dmax, double jmax) {
+                  [jerk_limits](double p, double v, double a, double target_velocity, In limits) {
                     return value_or_raise(
-                        Jerk::to_velocity({p, v, a}, target_velocity, {vmax, amax, dmax, jmax}));
+                        Jerk::to_velocity({p, v, a}, target_velocity, jerk_limits(limits)));
                   })
       .def_prop_ro("duration", &Jerk::duration)
       .def_prop_ro("braking_duration", &Jerk::braking_duration)
@@ -1059,15 +1064,15 @@ NB_MODULE(_tractrix, m) {
              double cycle) {
             if (sync < 0 || sync > 2) throw nb::value_error("synchronization: not 0, 1 or 2");
             const std::size_t n = rows(starts, 3, "start");
-            if (targets.size() != n || velocities.size() != n || rows(limits, 4, "limits") != n)
+            if (targets.size() != n || velocities.size() != n || rows(limits, 5, "limits") != n)
               throw nb::value_error("target, velocity and limits: not one per axis");
             std::vector<tx::AxisState<double>> from(n);
             std::vector<tx::JerkLimits<double>> lim(n);
             for (std::size_t i = 0; i < n; ++i) {
               const double* s = starts.data() + 3 * i;
-              const double* l = limits.data() + 4 * i;
+              const double* l = limits.data() + 5 * i;
               from[i] = {s[0], s[1], s[2]};
-              lim[i] = {l[0], l[1], l[2], l[3]};
+              lim[i] = {l[0], l[1], l[2], l[3], l[4]};
             }
             const std::vector<double> to(targets.data(), targets.data() + n);
             const std::vector<double> speed(velocities.data(), velocities.data() + n);

@@ -83,6 +83,44 @@ def test_starts_beyond_the_limits_take_ruckigs_time():
         assert tr.duration == pytest.approx(expected, rel=1e-9)
 
 
+def test_a_reverse_velocity_limit_of_its_own_takes_ruckigs_time():
+    # Ruckig's min_velocity is the negative reverse limit.
+    rng = np.random.default_rng(51)
+    checked = 0
+    for _ in range(300):
+        lim, start, target, velocity = _random_axis(rng)
+        back = rng.uniform(0.1, 3.0)
+        natural = start[1] + start[2] * abs(start[2]) / (2 * lim[3])
+        if -natural > back or -start[1] > back:
+            continue
+        velocity = max(velocity, -back)
+        checked += 1
+        tr = tx.JerkTrajectory.to_position(start, target, velocity, max_velocity=lim[0],
+                                           max_acceleration=lim[1], max_deceleration=lim[2],
+                                           max_jerk=lim[3], max_reverse_velocity=back)
+        inp = ruckig.InputParameter(1)
+        inp.current_position, inp.current_velocity = [start[0]], [start[1]]
+        inp.current_acceleration = [start[2]]
+        inp.target_position, inp.target_velocity = [target], [velocity]
+        inp.target_acceleration = [0.0]
+        inp.max_velocity, inp.min_velocity = [lim[0]], [-back]
+        inp.max_acceleration, inp.min_acceleration = [lim[1]], [-lim[2]]
+        inp.max_jerk = [lim[3]]
+        trajectory = ruckig.Trajectory(1)
+        ruckig.Ruckig(1, 0.001).calculate(inp, trajectory)
+        assert tr.duration == pytest.approx(trajectory.duration, rel=1e-9)
+        samples = tr.at(np.linspace(0, tr.duration, 201))
+        assert np.all(samples.velocity >= -back * (1 + 1e-12))
+        assert np.all(samples.velocity <= lim[0] * (1 + 1e-12))
+    assert checked >= 200
+    # Phase synchronization: an axis moving backwards along the line brings its reverse limit.
+    line = tx.SyncedTrajectory([0.0, 0.0], [-1.0, 1.0], limits=[(1, 1, 1, 1, 0.25), (1, 1, 1, 1, 0)],
+                               synchronization="phase")
+    assert line.duration == pytest.approx(
+        tx.JerkTrajectory.to_position(0.0, -1.0, max_velocity=1, max_acceleration=1, max_jerk=1,
+                                      max_reverse_velocity=0.25).duration, rel=1e-12)
+
+
 def test_fixed_durations_are_met_wherever_ruckig_meets_them():
     # Ruckig with a minimum duration T returns a trajectory of exactly T where one exists within
     # the limits, else the next duration it can meet: each T is met by one planner iff by both.

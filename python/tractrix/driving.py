@@ -181,11 +181,17 @@ class SpeedPlan(_Immutable):
 
 
 def _limits(max_velocity: float, max_acceleration: float, max_jerk: float,
-            max_deceleration: Optional[float]) -> Tuple[float, float, float, float]:
+            max_deceleration: Optional[float],
+            max_reverse_velocity: Optional[float]) -> np.ndarray:
+    """The limits as the core takes them; deceleration and reverse velocity default to the
+    acceleration and the velocity (0 for the reverse: the same limit both ways)."""
     amax = _scalar("max_acceleration", max_acceleration)
-    return (_scalar("max_velocity", max_velocity), amax,
-            amax if max_deceleration is None else _scalar("max_deceleration", max_deceleration),
-            _scalar("max_jerk", max_jerk))
+    return np.array([
+        _scalar("max_velocity", max_velocity), amax,
+        amax if max_deceleration is None else _scalar("max_deceleration", max_deceleration),
+        _scalar("max_jerk", max_jerk),
+        0.0 if max_reverse_velocity is None else _scalar("max_reverse_velocity",
+                                                         max_reverse_velocity)])
 
 
 def _state(name: str, value: object) -> Tuple[float, float, float]:
@@ -217,36 +223,42 @@ class JerkTrajectory(_Immutable):
     @staticmethod
     def to_position(start: ArrayLike, position: float, velocity: float = 0.0, *,
                     max_velocity: float, max_acceleration: float, max_jerk: float,
-                    max_deceleration: Optional[float] = None) -> "JerkTrajectory":
+                    max_deceleration: Optional[float] = None,
+                    max_reverse_velocity: Optional[float] = None) -> "JerkTrajectory":
         """The fastest move from start (a position, or position, velocity, acceleration) to
         position, arriving at velocity with acceleration 0."""
         core = _core.JerkTrajectory.to_position(
             *_state("start", start), _scalar("position", position),
             _scalar("velocity", velocity),
-            *_limits(max_velocity, max_acceleration, max_jerk, max_deceleration))
+            _limits(max_velocity, max_acceleration, max_jerk, max_deceleration,
+                    max_reverse_velocity))
         return _wrap(JerkTrajectory, core)
 
     @staticmethod
     def to_position_in(duration: float, start: ArrayLike, position: float,
                        velocity: float = 0.0, *, max_velocity: float, max_acceleration: float,
-                       max_jerk: float,
-                       max_deceleration: Optional[float] = None) -> "JerkTrajectory":
+                       max_jerk: float, max_deceleration: Optional[float] = None,
+                       max_reverse_velocity: Optional[float] = None) -> "JerkTrajectory":
         """The same target reached exactly `duration` seconds from the start (at least the
-        fastest move's duration)."""
+        fastest move's duration). A duration no profile within the limits meets raises
+        ValueError naming the next one that is met."""
         core = _core.JerkTrajectory.to_position_in(
             _scalar("duration", duration), *_state("start", start),
             _scalar("position", position), _scalar("velocity", velocity),
-            *_limits(max_velocity, max_acceleration, max_jerk, max_deceleration))
+            _limits(max_velocity, max_acceleration, max_jerk, max_deceleration,
+                    max_reverse_velocity))
         return _wrap(JerkTrajectory, core)
 
     @staticmethod
     def to_velocity(start: ArrayLike, velocity: float, *, max_velocity: float,
                     max_acceleration: float, max_jerk: float,
-                    max_deceleration: Optional[float] = None) -> "JerkTrajectory":
+                    max_deceleration: Optional[float] = None,
+                    max_reverse_velocity: Optional[float] = None) -> "JerkTrajectory":
         """Velocity control: reach velocity as fast as possible and hold it."""
         core = _core.JerkTrajectory.to_velocity(
             *_state("start", start), _scalar("velocity", velocity),
-            *_limits(max_velocity, max_acceleration, max_jerk, max_deceleration))
+            _limits(max_velocity, max_acceleration, max_jerk, max_deceleration,
+                    max_reverse_velocity))
         return _wrap(JerkTrajectory, core)
 
     @property
@@ -295,7 +307,8 @@ class SyncedTrajectory(_Immutable):
 
     start: (N, 3) rows of (position, velocity, acceleration), or N positions at rest; target:
     N positions; velocity: N target velocities (0 if None); limits: rows of (max_velocity,
-    max_acceleration, max_deceleration, max_jerk), one per axis or one row for all.
+    max_acceleration, max_deceleration, max_jerk[, max_reverse_velocity]), one per axis or one
+    row for all (the reverse velocity limit as max_velocity if omitted or 0).
     synchronization: "time" (all arrive together, at the earliest time every axis can meet),
     "phase" (on the straight line from start to target, where the start's velocity and
     acceleration and the target velocity lie along it; else "time" — see `synchronization`)
@@ -317,11 +330,14 @@ class SyncedTrajectory(_Immutable):
         targets = _real("target", target).reshape(-1)
         speeds = (np.zeros(n) if velocity is None else _real("velocity", velocity).reshape(-1))
         rows = _real("limits", limits)
-        if rows.shape == (4,):
+        if rows.ndim == 1 and rows.shape[0] in (4, 5):
             rows = np.tile(rows, (n, 1))
-        if rows.ndim != 2 or rows.shape[1] != 4:
+        if rows.ndim != 2 or rows.shape[1] not in (4, 5):
             raise ValueError("limits: expected (max_velocity, max_acceleration, max_deceleration, "
-                             f"max_jerk) or N rows of them, got shape {rows.shape}")
+                             "max_jerk[, max_reverse_velocity]) or N rows of them, got shape "
+                             f"{rows.shape}")
+        if rows.shape[1] == 4:
+            rows = np.concatenate([rows, np.zeros((rows.shape[0], 1))], axis=1)
         if targets.size != n or speeds.size != n or rows.shape[0] != n:
             raise ValueError(f"start has {n} axes: target ({targets.size}), velocity "
                              f"({speeds.size}) and limits ({rows.shape[0]}) must have as many")

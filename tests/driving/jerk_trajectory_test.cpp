@@ -53,7 +53,8 @@ RefChange ref_change(L v, L a, L target, L jerk, L amax, L dmax) {
 
 L reference_duration(L v, L a, L distance, L target, const JerkLimits<double>& lim) {
   const L j = lim.max_jerk, amax = lim.max_acceleration, dmax = lim.max_deceleration;
-  const L vmax = lim.max_velocity;
+  // The peak velocity's range: [−vmin, vmax] (the reverse limit's size, and the forward one).
+  const L vmax = lim.max_velocity, vmin = lim.reverse_velocity(), span = std::max(vmax, vmin);
   auto error = [&](L vp, L& time) {
     const RefChange first = ref_change(v, a, vp, j, amax, dmax);
     const RefChange second = ref_change(vp, 0, target, j, amax, dmax);
@@ -62,15 +63,15 @@ L reference_duration(L v, L a, L distance, L target, const JerkLimits<double>& l
   };
   std::vector<L> grid;
   for (int i = 0; i <= 3000; ++i)
-    grid.push_back(-vmax + 2 * vmax * i / 3000);
+    grid.push_back(-vmin + (vmax + vmin) * i / 3000);
   const L natural = v + a * std::fabs(a) / (2 * j);
   for (L centre :
        {natural, target, v - a * a / (2 * j) + amax * amax / j,
         v + a * a / (2 * j) - dmax * dmax / j, target - amax * amax / j, target + dmax * dmax / j})
-    for (L offset = vmax * 1e-13L; offset < vmax; offset *= 1.5L)
+    for (L offset = span * 1e-13L; offset < span; offset *= 1.5L)
       for (L side : {L(-1), L(1)}) {
         const L x = centre + side * offset;
-        if (x > -vmax && x < vmax) grid.push_back(x);
+        if (x > -vmin && x < vmax) grid.push_back(x);
       }
   std::sort(grid.begin(), grid.end());
   L best = std::numeric_limits<L>::infinity(), time = 0;
@@ -92,7 +93,7 @@ L reference_duration(L v, L a, L distance, L target, const JerkLimits<double>& l
     previous_x = x;
     previous_e = e;
   }
-  for (L edge : {vmax, -vmax}) {
+  for (L edge : {vmax, -vmin}) {
     const L e = error(edge, time);
     const L cruise = -e / edge;
     if (cruise >= 0) best = std::min(best, time + cruise);
@@ -109,7 +110,8 @@ L reference_duration(L v, L a, L distance, L target, const JerkLimits<double>& l
       // Inside the velocity limit: where the change first runs on against its direction, its
       // turning point (the natural velocity) must be.
       const L turn = v1 + a1 * std::fabs(a1) / (2 * j);
-      const bool over = std::fabs(turn) > vmax * (1 + 1e-12L) && ((target >= turn) != (a1 > 0));
+      const bool over = (turn > vmax * (1 + 1e-12L) || -turn > vmin * (1 + 1e-12L)) &&
+                        ((target >= turn) != (a1 > 0));
       t = over ? std::numeric_limits<L>::infinity() : tau + change.time;
       return p1 + change.distance - distance;
     };
@@ -229,6 +231,67 @@ TEST_CASE("jerk trajectory: rest to rest is today's S-curve", "[motion][jerk]") 
       CHECK(std::abs(s.velocity - e.rate * distance) <= 1e-11 * v);
       CHECK(std::abs(s.acceleration - e.acceleration * distance) <= 1e-10 * a);
     }
+  }
+}
+
+TEST_CASE("jerk trajectory: a reverse velocity limit of its own", "[motion][jerk]") {
+  SECTION("rest to rest backwards is the S-curve under the reverse limit") {
+    auto rng = make_rng(160);
+    for (int i = 0; i < property_count(200); ++i) {
+      const double distance = uniform<double>(rng, 0.01, 100);
+      const double v = uniform<double>(rng, 0.1, 10), back = uniform<double>(rng, 0.1, 10);
+      const double a = uniform<double>(rng, 0.1, 10), j = uniform<double>(rng, 0.1, 10);
+      INFO("case " << i << ": D " << distance << " v " << v << " back " << back);
+      JerkLimits<double> lim{v, a, a, j};
+      lim.max_reverse_velocity = back;
+      const auto backward = JerkTrajectory<double>::to_position({0, 0, 0}, -distance, 0, lim);
+      const auto forward = JerkTrajectory<double>::to_position({0, 0, 0}, distance, 0, lim);
+      const auto back_curve = TimeProfile<double>::s_curve(distance, back, a, j);
+      const auto curve = TimeProfile<double>::s_curve(distance, v, a, j);
+      REQUIRE(backward);
+      REQUIRE(forward);
+      CHECK(std::abs(backward->duration() - back_curve->duration()) <=
+            1e-12 * back_curve->duration());
+      CHECK(std::abs(forward->duration() - curve->duration()) <= 1e-12 * curve->duration());
+    }
+  }
+  SECTION("from any state: time-optimal under both limits, inside them") {
+    auto rng = make_rng(161);
+    for (int i = 0; i < property_count(300); ++i) {
+      JerkLimits<double> lim = random_limits<double>(rng);
+      lim.max_reverse_velocity = uniform<double>(rng, 0.1, 3);
+      const double back = lim.max_reverse_velocity;
+      double v = 0, a = 0;
+      do {  // a start the limits can hold
+        v = uniform<double>(rng, -back, lim.max_velocity);
+        a = uniform<double>(rng, -lim.max_deceleration, lim.max_acceleration);
+      } while (v + a * std::abs(a) / (2 * lim.max_jerk) > lim.max_velocity ||
+               -(v + a * std::abs(a) / (2 * lim.max_jerk)) > back);
+      const double distance = uniform<double>(rng, -5, 5);
+      const double target_velocity = uniform<double>(rng, -back, lim.max_velocity);
+      INFO("case " << i << ": v " << v << " a " << a << " D " << distance << " v* "
+                   << target_velocity);
+      const auto tr =
+          JerkTrajectory<double>::to_position({0, v, a}, distance, target_velocity, lim);
+      REQUIRE(tr);
+      const L expected = reference_duration(v, a, distance, target_velocity, lim);
+      CHECK(std::abs(tr->duration() - double(expected)) <= 1e-9 * double(expected + 1));
+      for (int k = 0; k <= 400; ++k) {
+        const double s = tr->at(tr->duration() * k / 400).velocity;
+        CHECK(s <= lim.max_velocity * (1 + 1e-12));
+        CHECK(-s <= back * (1 + 1e-12));
+      }
+    }
+  }
+  SECTION("bad input") {
+    JerkLimits<double> lim{2, 1, 1, 1};
+    lim.max_reverse_velocity = 0.5;
+    const auto beyond = JerkTrajectory<double>::to_position({0, 0, 0}, 1, -1, lim);
+    REQUIRE_FALSE(beyond);
+    CHECK(beyond.error().message.find("beyond the reverse limit -0.5") != std::string::npos);
+    lim.max_reverse_velocity = -1;
+    CHECK(JerkTrajectory<double>::to_position({0, 0, 0}, 1, 0, lim).error().code ==
+          ErrorCode::out_of_range);
   }
 }
 

@@ -48,15 +48,22 @@ struct PositionExtrema {
   S time_of_max = S(0);  ///< seconds from the start; the first such time
 };
 
-/// Limits of a jerk-limited trajectory, all positive and finite: |velocity| <= max_velocity,
-/// −max_deceleration <= acceleration <= max_acceleration (signed: deceleration is the negative
-/// acceleration that brakes a forward move), |jerk| <= max_jerk.
+/// Limits of a jerk-limited trajectory, all positive and finite: −max_reverse_velocity <=
+/// velocity <= max_velocity, −max_deceleration <= acceleration <= max_acceleration (signed:
+/// deceleration is the negative acceleration that brakes a forward move), |jerk| <= max_jerk.
+/// max_reverse_velocity 0 (the default) is max_velocity: the same limit both ways.
 template <class S>
 struct JerkLimits {
-  S max_velocity = S(0);      ///< units per second
-  S max_acceleration = S(0);  ///< units per second², the most positive acceleration
-  S max_deceleration = S(0);  ///< units per second², the most negative acceleration's size
-  S max_jerk = S(0);          ///< units per second³
+  S max_velocity = S(0);          ///< units per second
+  S max_acceleration = S(0);      ///< units per second², the most positive acceleration
+  S max_deceleration = S(0);      ///< units per second², the most negative acceleration's size
+  S max_jerk = S(0);              ///< units per second³
+  S max_reverse_velocity = S(0);  ///< units per second, backwards; 0: max_velocity
+
+  /// The velocity limit backwards (a size): max_reverse_velocity, or max_velocity for 0.
+  S reverse_velocity() const noexcept {
+    return max_reverse_velocity > S(0) ? max_reverse_velocity : max_velocity;
+  }
 
   /// An out_of_range error naming `who` if a limit is not positive and finite; std::nullopt
   /// otherwise.
@@ -67,6 +74,9 @@ struct JerkLimits {
                           who +
                               ": max_velocity, max_acceleration, max_deceleration and "
                               "max_jerk must be positive and finite");
+    if (!std::isfinite(max_reverse_velocity) || !(max_reverse_velocity >= S(0)))
+      return make_error(ErrorCode::out_of_range,
+                        who + ": max_reverse_velocity must be finite and >= 0 (0: max_velocity)");
     return std::nullopt;
   }
 };
@@ -528,7 +538,8 @@ class JerkTrajectory {
     return {P(s.position), P(s.velocity), P(s.acceleration)};
   }
   static Limits limits_in(const JerkLimits<S>& l) noexcept {
-    return {P(l.max_velocity), P(l.max_acceleration), P(l.max_deceleration), P(l.max_jerk)};
+    return {P(l.max_velocity), P(l.max_acceleration), P(l.max_deceleration), P(l.max_jerk),
+            P(l.reverse_velocity())};
   }
 
   // between_cruises' inputs: to_position's checks, both velocities in [0, v_max], end >= start.
@@ -557,11 +568,13 @@ class JerkTrajectory {
       return Expected<JerkTrajectory>(
           make_error(ErrorCode::non_finite, std::string(what) + ": state or target not finite"));
     using std::abs;
-    if (abs(velocity) > limits.max_velocity)
+    if (velocity > limits.max_velocity || -velocity > limits.reverse_velocity())
       return Expected<JerkTrajectory>(make_error(
-          ErrorCode::out_of_range, std::string(what) + ": target velocity " +
-                                       detail::number_text(velocity) + " beyond max_velocity " +
-                                       detail::number_text(limits.max_velocity)));
+          ErrorCode::out_of_range,
+          std::string(what) + ": target velocity " + detail::number_text(velocity) +
+              (velocity > S(0) ? " beyond max_velocity " + detail::number_text(limits.max_velocity)
+                               : " beyond the reverse limit -" +
+                                     detail::number_text(limits.reverse_velocity()))));
     return std::nullopt;
   }
 

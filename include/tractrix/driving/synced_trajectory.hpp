@@ -242,13 +242,15 @@ class SyncedTrajectory {
     // (an axis going backwards along it brakes the line's acceleration with its own).
     JerkLimits<S> limits(const std::vector<JerkLimits<S>>& axes) const {
       const S huge = std::numeric_limits<S>::max();
-      JerkLimits<S> out{huge, huge, huge, huge};
+      JerkLimits<S> out{huge, huge, huge, huge, huge};
       for (std::size_t i = 0; i < axes.size(); ++i) {
         using std::abs;
         const S u = abs(direction[i]);
         if (!(u > S(0))) continue;
         const bool forward = direction[i] > S(0);
-        out.max_velocity = std::min(out.max_velocity, axes[i].max_velocity / u);
+        const S up = axes[i].max_velocity, down = axes[i].reverse_velocity();
+        out.max_velocity = std::min(out.max_velocity, (forward ? up : down) / u);
+        out.max_reverse_velocity = std::min(out.max_reverse_velocity, (forward ? down : up) / u);
         out.max_acceleration =
             std::min(out.max_acceleration,
                      (forward ? axes[i].max_acceleration : axes[i].max_deceleration) / u);

@@ -53,6 +53,13 @@ struct JerkPlanner {
 
   struct Limits {
     P velocity, acceleration, deceleration, jerk;
+    P reverse;  // the most negative velocity's size (velocity: the most positive)
+    // The velocity limit on the side of `sign` (> 0: forward).
+    P speed(P sign) const noexcept { return sign > P(0) ? velocity : reverse; }
+    // v inside [−reverse, velocity], each widened by `slack` (a factor).
+    bool holds(P v, P slack = P(1)) const noexcept {
+      return v <= velocity * slack && -v <= reverse * slack;
+    }
   };
   struct State {
     P position, velocity, acceleration;
@@ -120,15 +127,18 @@ struct JerkPlanner {
     // braking already has that (v − a²/2J past the opposite limit) is left to the plan.
     void brake_velocity(const Limits& lim) {
       using std::sqrt;
-      const P v = state.velocity, a = state.acceleration, j = lim.jerk, vmax = lim.velocity;
+      const P v = state.velocity, a = state.acceleration, j = lim.jerk;
       const P natural = JerkPlanner::natural_velocity(v, a, j), braked = v - a * a / (P(2) * j),
               unbraked = v + a * a / (P(2) * j);
-      const int side = (a > P(0) && natural > vmax) || (v > vmax && braked > -vmax)      ? 1
-                       : (a < P(0) && natural < -vmax) || (v < -vmax && unbraked < vmax) ? -1
-                                                                                         : 0;
+      const P up = lim.velocity, down = lim.reverse;
+      const int side = (a > P(0) && natural > up) || (v > up && braked > -down)        ? 1
+                       : (a < P(0) && natural < -down) || (v < -down && unbraked < up) ? -1
+                                                                                       : 0;
       if (side == 0) return;
       const P sign = P(side);
       // In the braking direction: u the speed, b its rate; braking is b < 0, at most `limit`.
+      // vmax: this side's limit; far: the opposite one's size.
+      const P vmax = lim.speed(sign), far = lim.speed(-sign);
       const P u = sign * v, b = sign * a, over = u - vmax;
       const P limit = sign > P(0) ? lim.deceleration : lim.acceleration;
       // u + b t − J t²/2 = v_max: the later root (u passes the limit on its way down), written
@@ -138,7 +148,7 @@ struct JerkPlanner {
       const P to_hold = (b + limit) / j;
       // The natural velocity u − b(t)²/2J falls as u + 2bt − Jt² − b²/2J: at −v_max when
       // Jt² − 2bt − (u + v_max − b²/2J) = 0.
-      const P to_opposite = (b + sqrt(std::max(b * b / P(2) + j * (u + vmax), P(0)))) / j;
+      const P to_opposite = (b + sqrt(std::max(b * b / P(2) + j * (u + far), P(0)))) / j;
       if (to_hold < std::min(to_limit, to_opposite)) {
         add(std::max(to_hold, P(0)), -sign * j);
         state.acceleration = -sign * limit;
@@ -146,7 +156,7 @@ struct JerkPlanner {
         // u_h − Lt − L²/2J at −v_max after (u_h + v_max − L²/2J)/L.
         const P held = sign * state.velocity;
         const P to_v = (held - vmax) / limit;
-        const P to_far = (held + vmax - limit * limit / (P(2) * j)) / limit;
+        const P to_far = (held + far - limit * limit / (P(2) * j)) / limit;
         add(std::max(std::min(to_v, to_far), P(0)), P(0));
         if (to_v <= to_far) state.velocity = sign * vmax;  // rounding: exactly at the limit
       } else {
@@ -318,9 +328,10 @@ struct JerkPlanner {
   // Where a half changes shape, clamped to [−v_max, v_max] and sorted: the natural velocity and
   // the first change's holds, the target velocity and the second change's holds.
   static std::array<P, 8> shape_cuts(const Problem& pr) {
-    const P j = pr.lim.jerk, vt = pr.target_velocity, vmax = pr.lim.velocity;
+    const P j = pr.lim.jerk, vt = pr.target_velocity, vmax = pr.lim.velocity,
+            vmin = -pr.lim.reverse;
     const P amax = pr.lim.acceleration, dmax = pr.lim.deceleration;
-    std::array<P, 8> cuts{-vmax,
+    std::array<P, 8> cuts{vmin,
                           vmax,
                           pr.natural,
                           pr.up.w + amax * amax / j,
@@ -329,7 +340,7 @@ struct JerkPlanner {
                           vt - amax * amax / j,
                           vt + dmax * dmax / j};
     for (P& x : cuts)
-      x = std::min(std::max(x, -vmax), vmax);
+      x = std::min(std::max(x, vmin), vmax);
     std::sort(cuts.begin(), cuts.end());
     return cuts;
   }
@@ -584,16 +595,16 @@ struct JerkPlanner {
     }
     // Bisection of the gap in a bracket grown from a few ulps around v_p (the gap is steep
     // where a half is nearly empty: no derivative to trust there).
-    const P vmax = pr.lim.velocity;
+    const P vmax = pr.lim.velocity, vmin = -pr.lim.reverse;
     auto gap_at = [&](P v) {
       P g;
       plan_through(pr, v, cruise_at(v), g);
       return g;
     };
-    P width = P(4) * detail::epsilon<P>() * std::max(abs(vp), vmax);
+    P width = P(4) * detail::epsilon<P>() * std::max({abs(vp), vmax, -vmin});
     P lo = vp, hi = vp, gap_lo = gap, gap_hi = gap;
     for (int k = 0; k < 48 && (gap_lo < P(0)) == (gap_hi < P(0)); ++k, width *= P(2)) {
-      lo = std::max(vp - width, -vmax);
+      lo = std::max(vp - width, vmin);
       hi = std::min(vp + width, vmax);
       gap_lo = gap_at(lo);
       gap_hi = gap_at(hi);
@@ -642,9 +653,9 @@ struct JerkPlanner {
     // faster than a small bump of v_p beside them (a root below), but where the bump's v_p lies
     // within about 1e-7 of them its halves cannot be made to meet (v_p − v loses its digits)
     // and the cruise is the move: at most 2e-7 slower (bump() takes the common case exactly).
-    for (P edge : {lim.velocity, -lim.velocity, pr.natural, velocity}) {
+    for (P edge : {lim.velocity, -lim.reverse, pr.natural, velocity}) {
       using std::abs;
-      if (!(abs(edge) <= lim.velocity) || !(abs(edge) > P(0))) continue;
+      if (!lim.holds(edge) || !(abs(edge) > P(0))) continue;
       P d, t;
       pr.at(edge, d, t);
       const P cruise = (pr.distance - d) / edge;
@@ -706,7 +717,7 @@ struct JerkPlanner {
     auto add = [&](P time) {
       if (out.count < out.items.size() && std::isfinite(time)) out.items[out.count++] = time;
     };
-    for (P edge : {lim.velocity, -lim.velocity}) {
+    for (P edge : {lim.velocity, -lim.reverse}) {
       P d, t;
       pr.at(edge, d, t);
       const P cruise = (pr.distance - d) / edge;
@@ -762,7 +773,7 @@ struct JerkPlanner {
     }
     if (!(abs(residual(x)) <= P(16) * detail::epsilon<P>() * goal)) return std::nullopt;
     const P knee = std::min(pr.lim.acceleration, pr.lim.deceleration);
-    if (!std::isfinite(x) || !(x * x <= knee * knee / j) || !(speed + x * x <= pr.lim.velocity))
+    if (!std::isfinite(x) || !(x * x <= knee * knee / j) || !(speed + x * x <= pr.lim.speed(v)))
       return std::nullopt;
     const P t = x / sqrt(j), sign = v > P(0) ? P(1) : P(-1);
     Plan plan{};
@@ -809,7 +820,7 @@ struct JerkPlanner {
     auto inside = [&](const Candidate& c) {
       const P natural = natural_velocity(c.eased.velocity, c.eased.acceleration, j);
       const bool overshoots = (c.change.jerk > P(0)) != (c.eased.acceleration > P(0));
-      return !overshoots || abs(natural) <= pr.lim.velocity * (P(1) + P(16) * detail::epsilon<P>());
+      return !overshoots || pr.lim.holds(natural, P(1) + P(16) * detail::epsilon<P>());
     };
     std::optional<Plan> best;
     P best_time = bound;
@@ -900,11 +911,10 @@ struct JerkPlanner {
         // The velocity's turn inside the phase (where the acceleration crosses zero).
         const P turn = jk < P(0) || jk > P(0) ? -e.acceleration / jk : P(-1);
         if (turn > P(0) && turn < w.t[k])
-          inside = inside && abs(integrate(e, jk, turn).velocity) <= pr.lim.velocity * slack;
+          inside = inside && pr.lim.holds(integrate(e, jk, turn).velocity, slack);
         e = integrate(e, jk, w.t[k]);
         inside = inside && e.acceleration <= pr.lim.acceleration * slack &&
-                 -e.acceleration <= pr.lim.deceleration * slack &&
-                 abs(e.velocity) <= pr.lim.velocity * slack;
+                 -e.acceleration <= pr.lim.deceleration * slack && pr.lim.holds(e.velocity, slack);
       }
       w.error = e.position - pr.distance;
       w.valid = inside;
@@ -1046,7 +1056,8 @@ struct JerkPlanner {
     // weaker one carries it past (the first change eases the acceleration at the jerk it is
     // given). A start already carried past under the full limit is not softened. Acceleration
     // limits no lower than the start's acceleration.
-    const P a = s.acceleration, room = lim.velocity - (a > P(0) ? s.velocity : -s.velocity);
+    const P a = s.acceleration,
+            room = a > P(0) ? lim.velocity - s.velocity : lim.reverse + s.velocity;
     const bool settled = !(a < P(0)) && !(a > P(0));
     P floor = P(0);
     if (jerk) {

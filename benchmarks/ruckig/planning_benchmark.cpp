@@ -44,7 +44,8 @@ std::vector<Move> moves(Regime regime) {
         m.from.velocity + m.from.acceleration * std::abs(m.from.acceleration) / (2 * l.max_jerk);
     if (regime != Regime::beyond && std::abs(natural) > l.max_velocity) continue;
     m.target = m.from.position + unit(rng) * 5;
-    m.velocity = regime == Regime::rest || regime == Regime::cruise ? 0 : unit(rng) * l.max_velocity;
+    m.velocity =
+        regime == Regime::rest || regime == Regime::cruise ? 0 : unit(rng) * l.max_velocity;
     if (regime == Regime::fixed) {
       const auto fastest = JerkTrajectory<double>::to_position(m.from, m.target, m.velocity, l);
       if (!fastest) continue;
@@ -62,10 +63,10 @@ void tractrix_plan(benchmark::State& state, Regime regime) {
   std::size_t i = 0;
   for (auto _ : state) {
     const Move& m = all[i++ % all.size()];
-    auto tr = regime == Regime::fixed ? JerkTrajectory<double>::to_position_in(
-                                            m.duration, m.from, m.target, m.velocity, m.limits)
-                                      : JerkTrajectory<double>::to_position(m.from, m.target,
-                                                                            m.velocity, m.limits);
+    auto tr = regime == Regime::fixed
+                  ? JerkTrajectory<double>::to_position_in(m.duration, m.from, m.target, m.velocity,
+                                                           m.limits)
+                  : JerkTrajectory<double>::to_position(m.from, m.target, m.velocity, m.limits);
     benchmark::DoNotOptimize(tr);
   }
 }

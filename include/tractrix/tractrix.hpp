@@ -37,6 +37,7 @@
 #include "tractrix/driving/speed_limits.hpp"
 #include "tractrix/driving/speed_plan.hpp"
 #include "tractrix/driving/synced_trajectory.hpp"
+#include "tractrix/driving/waypoint_trajectory.hpp"
 #include "tractrix/frame/euler.hpp"
 #include "tractrix/frame/frame.hpp"
 #include "tractrix/frame/moving_frames.hpp"

@@ -1057,6 +1057,57 @@ NB_MODULE(_tractrix, m) {
           nb::arg("positions"), nb::arg("times").noconvert(),
           nb::call_guard<nb::gil_scoped_release>());
 
+  using Waypoints = tx::WaypointTrajectory<double>;
+  nb::class_<Waypoints>(m, "WaypointTrajectory")
+      .def_static(
+          "build",
+          [](double p, double v, double a, In points, In limits) {
+            const std::size_t n = rows(points, 3, "waypoints");
+            if (rows(limits, 5, "limits") != n)
+              throw nb::value_error("limits: not one row per waypoint");
+            std::vector<tx::Waypoint<double>> list(n);
+            for (std::size_t i = 0; i < n; ++i) {
+              const double* w = points.data() + 3 * i;
+              const double* l = limits.data() + 5 * i;
+              list[i] = {w[0], w[1], w[2], tx::JerkLimits<double>{l[0], l[1], l[2], l[3], l[4]}};
+            }
+            // (Every waypoint carries its leg's limits: the trajectory's own are never used.)
+            return value_or_raise(Waypoints::through(
+                {p, v, a}, list, n > 0 ? *list[0].limits : tx::JerkLimits<double>{}));
+          },
+          nb::call_guard<nb::gil_scoped_release>())
+      .def_prop_ro("duration", &Waypoints::duration)
+      .def(
+          "times",
+          [](const Waypoints& w, Out arrivals, Out departures) {
+            need(arrivals, w.leg_count(), "arrivals");
+            need(departures, w.leg_count(), "departures");
+            for (std::size_t i = 0; i < w.leg_count(); ++i) {
+              arrivals.data()[i] = w.arrival(i);
+              departures.data()[i] = w.departure(i);
+            }
+          },
+          nb::arg("arrivals").noconvert(), nb::arg("departures").noconvert())
+      .def_prop_ro("leg_count", &Waypoints::leg_count)
+      .def(
+          "at",
+          [](const Waypoints& w, In t, Out position, Out velocity, Out acceleration, Out jerk) {
+            need(position, t.size(), "positions");
+            need(velocity, t.size(), "velocities");
+            need(acceleration, t.size(), "accelerations");
+            need(jerk, t.size(), "jerks");
+            for (std::size_t i = 0; i < t.size(); ++i) {
+              const tx::AxisSample<double> at = w.at(t.data()[i]);
+              position.data()[i] = at.position;
+              velocity.data()[i] = at.velocity;
+              acceleration.data()[i] = at.acceleration;
+              jerk.data()[i] = at.jerk;
+            }
+          },
+          nb::arg("t"), nb::arg("position").noconvert(), nb::arg("velocity").noconvert(),
+          nb::arg("acceleration").noconvert(), nb::arg("jerk").noconvert(),
+          nb::call_guard<nb::gil_scoped_release>());
+
   nb::class_<Synced>(m, "SyncedTrajectory")
       .def_static(
           "build",

@@ -299,3 +299,31 @@ def test_timing_and_independent_axes():
         tx.SyncedTrajectory([0.0], [1.0], limits=(1, 1, 1, 1), cycle=-1)
     with pytest.raises(ValueError, match="axis 0"):
         tx.SyncedTrajectory([0.0], [1.0], [3.0], limits=(1, 1, 1, 1))
+
+
+def test_waypoints_are_ruckig_moves_end_to_end():
+    # Each leg is the time-optimal move from the state the one before left: Ruckig's, leg by leg.
+    rng = np.random.default_rng(52)
+    for _ in range(40):
+        lim = rng.uniform(0.5, 3.0, 4)
+        points, expected, state = [], 0.0, (rng.uniform(-3, 3), 0.0, 0.0)
+        start = state
+        for k in range(4):
+            position = state[0] + rng.uniform(-6, 6)
+            velocity = 0.0 if k % 2 else rng.uniform(-1, 1) * lim[0]
+            dwell = rng.uniform(0, 2) if velocity == 0 else 0.0
+            leg, _ = _ruckig([state], [position], [velocity], [lim])
+            expected += leg + dwell
+            points.append((position, velocity, dwell))
+            state = (position, velocity, 0.0)
+        run = tx.WaypointTrajectory(start, points, limits=lim)
+        assert run.duration == pytest.approx(expected, rel=1e-9)
+        arrivals, departures = run.times
+        for (position, velocity, dwell), arrival, departure in zip(points, arrivals, departures):
+            sample = run.at(np.array([arrival, (arrival + departure) / 2, departure]))
+            assert sample.position == pytest.approx([position] * 3, abs=1e-9)
+            assert departure - arrival == pytest.approx(dwell, abs=1e-12)
+    with pytest.raises(ValueError, match="waypoint 0: dwell"):
+        tx.WaypointTrajectory(0.0, [(1.0, 0.5, 1.0)], limits=(1, 1, 1, 1))
+    with pytest.raises(ValueError, match="2 rows for 1 waypoints"):
+        tx.WaypointTrajectory(0.0, [(1.0, 0.0, 1.0)], limits=[(1, 1, 1, 1)] * 2)

@@ -32,7 +32,8 @@ from .alignment import (Alignment, AlignmentPoints, CantSegment, HorizontalSegme
                         VerticalSegment, read_landxml)
 from .train import TrainSolver, TrainPoses, TRAIN_PARTS, WagonStatus
 from .motion import TimeProfile, ProfileSamples
-from .driving import SpeedLimits, SpeedPlan, PlanSamples, JerkTrajectory, SyncedTrajectory
+from .driving import (SpeedLimits, SpeedPlan, PlanSamples, JerkTrajectory, SyncedTrajectory,
+                      WaypointTrajectory)
 from .camera import CameraRig, CameraShots
 from .rig import PoseReader, StretchChain, TwoBonePoses
 from .axes import EngineAxes
@@ -62,6 +63,7 @@ __all__ = [
     "PlanSamples",
     "JerkTrajectory",
     "SyncedTrajectory",
+    "WaypointTrajectory",
     "CameraRig",
     "CameraShots",
     "PoseReader",

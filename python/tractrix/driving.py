@@ -329,15 +329,7 @@ class SyncedTrajectory(_Immutable):
         n = states.shape[0]
         targets = _real("target", target).reshape(-1)
         speeds = (np.zeros(n) if velocity is None else _real("velocity", velocity).reshape(-1))
-        rows = _real("limits", limits)
-        if rows.ndim == 1 and rows.shape[0] in (4, 5):
-            rows = np.tile(rows, (n, 1))
-        if rows.ndim != 2 or rows.shape[1] not in (4, 5):
-            raise ValueError("limits: expected (max_velocity, max_acceleration, max_deceleration, "
-                             "max_jerk[, max_reverse_velocity]) or N rows of them, got shape "
-                             f"{rows.shape}")
-        if rows.shape[1] == 4:
-            rows = np.concatenate([rows, np.zeros((rows.shape[0], 1))], axis=1)
+        rows = _limit_rows(limits, n)
         if targets.size != n or speeds.size != n or rows.shape[0] != n:
             raise ValueError(f"start has {n} axes: target ({targets.size}), velocity "
                              f"({speeds.size}) and limits ({rows.shape[0]}) must have as many")
@@ -346,7 +338,7 @@ class SyncedTrajectory(_Immutable):
                              + ", ".join(_SYNCHRONIZATIONS))
         self._core = _core.SyncedTrajectory.build(
             np.ascontiguousarray(states), np.ascontiguousarray(targets),
-            np.ascontiguousarray(speeds), np.ascontiguousarray(rows),
+            np.ascontiguousarray(speeds), rows,
             _SYNCHRONIZATIONS.index(synchronization),
             _scalar("minimum_duration", minimum_duration), _scalar("cycle", cycle))
 
@@ -386,3 +378,56 @@ class SyncedTrajectory(_Immutable):
         out = [np.empty(flat.size * n) for _ in range(4)]
         self._core.at(flat, *out)
         return PlanSamples(*(a.reshape(shape + (n,)) for a in out))
+
+
+def _limit_rows(limits: ArrayLike, n: int) -> np.ndarray:
+    """(n, 5) rows of (max_velocity, max_acceleration, max_deceleration, max_jerk,
+    max_reverse_velocity) from one row of 4 or 5 or n of them (reverse 0: max_velocity)."""
+    rows = _real("limits", limits)
+    if rows.ndim == 1 and rows.shape[0] in (4, 5):
+        rows = np.tile(rows, (n, 1))
+    if rows.ndim != 2 or rows.shape[1] not in (4, 5):
+        raise ValueError("limits: expected (max_velocity, max_acceleration, max_deceleration, "
+                         "max_jerk[, max_reverse_velocity]) or N rows of them, got shape "
+                         f"{rows.shape}")
+    if rows.shape[1] == 4:
+        rows = np.concatenate([rows, np.zeros((rows.shape[0], 1))], axis=1)
+    return np.ascontiguousarray(rows)
+
+
+class WaypointTrajectory(_Immutable):
+    """One axis through waypoints: rows of (position, velocity, dwell) — a stop (velocity 0)
+    standing `dwell` seconds, or a point passed at `velocity` — each reached by the time-optimal
+    jerk-limited move from the state the one before left it in. limits: one row of
+    (max_velocity, max_acceleration, max_deceleration, max_jerk[, max_reverse_velocity]), or one
+    per waypoint for the move to it. Passing velocities are given, not chosen."""
+
+    __slots__ = ("_core",)
+
+    def __init__(self, start: ArrayLike, waypoints: ArrayLike, *, limits: ArrayLike) -> None:
+        state = _state("start", start)
+        points = _rows("waypoints", waypoints, 3, "position, velocity, dwell")
+        rows = _limit_rows(limits, points.shape[0])
+        if rows.shape[0] != points.shape[0]:
+            raise ValueError(f"limits: {rows.shape[0]} rows for {points.shape[0]} waypoints")
+        self._core = _core.WaypointTrajectory.build(*state, np.ascontiguousarray(points), rows)
+
+    @property
+    def duration(self) -> float:
+        """When the last waypoint is reached and its dwell is over."""
+        return self._core.duration
+
+    @property
+    def times(self) -> Tuple[np.ndarray, np.ndarray]:
+        """(arrivals, departures): when each waypoint is reached and left."""
+        n = self._core.leg_count
+        arrivals, departures = np.empty(n), np.empty(n)
+        self._core.times(arrivals, departures)
+        return arrivals, departures
+
+    def at(self, t: ArrayLike) -> PlanSamples:
+        """The axis at times t (standing at a stop through its dwell)."""
+        flat, shape = _values("t", t)
+        out = [np.empty(flat.size) for _ in range(4)]
+        self._core.at(flat, *out)
+        return PlanSamples(*(a.reshape(shape) for a in out))

@@ -8,6 +8,7 @@
 #include "support/properties.hpp"
 #include "tractrix/driving/jerk_trajectory.hpp"
 #include "tractrix/driving/synced_trajectory.hpp"
+#include "tractrix/driving/waypoint_trajectory.hpp"
 #include "tractrix/motion/time_profile.hpp"
 
 using namespace tractrix;
@@ -1401,4 +1402,88 @@ TEST_CASE("synced trajectory: minimum duration and control cycles", "[motion][je
                                                             {lim[0], lim[0]});
   REQUIRE_FALSE(beyond);
   CHECK(beyond.error().message.rfind("axis 1: ", 0) == 0);
+}
+
+// ---- Waypoints: WaypointTrajectory ----------------------------------------------------------
+
+TEST_CASE("waypoint trajectory: stops, passing points and legs of their own limits",
+          "[motion][jerk][waypoints]") {
+  SECTION("stops with dwells: S-curves end to end") {
+    auto rng = make_rng(162);
+    for (int i = 0; i < property_count(100); ++i) {
+      const JerkLimits<double> lim{uniform<double>(rng, 0.5, 5), 1.5, 1.5, 2};
+      std::vector<Waypoint<double>> stops;
+      double at = uniform<double>(rng, -5, 5), expected = 0;
+      const double start = at;
+      for (int k = 0; k < 4; ++k) {
+        const double step = uniform<double>(rng, -20, 20), dwell = uniform<double>(rng, 0, 3);
+        at += step;
+        stops.push_back({at, 0, dwell, std::nullopt});
+        expected +=
+            TimeProfile<double>::s_curve(std::abs(step), lim.max_velocity, 1.5, 2)->duration() +
+            dwell;
+      }
+      const auto run = WaypointTrajectory<double>::through({start, 0, 0}, stops, lim);
+      REQUIRE(run);
+      INFO("case " << i);
+      CHECK(std::abs(run->duration() - expected) <= 1e-12 * expected);
+      for (std::size_t k = 0; k < stops.size(); ++k) {
+        // On the stop from its arrival to its departure, at rest.
+        for (double f : {0.0, 0.5, 1.0}) {
+          const double t = run->arrival(k) + f * (run->departure(k) - run->arrival(k));
+          const AxisSample<double> s = run->at(t);
+          CHECK(std::abs(s.position - stops[k].position) <= 1e-12 * 100);
+          CHECK(std::abs(s.velocity) <= 1e-12);
+        }
+        CHECK(std::abs(run->departure(k) - run->arrival(k) - stops[k].dwell) <= 1e-12 * 100);
+      }
+    }
+  }
+  SECTION("passing at line speed, then a stop: closed forms") {
+    // Cruising at v_max from 0, a signal at 40 passed at v_max takes 40/v_max; then a stop at
+    // 100: cruise until the braking distance v·t_b/2 is left, t_b = v/d + d/J (d²/J < v).
+    const JerkLimits<double> lim{10, 2, 2.5, 1};
+    const std::vector<Waypoint<double>> points{{40, 10, 0, std::nullopt},
+                                               {100, 0, 0, std::nullopt}};
+    const auto run = WaypointTrajectory<double>::through({0, 10, 0}, points, lim);
+    REQUIRE(run);
+    CHECK(std::abs(run->arrival(0) - 4) <= 1e-14 * 4);
+    const double brake = 10 / 2.5 + 2.5 / 1, brake_distance = 10 * brake / 2;
+    const double expected = 4 + (60 - brake_distance) / 10 + brake;
+    CHECK(std::abs(run->duration() - expected) <= 1e-13 * expected);
+    const AxisSample<double> passing = run->at(4);
+    CHECK(std::abs(passing.position - 40) <= 1e-12 * 40);
+    CHECK(std::abs(passing.velocity - 10) <= 1e-12 * 10);
+    // Continuous across the join.
+    const AxisSample<double> before = run->at(4 - 1e-9), after = run->at(4 + 1e-9);
+    CHECK(std::abs(after.position - before.position) <= 1e-7);
+    CHECK(std::abs(after.velocity - before.velocity) <= 1e-7);
+    CHECK(run->at(1e300).position == 100);
+  }
+  SECTION("a leg under its own limits") {
+    const JerkLimits<double> lim{4, 1, 1, 1}, slow{1, 1, 1, 1};
+    const std::vector<Waypoint<double>> stops{{10, 0, 2, std::nullopt}, {20, 0, 0, slow}};
+    const auto run = WaypointTrajectory<double>::through({0, 0, 0}, stops, lim);
+    REQUIRE(run);
+    const double first = TimeProfile<double>::s_curve(10, 4, 1, 1)->duration();
+    const double second = TimeProfile<double>::s_curve(10, 1, 1, 1)->duration();
+    CHECK(std::abs(run->duration() - (first + 2 + second)) <= 1e-12 * 30);
+    for (int k = 0; k <= 200; ++k) {
+      const double t = run->departure(0) + (run->duration() - run->departure(0)) * k / 200;
+      CHECK(std::abs(run->at(t).velocity) <= 1 + 1e-12);
+    }
+  }
+  SECTION("bad input") {
+    const JerkLimits<double> lim{1, 1, 1, 1};
+    CHECK(WaypointTrajectory<double>::through({0, 0, 0}, {}, lim).error().code ==
+          ErrorCode::empty_input);
+    const auto moving_dwell = WaypointTrajectory<double>::through(
+        {0, 0, 0}, {{1, 0, 0, std::nullopt}, {2, 0.5, 1, std::nullopt}}, lim);
+    REQUIRE_FALSE(moving_dwell);
+    CHECK(moving_dwell.error().message.rfind("waypoint 1: ", 0) == 0);
+    const auto too_fast =
+        WaypointTrajectory<double>::through({0, 0, 0}, {{1, 2, 0, std::nullopt}}, lim);
+    REQUIRE_FALSE(too_fast);
+    CHECK(too_fast.error().message.rfind("waypoint 0: ", 0) == 0);
+  }
 }

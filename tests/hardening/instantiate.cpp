@@ -62,6 +62,8 @@ template class JerkTrajectory<float>;
 template class JerkTrajectory<double>;
 template class SyncedTrajectory<float>;
 template class SyncedTrajectory<double>;
+template class WaypointTrajectory<float>;
+template class WaypointTrajectory<double>;
 template class SpeedLimits<float>;
 template class SpeedLimits<double>;
 template class SpeedPlan<float>;

@@ -231,6 +231,24 @@ def test_time_synchronized_axes_arrive_with_ruckig():
             assert np.all(-samples.acceleration[:, axis] <= lim[2] * (1 + 1e-12))
 
 
+def test_time_synchronized_axes_on_control_cycles_arrive_with_ruckig():
+    # Ruckig's discrete durations: the earliest whole number of cycles every axis meets.
+    rng = np.random.default_rng(53)
+    for case in range(60):
+        axes = [_random_axis(rng) for _ in range(3)]
+        limits = [a[0] for a in axes]
+        starts = [a[1] for a in axes]
+        targets = [a[2] for a in axes]
+        velocities = [a[3] for a in axes]
+        cycle = (0.01, 0.001, 1 / 60)[case % 3]
+        tr = tx.SyncedTrajectory(starts, targets, velocities, limits=limits, cycle=cycle)
+        expected, _ = _ruckig(starts, targets, velocities, limits, cycle=cycle)
+        assert tr.duration == pytest.approx(expected, rel=1e-9)
+        assert tr.duration / cycle == pytest.approx(round(tr.duration / cycle), abs=1e-6)
+        end = tr.at(tr.duration)
+        assert end.position == pytest.approx(targets, abs=1e-12)
+
+
 def test_phase_synchronized_axes_move_on_ruckigs_line():
     rng = np.random.default_rng(48)
     on_ruckigs_line = 0

@@ -207,8 +207,8 @@ def _state(name: str, value: object) -> Tuple[float, float, float]:
 class JerkTrajectory(_Immutable):
     """One axis (a distance along a track, a dolly's travel) moved from any state to a target
     under limits on velocity, acceleration, deceleration (the negative acceleration's size; the
-    acceleration's if None) and jerk: the time-optimal jerk-limited trajectory, built in about a
-    microsecond, so it can be rebuilt whenever the target changes (from `state_at(t)` of the old
+    acceleration's if None) and jerk: the time-optimal jerk-limited trajectory, built in a few
+    microseconds, so it can be rebuilt whenever the target changes (from `state_at(t)` of the old
     one: position, velocity and acceleration stay continuous). A start beyond the limits brakes
     back inside first. Raises ValueError with the library's message.
 

@@ -1306,13 +1306,17 @@ TEST_CASE("synced trajectory: phase synchronization moves on the straight line",
                                        (ui > 0 ? lim.max_deceleration : lim.max_acceleration) / w);
       line.max_jerk = std::min(line.max_jerk, lim.max_jerk / w);
     }
-    // The line's own states must be inside its limits for the comparison below.
-    if (!holdable(s_v, s_a, line) || std::abs(s_target) > line.max_velocity) continue;
     INFO("case " << i);
-    ++checked;
+    if (std::abs(s_target) > line.max_velocity) continue;  // a target velocity an axis refuses
     const auto tr =
         SyncedTrajectory<double>::to_position(from, to, velocity, limits, Synchronization::phase);
     REQUIRE(tr);
+    // A start the line's limits cannot hold is synchronized in time instead.
+    if (!holdable(s_v, s_a, line)) {
+      CHECK(tr->synchronization() == Synchronization::time);
+      continue;
+    }
+    ++checked;
     CHECK(tr->synchronization() == Synchronization::phase);
     // The time-optimal move along the line, by the long-double reference.
     const long double expected = reference_duration(s_v, s_a, length, s_target, line);
@@ -1341,6 +1345,14 @@ TEST_CASE("synced trajectory: phase synchronization moves on the straight line",
     }
   }
   CHECK(checked >= property_count(100) / 2);
+  // A start each axis holds but the line does not (the strictest jerk, 0.1, eases the
+  // acceleration 0.5 too slowly for the second axis's velocity limit, 1): in time, inside.
+  const std::vector<JerkLimits<double>> mixed{{10, 1, 1, 0.1}, {1, 1, 1, 100}};
+  const auto slow_ease = SyncedTrajectory<double>::to_position(
+      {{0, 0.9, 0.5}, {0, 0.9, 0.5}}, {20, 20}, {0, 0}, mixed, Synchronization::phase);
+  REQUIRE(slow_ease);
+  CHECK(slow_ease->synchronization() == Synchronization::time);
+  check_axis(*slow_ease, 1, mixed[1], 20, 0);
   // A start velocity across the line: time synchronization instead.
   const std::vector<JerkLimits<double>> lim(2, JerkLimits<double>{1, 1, 1, 1});
   const auto across = SyncedTrajectory<double>::to_position({{0, 0, 0}, {0, 0.5, 0}}, {1, 0},
@@ -1378,6 +1390,21 @@ TEST_CASE("synced trajectory: minimum duration and control cycles", "[motion][je
   REQUIRE(both);
   CHECK(std::abs(both->duration() - 4.1) <= 1e-13);
   check_axis(*both, 0, lim[0], 1, 0);
+  // Durations that are whole cycles to within their rounding stay so: 3259 · 0.01 divides back
+  // to 3259.0000000000005.
+  for (double k : {500.0, 3259.0, 19999.0}) {
+    const auto whole = SyncedTrajectory<double>::to_position(
+        from, {1}, {0}, lim, Synchronization::time, {k * 0.01, 0.01});
+    REQUIRE(whole);
+    CHECK(whole->duration() == k * 0.01);
+  }
+  // Two axes on cycles of 0.01: Ruckig 0.19.4 (discrete durations) arrives at 1.11 s.
+  const std::vector<JerkLimits<double>> fast(2, JerkLimits<double>{10, 10, 10, 10});
+  const auto two =
+      SyncedTrajectory<double>::to_position({{0, 0, 0}, {0, 0, 0}}, {0.42163519531249966, 0.01},
+                                            {0, 0}, fast, Synchronization::time, {0, 0.01});
+  REQUIRE(two);
+  CHECK(std::abs(two->duration() - 1.11) <= 1e-14);
   // Float: the same whole cycles, two axes arriving together on the line.
   const auto in_float = SyncedTrajectory<float>::to_position({{0, 0, 0}, {1, 0, 0}}, {1, 3}, {0, 0},
                                                              {{2, 1, 1, 1}, {2, 2, 2, 2}},

@@ -87,10 +87,10 @@ struct JerkLimits {
 /// velocity and acceleration continuous. Times are seconds from the trajectory's start.
 ///
 /// Errors of every factory: out_of_range for limits that are not positive and finite, or a
-/// target velocity beyond max_velocity; non_finite for a start state or a target that is not
-/// finite; out_of_range where state, target and limits lie so many orders of magnitude apart that
-/// a duration or a state overflows S, or the planned phases would not join; no_solution where
-/// the planner finds no profile at all (please report the state and limits).
+/// target velocity beyond max_velocity or the reverse limit; non_finite for a start state or a
+/// target that is not finite; out_of_range where state, target and limits lie so many orders of
+/// magnitude apart that a duration or a state overflows S, or the planned phases would not join;
+/// no_solution where the planner finds no profile at all (please report the state and limits).
 template <class S>
 class JerkTrajectory {
  public:
@@ -403,7 +403,6 @@ class JerkTrajectory {
   using Problem = typename Planner::Problem;
   using Builder = typename Planner::Builder;
 
-  // to_position_in for checked input, its no_solution without the next duration.
   // A start braked back inside the limits, and the time-optimal plan from there (if found).
   struct Braked {
     Builder builder;
@@ -428,6 +427,8 @@ class JerkTrajectory {
     return made(b, position, velocity);
   }
 
+  // to_position_in from a braked start (input checked), its no_solution without the next
+  // duration met.
   static Expected<JerkTrajectory> fixed(S duration, const Braked& start, S position, S velocity) {
     Builder b = start.builder;
     const Limits& lim = start.limits;
@@ -476,6 +477,13 @@ class JerkTrajectory {
   // duration), on a whole number of cycles for a cycle > 0. A duration no profile fits (they
   // form a gap past the optimum) is stepped out of, doubling the step, and the gap's end found
   // by bisection — in whole cycles for a cycle > 0.
+  // The fewest whole cycles that last `time`: a time that is a whole number of cycles to within
+  // its rounding (3259 · 0.01 divides back to 3259.0000000000005) is that number.
+  static S whole_cycles(S time, S cycle) noexcept {
+    using std::ceil;
+    return ceil(time / cycle * (S(1) - S(16) * detail::epsilon<S>()));
+  }
+
   static Expected<JerkTrajectory> no_sooner(S not_before, S cycle, const AxisState<S>& from,
                                             S position, S velocity, const JerkLimits<S>& limits) {
     const Braked start = braked(from, position, velocity, limits);
@@ -484,8 +492,7 @@ class JerkTrajectory {
     const S shortest = std::max(fastest->duration(), not_before);
     // Durations as whole cycles (k = 0: the shortest itself, without a cycle).
     using std::ceil;
-    const S first =
-        cycle > S(0) ? std::max(ceil(shortest / cycle - S(16) * detail::epsilon<S>()), S(0)) : S(0);
+    const S first = cycle > S(0) ? std::max(whole_cycles(shortest, cycle), S(0)) : S(0);
     const auto attempt = [&](S k) {
       const S t = cycle > S(0) ? k * cycle : shortest + k;
       if (!(t > fastest->duration())) return Expected<JerkTrajectory>(*fastest);
@@ -500,7 +507,7 @@ class JerkTrajectory {
         Planner::profile_durations(start.builder.state, P(position), P(velocity), start.limits);
     for (std::size_t i = 0; i < ends.count; ++i) {
       const S end = S(start.builder.time + ends.items[i]);
-      const S k = cycle > S(0) ? ceil(end / cycle - S(16) * detail::epsilon<S>()) : end - shortest;
+      const S k = cycle > S(0) ? whole_cycles(end, cycle) : end - shortest;
       if (!(k > lo)) continue;
       found = attempt(k);
       if (found) return found;

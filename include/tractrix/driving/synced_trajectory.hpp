@@ -39,9 +39,10 @@ struct PlanTiming {
 /// meet (at least the slowest axis's time-optimal duration) that the timing allows. With
 /// `Synchronization::phase` the axes move on the straight line from start to target — one
 /// time-optimal move along it under the strictest of the axes' limits, each axis a fixed share of
-/// it — where the start's velocity and acceleration and the target velocity lie along that line;
-/// otherwise they are time-synchronized (synchronization() says which was done). With
-/// `Synchronization::none` each axis arrives at its own earliest time the timing allows.
+/// it — where the start's velocity and acceleration and the target velocity lie along that line
+/// and the line's limits hold the start; otherwise they are time-synchronized (synchronization()
+/// says which was done). With `Synchronization::none` each axis arrives at its own earliest time
+/// the timing allows.
 ///
 /// Times are seconds from the start. Sampling is O(axes).
 template <class S>
@@ -71,9 +72,13 @@ class SyncedTrajectory {
     SyncedTrajectory out;
     out.sync_ = sync;
     if (sync == Synchronization::phase) {
-      if (auto line = Line::through(from, position, velocity)) {
-        auto moved = earliest(line->start(from), line->length, line->speed(velocity),
-                              line->limits(limits), timing.minimum_duration, timing.cycle, 0);
+      auto line = Line::through(from, position, velocity);
+      // Along the line only from a start the line's limits hold: the strictest jerk eases an
+      // axis's acceleration more slowly than its own would, and its velocity could overshoot.
+      const JerkLimits<S> along = line ? line->limits(limits) : JerkLimits<S>{};
+      if (line && holdable(line->start(from), along)) {
+        auto moved = earliest(line->start(from), line->length, line->speed(velocity), along,
+                              timing.minimum_duration, timing.cycle, 0);
         if (!moved) return std::move(moved).error();
         out.line_ = std::move(*line);
         out.origin_ = from;
@@ -130,7 +135,7 @@ class SyncedTrajectory {
     return line_.direction.empty() ? axes_[i].duration() : duration_;
   }
   /// The synchronization done: as asked, except `phase` where the states do not lie along the
-  /// line from start to target (then `time`).
+  /// line from start to target, or the line's limits do not hold the start (then `time`).
   Synchronization synchronization() const noexcept { return sync_; }
 
   /// Axis `i` at time t (i < axis_count(), unchecked), as JerkTrajectory::at: before 0 the start,
@@ -169,6 +174,15 @@ class SyncedTrajectory {
   }
 
  private:
+  // Whether limits hold a state: acceleration inside them, and the velocity inside while the
+  // acceleration is brought to zero at full jerk.
+  static bool holdable(const AxisState<S>& s, const JerkLimits<S>& lim) {
+    const S natural = JerkTrajectory<S>::eased_velocity(s, lim.max_jerk);
+    const S up = lim.max_velocity, down = lim.reverse_velocity();
+    return s.acceleration <= lim.max_acceleration && -s.acceleration <= lim.max_deceleration &&
+           s.velocity <= up && -s.velocity <= down && natural <= up && -natural <= down;
+  }
+
   // The straight line from the start to the target, where every state lies along it: the
   // direction (unit), the length, and the axes' limits as limits along it.
   struct Line {

@@ -1047,7 +1047,7 @@ struct JerkPlanner {
     const bool jerk = which == Soften::jerk;
     const bool up = which == Soften::acceleration || which == Soften::accelerations;
     const bool down = which == Soften::deceleration || which == Soften::accelerations;
-    auto with_jerk = [&](P scale) {
+    auto with_scale = [&](P scale) {
       Limits soft = lim;
       if (jerk) soft.jerk = lim.jerk * scale;
       if (up) soft.acceleration = lim.acceleration * scale;
@@ -1076,17 +1076,17 @@ struct JerkPlanner {
     // than the duration asked for has.
     for (int k = 0; k < 20 && lo > floor; ++k) {
       lo = std::max(lo * P(0.5), floor);
-      slow = with_jerk(lo);
+      slow = with_scale(lo);
       if (!slow) return std::nullopt;
       if (slow->duration > duration) break;
       hi = lo;
     }
     if (!slow || !(slow->duration > duration)) return std::nullopt;
-    std::optional<Plan> fast = with_jerk(hi);
+    std::optional<Plan> fast = with_scale(hi);
     for (int k = 0; k < 200 && fast; ++k) {
       const P mid = lo + (hi - lo) / P(2);
       if (!(mid > lo && mid < hi)) break;
-      auto plan = with_jerk(mid);
+      auto plan = with_scale(mid);
       if (!plan) return std::nullopt;
       if (plan->duration > duration)
         lo = mid;

@@ -103,6 +103,22 @@ void need(const Array& a, std::size_t count, const char* name) {
   }
 }
 
+// Samples of a plan at times t (anything with at(t) -> AxisSample) into four arrays.
+template <class Plan>
+void sample_axis(const Plan& plan, In t, Out position, Out velocity, Out acceleration, Out jerk) {
+  need(position, t.size(), "positions");
+  need(velocity, t.size(), "velocities");
+  need(acceleration, t.size(), "accelerations");
+  need(jerk, t.size(), "jerks");
+  for (std::size_t i = 0; i < t.size(); ++i) {
+    const tx::AxisSample<double> at = plan.at(t.data()[i]);
+    position.data()[i] = at.position;
+    velocity.data()[i] = at.velocity;
+    acceleration.data()[i] = at.acceleration;
+    jerk.data()[i] = at.jerk;
+  }
+}
+
 // Frames written into three arrays a query at a time (origins (N, 3), rotations (N, 3, 3),
 // quaternions (N, 4)), their sizes checked for `count` frames first.
 struct FramesOut {
@@ -963,17 +979,7 @@ NB_MODULE(_tractrix, m) {
       .def(
           "at",
           [](const Plan& plan, In t, Out position, Out velocity, Out acceleration, Out jerk) {
-            need(position, t.size(), "positions");
-            need(velocity, t.size(), "velocities");
-            need(acceleration, t.size(), "accelerations");
-            need(jerk, t.size(), "jerks");
-            for (std::size_t i = 0; i < t.size(); ++i) {
-              const tx::AxisSample<double> at = plan.at(t.data()[i]);
-              position.data()[i] = at.position;
-              velocity.data()[i] = at.velocity;
-              acceleration.data()[i] = at.acceleration;
-              jerk.data()[i] = at.jerk;
-            }
+            sample_axis(plan, t, position, velocity, acceleration, jerk);
           },
           nb::arg("t"), nb::arg("position").noconvert(), nb::arg("velocity").noconvert(),
           nb::arg("acceleration").noconvert(), nb::arg("jerk").noconvert(),
@@ -999,20 +1005,6 @@ NB_MODULE(_tractrix, m) {
   // Driving one axis, or several together: the jerk-limited trajectory from any state.
   using Jerk = tx::JerkTrajectory<double>;
   using Synced = tx::SyncedTrajectory<double>;
-  const auto sample_axis = [](const Jerk& tr, In t, Out position, Out velocity, Out acceleration,
-                              Out jerk) {
-    need(position, t.size(), "positions");
-    need(velocity, t.size(), "velocities");
-    need(acceleration, t.size(), "accelerations");
-    need(jerk, t.size(), "jerks");
-    for (std::size_t i = 0; i < t.size(); ++i) {
-      const tx::AxisSample<double> at = tr.at(t.data()[i]);
-      position.data()[i] = at.position;
-      velocity.data()[i] = at.velocity;
-      acceleration.data()[i] = at.acceleration;
-      jerk.data()[i] = at.jerk;
-    }
-  };
   // Limits as (max_velocity, max_acceleration, max_deceleration, max_jerk, max_reverse_velocity).
   const auto jerk_limits = [](const In& l) {
     need(l, 5, "limits");
@@ -1044,7 +1036,7 @@ NB_MODULE(_tractrix, m) {
                      const tx::PositionExtrema<double> e = tr.position_extrema();
                      return std::make_tuple(e.min, e.max, e.time_of_min, e.time_of_max);
                    })
-      .def("at", sample_axis, nb::arg("t"), nb::arg("position").noconvert(),
+      .def("at", &sample_axis<Jerk>, nb::arg("t"), nb::arg("position").noconvert(),
            nb::arg("velocity").noconvert(), nb::arg("acceleration").noconvert(),
            nb::arg("jerk").noconvert(), nb::call_guard<nb::gil_scoped_release>())
       .def(
@@ -1092,17 +1084,7 @@ NB_MODULE(_tractrix, m) {
       .def(
           "at",
           [](const Waypoints& w, In t, Out position, Out velocity, Out acceleration, Out jerk) {
-            need(position, t.size(), "positions");
-            need(velocity, t.size(), "velocities");
-            need(acceleration, t.size(), "accelerations");
-            need(jerk, t.size(), "jerks");
-            for (std::size_t i = 0; i < t.size(); ++i) {
-              const tx::AxisSample<double> at = w.at(t.data()[i]);
-              position.data()[i] = at.position;
-              velocity.data()[i] = at.velocity;
-              acceleration.data()[i] = at.acceleration;
-              jerk.data()[i] = at.jerk;
-            }
+            sample_axis(w, t, position, velocity, acceleration, jerk);
           },
           nb::arg("t"), nb::arg("position").noconvert(), nb::arg("velocity").noconvert(),
           nb::arg("acceleration").noconvert(), nb::arg("jerk").noconvert(),

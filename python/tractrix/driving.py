@@ -107,6 +107,24 @@ class PlanSamples(_Result):
         self.acceleration, self.jerk = acceleration, jerk
 
 
+def _samples(core: Union[_core.SpeedPlan, _core.JerkTrajectory, _core.WaypointTrajectory],
+             t: ArrayLike) -> PlanSamples:
+    """A compiled one-axis plan at times t, each array shaped as t."""
+    flat, shape = _values("t", t)
+    out = [np.empty(flat.size) for _ in range(4)]
+    core.at(flat, *out)
+    return PlanSamples(*(a.reshape(shape) for a in out))
+
+
+def _first_times(core: Union[_core.SpeedPlan, _core.JerkTrajectory],
+                 position: ArrayLike) -> np.ndarray:
+    """When a compiled one-axis plan first reaches each position, shaped as position."""
+    flat, shape = _values("position", position)
+    out = np.empty(flat.size)
+    core.time_at(flat, out)
+    return out.reshape(shape)
+
+
 class SpeedPlan(_Immutable):
     """The fastest run of a train's head along the line under speed limits and jerk-limited
     motion, from `start` (position, velocity, acceleration) to a stop at `end` (the line's end
@@ -154,17 +172,11 @@ class SpeedPlan(_Immutable):
 
     def at(self, t: ArrayLike) -> PlanSamples:
         """The head at times t (before 0 the start; after the duration at rest on the end)."""
-        flat, shape = _values("t", t)
-        out = [np.empty(flat.size) for _ in range(4)]
-        self._core.at(flat, *out)
-        return PlanSamples(*(a.reshape(shape) for a in out))
+        return _samples(self._core, t)
 
     def time_at(self, position: ArrayLike) -> np.ndarray:
         """The first time the head reaches each position (inf beyond the end)."""
-        flat, shape = _values("position", position)
-        out = np.empty(flat.size)
-        self._core.time_at(flat, out)
-        return out.reshape(shape)
+        return _first_times(self._core, position)
 
     def dwell_left(self, t: ArrayLike) -> np.ndarray:
         """How long the head still stands at a station (or at the start, a hold) at times t: 0
@@ -280,10 +292,7 @@ class JerkTrajectory(_Immutable):
 
     def at(self, t: ArrayLike) -> PlanSamples:
         """The axis at times t (before 0 the start; after the duration the target moving on)."""
-        flat, shape = _values("t", t)
-        out = [np.empty(flat.size) for _ in range(4)]
-        self._core.at(flat, *out)
-        return PlanSamples(*(a.reshape(shape) for a in out))
+        return _samples(self._core, t)
 
     def state_at(self, t: float) -> Tuple[float, float, float]:
         """(position, velocity, acceleration) at time t: the start of a replan."""
@@ -292,10 +301,7 @@ class JerkTrajectory(_Immutable):
 
     def time_at(self, position: ArrayLike) -> np.ndarray:
         """The first time the axis is at each position (inf for one never reached)."""
-        flat, shape = _values("position", position)
-        out = np.empty(flat.size)
-        self._core.time_at(flat, out)
-        return out.reshape(shape)
+        return _first_times(self._core, position)
 
 
 _SYNCHRONIZATIONS = ("time", "phase", "none")
@@ -427,7 +433,4 @@ class WaypointTrajectory(_Immutable):
 
     def at(self, t: ArrayLike) -> PlanSamples:
         """The axis at times t (standing at a stop through its dwell)."""
-        flat, shape = _values("t", t)
-        out = [np.empty(flat.size) for _ in range(4)]
-        self._core.at(flat, *out)
-        return PlanSamples(*(a.reshape(shape) for a in out))
+        return _samples(self._core, t)

@@ -1012,17 +1012,19 @@ NB_MODULE(_tractrix, m) {
     return tx::JerkLimits<double>{x[0], x[1], x[2], x[3], x[4]};
   };
   nb::class_<Jerk>(m, "JerkTrajectory")
-      .def_static("to_position",
-                  [jerk_limits](double p, double v, double a, double target, double target_velocity,
-                                In limits) {
-                    return value_or_raise(
-                        Jerk::to_position({p, v, a}, target, target_velocity, jerk_limits(limits)));
-                  })
+      .def_static(
+          "to_position",
+          [jerk_limits](double p, double v, double a, double target, double target_velocity,
+                        double target_acceleration, In limits) {
+            return value_or_raise(Jerk::to_position(
+                {p, v, a}, {target, target_velocity, target_acceleration}, jerk_limits(limits)));
+          })
       .def_static("to_position_in",
                   [jerk_limits](double duration, double p, double v, double a, double target,
-                                double target_velocity, In limits) {
+                                double target_velocity, double target_acceleration, In limits) {
                     return value_or_raise(Jerk::to_position_in(
-                        duration, {p, v, a}, target, target_velocity, jerk_limits(limits)));
+                        duration, {p, v, a}, {target, target_velocity, target_acceleration},
+                        jerk_limits(limits)));
                   })
       .def_static("to_velocity",
                   [jerk_limits](double p, double v, double a, double target_velocity, In limits) {

@@ -345,3 +345,90 @@ def test_waypoints_are_ruckig_moves_end_to_end():
         tx.WaypointTrajectory(0.0, [(1.0, 0.5, 1.0)], limits=(1, 1, 1, 1))
     with pytest.raises(ValueError, match="2 rows for 1 waypoints"):
         tx.WaypointTrajectory(0.0, [(1.0, 0.0, 1.0)], limits=[(1, 1, 1, 1)] * 2)
+
+
+def _ruckig_to_state(start, target, limits, minimum=None):
+    """Ruckig's duration for one axis to a target (position, velocity, acceleration)."""
+    inp = ruckig.InputParameter(1)
+    inp.current_position, inp.current_velocity = [start[0]], [start[1]]
+    inp.current_acceleration = [start[2]]
+    inp.target_position, inp.target_velocity = [target[0]], [target[1]]
+    inp.target_acceleration = [target[2]]
+    inp.max_velocity, inp.max_acceleration = [limits[0]], [limits[1]]
+    inp.min_acceleration, inp.max_jerk = [-limits[2]], [limits[3]]
+    if minimum is not None:
+        inp.minimum_duration = minimum
+    trajectory = ruckig.Trajectory(1)
+    result = ruckig.Ruckig(1, 0.001).calculate(inp, trajectory)
+    assert result in (ruckig.Result.Working, ruckig.Result.Finished), result
+    return trajectory.duration
+
+
+def _random_target(rng, lim):
+    """A target with an acceleration, reached from inside the limits (run backwards, its
+    velocity stays inside while the acceleration is brought to zero)."""
+    while True:
+        velocity = rng.uniform(-1, 1) * lim[0]
+        acceleration = rng.uniform(-lim[2], lim[1])
+        if abs(velocity - acceleration * abs(acceleration) / (2 * lim[3])) <= lim[0]:
+            return (rng.uniform(-5, 5), velocity, acceleration)
+
+
+def test_a_target_acceleration_takes_ruckigs_time():
+    # From states inside the limits (accelerating too) and beyond them, to targets that
+    # accelerate either way: Ruckig's durations, and the target state exactly.
+    rng = np.random.default_rng(52)
+    for k in range(500):
+        lim, start, _, _ = _random_axis(rng)
+        if k % 3 == 0:  # beyond the limits: to 2.5 times them
+            start = (start[0], rng.uniform(-2.5, 2.5) * lim[0],
+                     rng.uniform(-2.5, 2.5) * max(lim[1], lim[2]))
+        target = _random_target(rng, lim)
+        tr = tx.JerkTrajectory.to_position(start, target[0], target[1], acceleration=target[2],
+                                           max_velocity=lim[0], max_acceleration=lim[1],
+                                           max_deceleration=lim[2], max_jerk=lim[3])
+        assert tr.duration == pytest.approx(_ruckig_to_state(start, target, lim), rel=1e-9)
+        end = tr.at(tr.duration)
+        assert (end.position, end.velocity, end.acceleration) == target
+        after = tr.at(tr.duration + 0.5)  # moving on at the target's acceleration
+        assert float(after.velocity) == pytest.approx(target[1] + 0.5 * target[2], abs=1e-12)
+
+
+def test_fixed_durations_to_an_accelerating_target_are_met_wherever_ruckig_meets_them():
+    rng = np.random.default_rng(53)
+    met = 0
+    for _ in range(300):
+        lim, start, _, _ = _random_axis(rng)
+        target = _random_target(rng, lim)
+        keywords = dict(max_velocity=lim[0], max_acceleration=lim[1], max_deceleration=lim[2],
+                        max_jerk=lim[3], acceleration=target[2])
+        optimum = tx.JerkTrajectory.to_position(start, target[0], target[1], **keywords).duration
+        for stretch in (1.001, 1.05, 1.3, 3.0):
+            duration = optimum * stretch
+            ruckig_meets = abs(_ruckig_to_state(start, target, lim, duration) - duration) <= (
+                1e-9 * duration)
+            try:
+                tr = tx.JerkTrajectory.to_position_in(duration, start, target[0], target[1],
+                                                      **keywords)
+            except ValueError as error:
+                assert not ruckig_meets, str(error)
+                continue
+            assert ruckig_meets
+            met += 1
+            end = tr.at(np.nextafter(duration, 0))
+            assert float(end.position) == pytest.approx(target[0], abs=1e-9)
+            assert float(end.acceleration) == pytest.approx(target[2], abs=1e-9)
+            samples = tr.at(np.linspace(0, duration, 201))
+            assert np.all(np.abs(samples.velocity) <= lim[0] * (1 + 1e-12))
+            assert np.all(samples.acceleration <= lim[1] * (1 + 1e-12))
+            assert np.all(-samples.acceleration <= lim[2] * (1 + 1e-12))
+    assert met >= 1100
+
+
+def test_a_target_acceleration_out_of_reach_is_refused():
+    keywords = dict(max_velocity=1.0, max_acceleration=1.0, max_jerk=1.0)
+    with pytest.raises(ValueError, match="target acceleration"):
+        tx.JerkTrajectory.to_position(0.0, 1.0, 0.0, acceleration=1.5, **keywords)
+    # Slowing through 0.9 at 0.5: run backwards it came from 0.9 + 0.5²/2, beyond v_max = 1.
+    with pytest.raises(ValueError, match="beyond a velocity limit"):
+        tx.JerkTrajectory.to_position(0.0, 1.0, 0.9, acceleration=-0.5, **keywords)

@@ -236,12 +236,14 @@ class JerkTrajectory(_Immutable):
     def to_position(start: ArrayLike, position: float, velocity: float = 0.0, *,
                     max_velocity: float, max_acceleration: float, max_jerk: float,
                     max_deceleration: Optional[float] = None,
-                    max_reverse_velocity: Optional[float] = None) -> "JerkTrajectory":
+                    max_reverse_velocity: Optional[float] = None,
+                    acceleration: float = 0.0) -> "JerkTrajectory":
         """The fastest move from start (a position, or position, velocity, acceleration) to
-        position, arriving at velocity with acceleration 0."""
+        position, arriving at velocity with `acceleration` (after the duration the axis goes on
+        at that acceleration)."""
         core = _core.JerkTrajectory.to_position(
             *_state("start", start), _scalar("position", position),
-            _scalar("velocity", velocity),
+            _scalar("velocity", velocity), _scalar("acceleration", acceleration),
             _limits(max_velocity, max_acceleration, max_jerk, max_deceleration,
                     max_reverse_velocity))
         return _wrap(JerkTrajectory, core)
@@ -250,13 +252,15 @@ class JerkTrajectory(_Immutable):
     def to_position_in(duration: float, start: ArrayLike, position: float,
                        velocity: float = 0.0, *, max_velocity: float, max_acceleration: float,
                        max_jerk: float, max_deceleration: Optional[float] = None,
-                       max_reverse_velocity: Optional[float] = None) -> "JerkTrajectory":
+                       max_reverse_velocity: Optional[float] = None,
+                       acceleration: float = 0.0) -> "JerkTrajectory":
         """The same target reached exactly `duration` seconds from the start (at least the
         fastest move's duration). A duration no profile within the limits meets raises
         ValueError naming the next one that is met."""
         core = _core.JerkTrajectory.to_position_in(
             _scalar("duration", duration), *_state("start", start),
             _scalar("position", position), _scalar("velocity", velocity),
+            _scalar("acceleration", acceleration),
             _limits(max_velocity, max_acceleration, max_jerk, max_deceleration,
                     max_reverse_velocity))
         return _wrap(JerkTrajectory, core)
@@ -275,7 +279,8 @@ class JerkTrajectory(_Immutable):
 
     @property
     def duration(self) -> float:
-        """When the target is reached (seconds); after it the axis moves on at its velocity."""
+        """When the target is reached (seconds); after it the axis moves on at its velocity and
+        acceleration."""
         return self._core.duration
 
     @property

@@ -219,6 +219,66 @@ TEST_CASE("jerk trajectory: a fixed duration is met exactly, inside the limits",
       CHECK(limit_excess(*tr, lim, 400, 1e-6) <= 1e-12);
     }
   }
+  SECTION("to a target accelerating, met exactly where met; Ruckig's waved cases") {
+    int met = 0;
+    const int cases = property_count(600);
+    for (int i = 0; i < cases; ++i) {
+      const JerkLimits<double> lim = random_limits<double>(rng);
+      const AxisState<double> from{0, uniform<double>(rng, -1, 1) * lim.max_velocity,
+                                   uniform<double>(rng, -0.5, 0.5) * lim.max_deceleration};
+      const AxisState<double> target{
+          uniform<double>(rng, -5, 5), uniform<double>(rng, -1, 1) * lim.max_velocity,
+          uniform<double>(rng, -lim.max_deceleration, lim.max_acceleration)};
+      const JerkLimits<double> backwards{lim.max_velocity, lim.max_deceleration,
+                                         lim.max_acceleration, lim.max_jerk};
+      if (!holdable(from.velocity, from.acceleration, lim) ||
+          !holdable(target.velocity, -target.acceleration, backwards)) {
+        --i;
+        continue;
+      }
+      const auto fastest = JerkTrajectory<double>::to_position(from, target, lim);
+      REQUIRE(fastest);
+      const double duration = fastest->duration() * uniform<double>(rng, 1, 3);
+      INFO("case " << i << ": T " << duration);
+      const auto tr = JerkTrajectory<double>::to_position_in(duration, from, target, lim);
+      if (!tr) {
+        CHECK(tr.error().code == ErrorCode::no_solution);
+        continue;
+      }
+      ++met;
+      CHECK(tr->duration() == duration);
+      const AxisState<L> arrived = integrate_phases(*tr, from);
+      CHECK(std::abs(double(arrived.position) - target.position) <=
+            1e-12 * (std::abs(target.position) + lim.max_velocity * duration));
+      CHECK(std::abs(double(arrived.velocity) - target.velocity) <= 1e-12 * lim.max_velocity);
+      CHECK(std::abs(double(arrived.acceleration) - target.acceleration) <=
+            1e-12 * lim.max_acceleration);
+      CHECK(limit_excess(*tr, lim, 200, 1e-6) <= 1e-12);
+    }
+    CHECK(met >= cases * 9 / 10);
+    // v_max a_max d_max j_max p0 v0 a0 p* v* a* T: each T met by Ruckig 0.19.4, and only by an
+    // acceleration that waves or holds below its limit on the way to a*.
+    const double waved[][11] = {
+        {1.235676306623426, 2.411367362277514, 2.3445790655861476, 2.443281945403221,
+         2.3869276559065025, -0.4883593318646212, 1.307064652523977, 2.7203408534175315,
+         1.0740082287994923, 0.8923003352685859, 1.6418656683773367},
+        {2.5858850841606005, 2.9439321926734, 1.166424845505161, 1.2998544234933849,
+         -0.9156889604060465, -0.6624487649343214, -0.3493812942580572, -2.893219205770335,
+         0.017484567536313556, 1.6630224234761355, 2.572988210508722}};
+    for (const auto& c : waved) {
+      const JerkLimits<double> lim{c[0], c[1], c[2], c[3]};
+      const AxisState<double> from{c[4], c[5], c[6]}, target{c[7], c[8], c[9]};
+      INFO("T " << c[10]);
+      const auto tr = JerkTrajectory<double>::to_position_in(c[10], from, target, lim);
+      REQUIRE(tr);
+      CHECK(tr->duration() == c[10]);
+      const AxisState<L> arrived = integrate_phases(*tr, from);
+      CHECK(std::abs(double(arrived.position) - c[7]) <= 1e-12 * (4 + c[0] * c[10]));
+      CHECK(std::abs(double(arrived.velocity) - c[8]) <= 1e-12 * c[0]);
+      CHECK(std::abs(double(arrived.acceleration) - c[9]) <= 1e-12 * std::max(c[1], c[2]));
+      CHECK(limit_excess(*tr, lim, 400, 1e-6) <= 1e-12);
+    }
+  }
   SECTION("shorter than the optimal duration is an error that names it") {
     const auto tr = JerkTrajectory<double>::to_position_in(0.5, {0, 0, 0}, 10, 0, {1, 1, 1, 1});
     REQUIRE_FALSE(tr);
@@ -402,6 +462,20 @@ TEST_CASE("jerk trajectory: zero-length moves, float, and bad input", "[motion][
           ErrorCode::non_finite);
     CHECK(JerkTrajectory<double>::to_position_in(nan, {}, 1, 0, good).error().code ==
           ErrorCode::out_of_range);
+    // Target accelerations: beyond their limits, not finite, or reached only from beyond a
+    // velocity limit (slowing through 0.9 at 0.5, it came from 0.9 + 0.5²/2 > 1).
+    const JerkLimits<double> braking{1, 1, 0.5, 1};
+    const auto hard = JerkTrajectory<double>::to_position({}, {1, 0, -0.75}, braking);
+    REQUIRE_FALSE(hard);
+    CHECK(hard.error().code == ErrorCode::out_of_range);
+    CHECK(hard.error().message.find("target acceleration -0.75") != std::string::npos);
+    CHECK(JerkTrajectory<double>::to_position({}, {1, 0, nan}, good).error().code ==
+          ErrorCode::non_finite);
+    const auto past = JerkTrajectory<double>::to_position_in(5, {}, {1, 0.9, -0.5}, good);
+    REQUIRE_FALSE(past);
+    CHECK(past.error().code == ErrorCode::out_of_range);
+    CHECK(past.error().message.find("beyond a velocity limit") != std::string::npos);
+    CHECK(JerkTrajectory<double>::to_position({}, {1, 0.8, -0.5}, good));  // from 0.925
   }
 }
 

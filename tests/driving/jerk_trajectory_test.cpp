@@ -457,3 +457,144 @@ TEST_CASE("jerk trajectory: well-scaled moves build and start exactly on the sta
   }
   CHECK(refused == 0);
 }
+
+// A target with an acceleration of its own: run backwards in time, the move to (p*, v*, a*) from
+// a state at rest acceleration is the move from (v*, −a*) to that state under the accelerations
+// swapped, which the long-double reference plans forwards by its scan of the peak velocity.
+TEST_CASE("jerk trajectory: a target acceleration, time-optimal as the move run backwards",
+          "[motion][jerk]") {
+  auto rng = make_rng(246);
+  const int cases = property_count(1200);
+  int shorter_than_reference = 0;
+  for (int i = 0; i < cases; ++i) {
+    const JerkLimits<double> lim = random_limits<double>(rng);
+    const JerkLimits<double> backwards{lim.max_velocity, lim.max_deceleration, lim.max_acceleration,
+                                       lim.max_jerk};
+    const AxisState<double> from{uniform<double>(rng, -10, 10),
+                                 uniform<double>(rng, -1, 1) * lim.max_velocity, 0};
+    const AxisState<double> target{
+        from.position + uniform<double>(rng, -5, 5), uniform<double>(rng, -1, 1) * lim.max_velocity,
+        uniform<double>(rng, -lim.max_deceleration, lim.max_acceleration)};
+    // Reached from inside the limits: run backwards, the target is a start they hold.
+    if (!holdable(target.velocity, -target.acceleration, backwards)) {
+      --i;
+      continue;
+    }
+    const double distance = target.position - from.position;
+    INFO("case " << i << ": v " << from.velocity << " D " << distance << " v* " << target.velocity
+                 << " a* " << target.acceleration << " limits " << lim.max_velocity << " "
+                 << lim.max_acceleration << " " << lim.max_deceleration << " " << lim.max_jerk);
+    const auto tr = JerkTrajectory<double>::to_position(from, target, lim);
+    REQUIRE(tr);
+    const AxisSample<double> end = tr->at(tr->duration());
+    CHECK(end.position == target.position);
+    CHECK(end.velocity == target.velocity);
+    CHECK(end.acceleration == target.acceleration);
+    const AxisState<L> arrived = integrate_phases(*tr, from);
+    const double scale = std::abs(distance) + lim.max_velocity * double(tr->duration()) + 1;
+    CHECK(std::abs(double(arrived.position - target.position)) <= 1e-12 * scale);
+    CHECK(std::abs(double(arrived.velocity - target.velocity)) <= 1e-12 * lim.max_velocity);
+    CHECK(std::abs(double(arrived.acceleration - target.acceleration)) <=
+          1e-12 * lim.max_acceleration);
+    CHECK(limit_excess(*tr, lim, 400, 1e-6) <= 1e-12);
+    const L reference = reference_duration(target.velocity, -target.acceleration, distance,
+                                           from.velocity, backwards);
+    CHECK(double(tr->duration()) <= double(reference) * (1 + 1e-9));
+    if (double(tr->duration()) < double(reference) * (1 - 1e-9)) ++shorter_than_reference;
+  }
+  CHECK(shorter_than_reference <= cases / 200);
+}
+
+TEST_CASE("jerk trajectory: a target acceleration reached at full jerk, and a moving start",
+          "[motion][jerk]") {
+  const JerkLimits<double> lim{10, 2, 3, 0.5};
+  // From rest, jerk J for t (t <= A/J): the state (Jt³/6, Jt²/2, Jt) is reached in t, no sooner
+  // (the acceleration cannot rise faster).
+  const double j = lim.max_jerk, t = 3;
+  auto ramp = JerkTrajectory<double>::to_position({0, 0, 0},
+                                                  {j * t * t * t / 6, j * t * t / 2, j * t}, lim);
+  REQUIRE(ramp);
+  CHECK(ramp->duration() == Approx(t).epsilon(1e-13));
+  CHECK(ramp->phase_count() == 1);
+  CHECK(ramp->phase(0).jerk == j);
+  // In float (planned in double): the same, to float's rounding.
+  const JerkLimits<float> limf{10, 2, 3, 0.5f};
+  const float tf = 3;
+  auto rampf = JerkTrajectory<float>::to_position(
+      {0, 0, 0}, {0.5f * tf * tf * tf / 6, 0.5f * tf * tf / 2, 0.5f * tf}, limf);
+  REQUIRE(rampf);
+  CHECK(rampf->duration() == Approx(tf).epsilon(4e-7));
+  CHECK(rampf->at(rampf->duration()).acceleration == 0.5f * tf);
+  // Then held at A = 2 for h: reached in A/J + h, the acceleration at its limit throughout.
+  const double A = lim.max_acceleration, ramp_time = A / j, h = 1.5;
+  const double v1 = A * ramp_time / 2, p1 = j * ramp_time * ramp_time * ramp_time / 6;
+  auto held = JerkTrajectory<double>::to_position(
+      {0, 0, 0}, {p1 + v1 * h + A * h * h / 2, v1 + A * h, A}, lim);
+  REQUIRE(held);
+  CHECK(held->duration() == Approx(ramp_time + h).epsilon(1e-13));
+  // After duration() the axis goes on at the target's acceleration: p + v·dt + a·dt²/2, and
+  // time_at finds a position there by the same quadratic.
+  const AxisSample<double> later = held->at(held->duration() + 2);
+  const AxisState<double> end = held->target();
+  CHECK(end.acceleration == A);
+  CHECK(later.position == Approx(end.position + end.velocity * 2 + A * 2).epsilon(1e-14));
+  CHECK(later.velocity == Approx(end.velocity + A * 2).epsilon(1e-14));
+  CHECK(later.acceleration == A);
+  CHECK(later.jerk == 0);
+  CHECK(held->time_at(end.position + end.velocity * 2 + A * 2) ==
+        Approx(held->duration() + 2).epsilon(1e-13));
+  // Arriving forwards at a* < 0: past the end the axis slows, turns after v/|a*| and gets no
+  // further than v²/2|a*| beyond the target.
+  auto braking = JerkTrajectory<double>::to_position({0, 0, 0}, {5, 1, -1}, lim);
+  REQUIRE(braking);
+  const AxisState<double> b = braking->target();
+  // v·x − x²/2 = gap: the first root past the end is x = v − √(v² − 2·gap).
+  const double gap = 0.3;
+  CHECK(braking->time_at(b.position + gap) ==
+        Approx(braking->duration() + (1 - std::sqrt(1 - 2 * gap))).epsilon(1e-13));
+  CHECK(std::isinf(braking->time_at(b.position + 0.6)));  // beyond where it turns at +0.5
+}
+
+// Starts and targets both accelerating, from inside the limits and beyond them: the duration is
+// that of the same move run backwards (its start the target, mirrored), which the planner builds
+// from the other end — the virtual start's and the virtual end's closed forms swap places, and
+// the dips of one are the mirrored dips of the other. (Ruckig's durations for the same moves:
+// python/tests/test_driving.py.)
+TEST_CASE("jerk trajectory: accelerating starts and targets match the move run backwards",
+          "[motion][jerk]") {
+  auto rng = make_rng(247);
+  const int cases = property_count(1500);
+  for (int i = 0; i < cases; ++i) {
+    const JerkLimits<double> lim = random_limits<double>(rng);
+    const JerkLimits<double> backwards{lim.max_velocity, lim.max_deceleration, lim.max_acceleration,
+                                       lim.max_jerk};
+    const AxisState<double> from{0, uniform<double>(rng, -1, 1) * lim.max_velocity,
+                                 uniform<double>(rng, -lim.max_deceleration, lim.max_acceleration)};
+    const AxisState<double> target{
+        uniform<double>(rng, -5, 5), uniform<double>(rng, -1, 1) * lim.max_velocity,
+        uniform<double>(rng, -lim.max_deceleration, lim.max_acceleration)};
+    if (!holdable(from.velocity, from.acceleration, lim) ||
+        !holdable(target.velocity, -target.acceleration, backwards)) {
+      --i;
+      continue;
+    }
+    INFO("case " << i << ": v " << from.velocity << " a " << from.acceleration << " p* "
+                 << target.position << " v* " << target.velocity << " a* " << target.acceleration
+                 << " limits " << lim.max_velocity << " " << lim.max_acceleration << " "
+                 << lim.max_deceleration << " " << lim.max_jerk);
+    const auto tr = JerkTrajectory<double>::to_position(from, target, lim);
+    const auto back = JerkTrajectory<double>::to_position(
+        {-target.position, target.velocity, -target.acceleration},
+        {-from.position, from.velocity, -from.acceleration}, backwards);
+    REQUIRE(tr);
+    REQUIRE(back);
+    CHECK(tr->duration() == Approx(back->duration()).epsilon(1e-9));
+    const AxisState<L> arrived = integrate_phases(*tr, from);
+    const double scale = std::abs(target.position) + lim.max_velocity * double(tr->duration()) + 1;
+    CHECK(std::abs(double(arrived.position - target.position)) <= 1e-11 * scale);
+    CHECK(std::abs(double(arrived.velocity - target.velocity)) <= 1e-11 * lim.max_velocity);
+    CHECK(std::abs(double(arrived.acceleration - target.acceleration)) <=
+          1e-11 * lim.max_acceleration);
+    CHECK(limit_excess(*tr, lim, 300, 1e-6) <= 1e-12);
+  }
+}

@@ -118,9 +118,19 @@ class JerkTrajectory {
   /// Errors: those of every factory.
   static Expected<JerkTrajectory> to_position(const AxisState<S>& from, S position, S velocity,
                                               const JerkLimits<S>& limits) {
-    if (auto error = input_error("to_position", from, position, velocity, limits))
-      return std::move(*error);
-    return fastest_from(braked(from, position, velocity, limits), position, velocity);
+    return to_position(from, AxisState<S>{position, velocity, S(0)}, limits);
+  }
+
+  /// The time-optimal trajectory from `from` to a target state with any acceleration: a moving
+  /// thing caught up with, a hand-over to a move that goes on accelerating. As to_position
+  /// above, which is this with target acceleration 0. After duration() the axis goes on at the
+  /// target's acceleration (at()). Errors: those of every factory, and out_of_range for a target
+  /// acceleration beyond its limits, or one that brings the axis to the target from beyond a
+  /// velocity limit (v* − a*|a*|/2J outside them: no move inside the limits arrives so).
+  static Expected<JerkTrajectory> to_position(const AxisState<S>& from, const AxisState<S>& target,
+                                              const JerkLimits<S>& limits) {
+    if (auto error = input_error("to_position", from, target, limits)) return std::move(*error);
+    return fastest_from(braked(from, target, limits), target);
   }
 
   /// The trajectory that reaches the same target as to_position exactly `duration` seconds from
@@ -137,16 +147,22 @@ class JerkTrajectory {
   /// message gives the time-optimal duration and the next one that is met).
   static Expected<JerkTrajectory> to_position_in(S duration, const AxisState<S>& from, S position,
                                                  S velocity, const JerkLimits<S>& limits) {
-    if (auto error = input_error("to_position_in", from, position, velocity, limits))
-      return std::move(*error);
+    return to_position_in(duration, from, AxisState<S>{position, velocity, S(0)}, limits);
+  }
+
+  /// to_position_in to a target state with any acceleration (see to_position).
+  static Expected<JerkTrajectory> to_position_in(S duration, const AxisState<S>& from,
+                                                 const AxisState<S>& target,
+                                                 const JerkLimits<S>& limits) {
+    if (auto error = input_error("to_position_in", from, target, limits)) return std::move(*error);
     if (!std::isfinite(duration) || !(duration >= S(0)))
       return make_error(ErrorCode::out_of_range, "to_position_in: duration " +
                                                      detail::number_text(duration) +
                                                      " is not finite and non-negative");
-    auto exact = fixed(duration, braked(from, position, velocity, limits), position, velocity);
+    auto exact = fixed(duration, braked(from, target, limits), target);
     if (exact || exact.error().code != ErrorCode::no_solution) return exact;
-    auto next = no_sooner(duration, S(0), from, position, velocity, limits);
-    const auto fastest = to_position(from, position, velocity, limits);
+    auto next = no_sooner(duration, S(0), from, target, limits);
+    const auto fastest = to_position(from, target, limits);
     return make_error(
         ErrorCode::no_solution,
         "to_position_in: no jerk-limited profile reaches the target in exactly " +
@@ -165,13 +181,22 @@ class JerkTrajectory {
   static Expected<JerkTrajectory> to_position_no_sooner(S duration, S cycle,
                                                         const AxisState<S>& from, S position,
                                                         S velocity, const JerkLimits<S>& limits) {
-    if (auto error = input_error("to_position_no_sooner", from, position, velocity, limits))
+    return to_position_no_sooner(duration, cycle, from, AxisState<S>{position, velocity, S(0)},
+                                 limits);
+  }
+
+  /// to_position_no_sooner to a target state with any acceleration (see to_position).
+  static Expected<JerkTrajectory> to_position_no_sooner(S duration, S cycle,
+                                                        const AxisState<S>& from,
+                                                        const AxisState<S>& target,
+                                                        const JerkLimits<S>& limits) {
+    if (auto error = input_error("to_position_no_sooner", from, target, limits))
       return std::move(*error);
     if (!std::isfinite(duration) || !(duration >= S(0)) || !std::isfinite(cycle) ||
         !(cycle >= S(0)))
       return make_error(ErrorCode::out_of_range,
                         "to_position_no_sooner: duration and cycle must be finite and >= 0");
-    return no_sooner(duration, cycle, from, position, velocity, limits);
+    return no_sooner(duration, cycle, from, target, limits);
   }
 
   /// The fastest move from a cruise at `from_velocity` to one at `to_velocity` over the distance
@@ -235,12 +260,13 @@ class JerkTrajectory {
     // the distance left over (the change's distance grows as the root of its size). Between
     // equal speeds that is a bump, in closed form; otherwise a cruise at that end covers it
     // instead, at most 5e-7 slower (the bump's time saved grows with its height).
-    const Problem pr = Planner::problem(b.state, P(end), v2, lim);
+    const State target{P(end), v2, P(0)};
+    const Problem pr = Planner::problem(b.state, target, lim);
     if (peak > low && peak - low <= P(1e-6) * low && -shortest > rounding) {
       if (detail::exactly_equal(v1, v2)) {
         if (const auto bumped = Planner::bump(pr)) {
-          b.add_plan(*bumped, P(end), v2, b.time + bumped->duration);
-          return made(b, end, to_velocity, rounding);
+          b.add_plan(*bumped, target, b.time + bumped->duration);
+          return made(b, {end, to_velocity, S(0)}, rounding);
         }
       }
       peak = low;
@@ -255,10 +281,10 @@ class JerkTrajectory {
     } else {
       plan = Planner::plan_at(pr, peak, cruise);
     }
-    b.add_plan(plan, P(end), v2, b.time + plan.duration);
+    b.add_plan(plan, target, b.time + plan.duration);
     // Up to the rounding less than the change needs is taken as enough: its phases end past
     // the end by as much.
-    return made(b, end, to_velocity, rounding);
+    return made(b, {end, to_velocity, S(0)}, rounding);
   }
 
   /// Velocity control: reach `velocity` as fast as possible from `from` and hold it. The
@@ -266,7 +292,7 @@ class JerkTrajectory {
   /// target() is where the velocity is reached. Errors: those of every factory.
   static Expected<JerkTrajectory> to_velocity(const AxisState<S>& from, S velocity,
                                               const JerkLimits<S>& limits) {
-    if (auto error = input_error("to_velocity", from, S(0), velocity, limits))
+    if (auto error = input_error("to_velocity", from, {S(0), velocity, S(0)}, limits))
       return std::move(*error);
     Builder b(state_in(from));
     const Limits lim = b.brake(limits_in(limits));
@@ -274,7 +300,7 @@ class JerkTrajectory {
         Planner::velocity_change(b.state.velocity, b.state.acceleration, P(velocity), lim));
     b.state.velocity = P(velocity);
     b.state.acceleration = P(0);
-    return made(b, S(b.state.position), velocity);
+    return made(b, {S(b.state.position), velocity, S(0)});
   }
 
   /// The velocity a state reaches when its acceleration is brought to zero as fast as the jerk
@@ -298,16 +324,17 @@ class JerkTrajectory {
   AxisState<S> target() const noexcept { return end_; }
 
   /// The state at time t, with the jerk acting from t on: before 0 the start (jerk 0), from
-  /// duration() on the target moving on at its velocity (+infinity: the target itself). O(1): at
-  /// most max_phases phases. NaN gives the start.
+  /// duration() on the target moving on at its velocity and acceleration (jerk 0; +infinity: the
+  /// target itself). O(1): at most max_phases phases. NaN gives the start.
   AxisSample<S> at(S t) const noexcept {
     if (!(t >= S(0))) {
       const AxisState<S>& s = count_ > 0 ? phases_[0].start : end_;
       return {s.position, s.velocity, s.acceleration, S(0)};
     }
     if (!(t < duration_)) {
-      const S dt = std::isfinite(t) ? t - duration_ : S(0);
-      return {end_.position + end_.velocity * dt, end_.velocity, S(0), S(0)};
+      const S dt = std::isfinite(t) ? t - duration_ : S(0), a = end_.acceleration;
+      return {end_.position + dt * (end_.velocity + dt * a / S(2)), end_.velocity + dt * a, a,
+              S(0)};
     }
     std::size_t i = count_ > 0 ? static_cast<std::size_t>(count_ - 1) : 0;
     while (i > 0 && t < phases_[i].start_time)
@@ -323,10 +350,10 @@ class JerkTrajectory {
   }
 
   /// The first time the axis is at `position`: when does it reach the station. A position past
-  /// the target in the direction of the target velocity is reached after duration(), moving on
-  /// at that velocity; +infinity for a position never reached, or one not finite. A position
-  /// between where the phases end (their rounded times and jerks, integrated) and the target
-  /// they were planned to — an ulp or so in float — is reached at duration().
+  /// the target where the target's velocity and acceleration carry the axis is reached after
+  /// duration(), moving on at them; +infinity for a position never reached, or one not finite. A
+  /// position between where the phases end (their rounded times and jerks, integrated) and the
+  /// target they were planned to — an ulp or so in float — is reached at duration().
   S time_at(S position) const noexcept {
     if (!std::isfinite(position)) return std::numeric_limits<S>::infinity();
     P reached = P(0);
@@ -348,9 +375,21 @@ class JerkTrajectory {
       return duration_;
     const S gap = position - end_.position;
     if (!(gap < S(0)) && !(gap > S(0))) return duration_;
-    if ((gap > S(0) && end_.velocity > S(0)) || (gap < S(0) && end_.velocity < S(0)))
-      return duration_ + gap / end_.velocity;
-    return std::numeric_limits<S>::infinity();
+    const S a = end_.acceleration, v = end_.velocity;
+    if (!(a < S(0)) && !(a > S(0))) {
+      if ((gap > S(0) && v > S(0)) || (gap < S(0) && v < S(0))) return duration_ + gap / v;
+      return std::numeric_limits<S>::infinity();
+    }
+    // Moving on at the target's acceleration: a/2·x² + v·x = gap, its least root x >= 0
+    // (written without cancellation).
+    using std::sqrt;
+    const P disc = P(v) * P(v) + P(2) * P(a) * P(gap);
+    if (!(disc >= P(0))) return std::numeric_limits<S>::infinity();
+    const P q = -(P(v) + (v >= S(0) ? sqrt(disc) : -sqrt(disc))) / P(2);
+    P least = std::numeric_limits<P>::infinity();
+    for (P x : {q / (P(a) / P(2)), -P(gap) / q})
+      if (x >= P(0) && x < least) least = x;
+    return duration_ + S(least);
   }
 
   /// The least and greatest position over [0, duration()] and when they are first reached: the
@@ -409,27 +448,28 @@ class JerkTrajectory {
     Limits limits;
     std::optional<Plan> fastest;
   };
-  static Braked braked(const AxisState<S>& from, S position, S velocity,
+  static Braked braked(const AxisState<S>& from, const AxisState<S>& target,
                        const JerkLimits<S>& limits) {
     Braked out{Builder(state_in(from)), {}, std::nullopt};
     out.limits = out.builder.brake(limits_in(limits));
     out.builder.brake_velocity(out.limits);
-    out.fastest = Planner::fastest(out.builder.state, P(position), P(velocity), out.limits);
+    out.fastest = Planner::fastest(out.builder.state, state_in(target), out.limits);
     return out;
   }
 
-  static Expected<JerkTrajectory> fastest_from(const Braked& start, S position, S velocity) {
+  static Expected<JerkTrajectory> fastest_from(const Braked& start, const AxisState<S>& target) {
     if (!start.fastest)
       return make_error(ErrorCode::no_solution,
                         "to_position: no profile found (please report the state and limits)");
     Builder b = start.builder;
-    b.add_plan(*start.fastest, P(position), P(velocity), b.time + start.fastest->duration);
-    return made(b, position, velocity);
+    b.add_plan(*start.fastest, state_in(target), b.time + start.fastest->duration);
+    return made(b, target);
   }
 
   // to_position_in from a braked start (input checked), its no_solution without the next
   // duration met.
-  static Expected<JerkTrajectory> fixed(S duration, const Braked& start, S position, S velocity) {
+  static Expected<JerkTrajectory> fixed(S duration, const Braked& start,
+                                        const AxisState<S>& target) {
     Builder b = start.builder;
     const Limits& lim = start.limits;
     const auto& fast = start.fastest;
@@ -448,8 +488,8 @@ class JerkTrajectory {
                                                      " is shorter than the time-optimal " +
                                                      detail::number_text(b.time + shortest));
     if (!(remaining > shortest)) {
-      b.add_plan(*fast, P(position), P(velocity), b.time + fast->duration);
-      return made(b, position, velocity);
+      b.add_plan(*fast, state_in(target), b.time + fast->duration);
+      return made(b, target);
     }
     // A cruise at a lower peak velocity; where none fits, the time-optimal profile under a lower
     // jerk limit whose duration is the one asked for (bisection of the limit: the time-optimal
@@ -457,20 +497,21 @@ class JerkTrajectory {
     // acceleration that waves or holds below its limit instead of settling at zero, or the
     // time-optimal profile under lower acceleration limits. (Checked against Ruckig's
     // fixed-duration plans: no duration it meets refused, in 144 000 random cases.)
-    const Problem pr = Planner::problem(b.state, P(position), P(velocity), lim);
+    const State to = state_in(target);
+    const Problem pr = Planner::problem(b.state, to, lim);
     using Soften = typename Planner::Soften;
-    auto plan = Planner::fitted(b.state, P(position), P(velocity), lim, remaining);
-    if (!plan) plan = Planner::softened(b.state, P(position), P(velocity), lim, remaining);
+    auto plan = Planner::fitted(b.state, to, lim, remaining);
+    if (!plan) plan = Planner::softened(b.state, to, lim, remaining);
     if (!plan) plan = Planner::waved(pr, remaining);
     for (Soften which : {Soften::deceleration, Soften::acceleration, Soften::accelerations})
-      if (!plan) plan = Planner::softened(b.state, P(position), P(velocity), lim, remaining, which);
+      if (!plan) plan = Planner::softened(b.state, to, lim, remaining, which);
     if (!plan)
       return make_error(ErrorCode::no_solution,
                         "to_position_in: no jerk-limited profile reaches the target in exactly " +
                             detail::number_text(duration) + " s (the time-optimal takes " +
                             detail::number_text(b.time + shortest) + " s)");
-    b.add_plan(*plan, P(position), P(velocity), P(duration));
-    return made(b, position, velocity);
+    b.add_plan(*plan, to, P(duration));
+    return made(b, target);
   }
 
   // The move arriving at the earliest time no sooner than `not_before` (and the time-optimal
@@ -485,9 +526,10 @@ class JerkTrajectory {
   }
 
   static Expected<JerkTrajectory> no_sooner(S not_before, S cycle, const AxisState<S>& from,
-                                            S position, S velocity, const JerkLimits<S>& limits) {
-    const Braked start = braked(from, position, velocity, limits);
-    auto fastest = fastest_from(start, position, velocity);
+                                            const AxisState<S>& target,
+                                            const JerkLimits<S>& limits) {
+    const Braked start = braked(from, target, limits);
+    auto fastest = fastest_from(start, target);
     if (!fastest) return fastest;
     const S shortest = std::max(fastest->duration(), not_before);
     // Durations as whole cycles (k = 0: the shortest itself, without a cycle).
@@ -496,7 +538,7 @@ class JerkTrajectory {
     const auto attempt = [&](S k) {
       const S t = cycle > S(0) ? k * cycle : shortest + k;
       if (!(t > fastest->duration())) return Expected<JerkTrajectory>(*fastest);
-      return fixed(t, start, position, velocity);
+      return fixed(t, start, target);
     };
     auto found = attempt(first);
     if (found || found.error().code != ErrorCode::no_solution) return found;
@@ -504,7 +546,7 @@ class JerkTrajectory {
     // are tried first, ascending (in whole cycles for a cycle).
     S lo = first;
     const auto ends =
-        Planner::profile_durations(start.builder.state, P(position), P(velocity), start.limits);
+        Planner::profile_durations(start.builder.state, state_in(target), start.limits);
     for (std::size_t i = 0; i < ends.count; ++i) {
       const S end = S(start.builder.time + ends.items[i]);
       const S k = cycle > S(0) ? whole_cycles(end, cycle) : end - shortest;
@@ -553,8 +595,8 @@ class JerkTrajectory {
   static std::optional<Expected<JerkTrajectory>> cruises_error(S start, S end, S from_velocity,
                                                                S to_velocity,
                                                                const JerkLimits<S>& limits) {
-    if (auto error =
-            input_error("between_cruises", {start, from_velocity, S(0)}, end, to_velocity, limits))
+    if (auto error = input_error("between_cruises", {start, from_velocity, S(0)},
+                                 {end, to_velocity, S(0)}, limits))
       return error;
     if (!(from_velocity >= S(0)) || !(to_velocity >= S(0)) || from_velocity > limits.max_velocity ||
         !(end >= start))
@@ -566,22 +608,38 @@ class JerkTrajectory {
   }
 
   static std::optional<Expected<JerkTrajectory>> input_error(const char* what,
-                                                             const AxisState<S>& from, S position,
-                                                             S velocity,
+                                                             const AxisState<S>& from,
+                                                             const AxisState<S>& target,
                                                              const JerkLimits<S>& limits) {
+    using Result = std::optional<Expected<JerkTrajectory>>;
     if (auto error = limits.error(what)) return Expected<JerkTrajectory>(std::move(*error));
-    if (!std::isfinite(from.position) || !std::isfinite(from.velocity) ||
-        !std::isfinite(from.acceleration) || !std::isfinite(position) || !std::isfinite(velocity))
+    for (S x : {from.position, from.velocity, from.acceleration, target.position, target.velocity,
+                target.acceleration})
+      if (!std::isfinite(x))
+        return Expected<JerkTrajectory>(
+            make_error(ErrorCode::non_finite, std::string(what) + ": state or target not finite"));
+    const auto out_of_range = [what](const std::string& text) -> Result {
       return Expected<JerkTrajectory>(
-          make_error(ErrorCode::non_finite, std::string(what) + ": state or target not finite"));
-    using std::abs;
+          make_error(ErrorCode::out_of_range, std::string(what) + ": " + text));
+    };
+    const S velocity = target.velocity, a = target.acceleration;
     if (velocity > limits.max_velocity || -velocity > limits.reverse_velocity())
-      return Expected<JerkTrajectory>(make_error(
-          ErrorCode::out_of_range,
-          std::string(what) + ": target velocity " + detail::number_text(velocity) +
-              (velocity > S(0) ? " beyond max_velocity " + detail::number_text(limits.max_velocity)
-                               : " beyond the reverse limit -" +
-                                     detail::number_text(limits.reverse_velocity()))));
+      return out_of_range(
+          "target velocity " + detail::number_text(velocity) +
+          (velocity > S(0)
+               ? " beyond max_velocity " + detail::number_text(limits.max_velocity)
+               : " beyond the reverse limit -" + detail::number_text(limits.reverse_velocity())));
+    if (a > limits.max_acceleration || -a > limits.max_deceleration)
+      return out_of_range("target acceleration " + detail::number_text(a) +
+                          " beyond max_acceleration or max_deceleration");
+    // Run backwards from the target, the acceleration eased to zero: where the move came from.
+    const S came_from = S(Planner::natural_velocity(P(velocity), -P(a), P(limits.max_jerk)));
+    if (came_from > limits.max_velocity || -came_from > limits.reverse_velocity())
+      return out_of_range("target (velocity " + detail::number_text(velocity) + ", acceleration " +
+                          detail::number_text(a) +
+                          ") is reached only from beyond a velocity limit (easing its "
+                          "acceleration back in time gives " +
+                          detail::number_text(came_from) + ")");
     return std::nullopt;
   }
 
@@ -595,13 +653,13 @@ class JerkTrajectory {
   // refused rather than returned. The bound is summed per phase, not the largest state times the
   // whole duration, so one wrong phase cannot widen it past the gap it opens. Positions may
   // also be `position_allowance` apart (what between_cruises takes as rounding of its distance).
-  static Expected<JerkTrajectory> made(const Builder& b, S position, S velocity,
+  static Expected<JerkTrajectory> made(const Builder& b, const AxisState<S>& target,
                                        P position_allowance = P(0)) {
-    JerkTrajectory t(b, position, velocity);
+    JerkTrajectory t(b, target);
     bool finite = std::isfinite(t.duration_) && std::isfinite(t.end_.position);
     using std::abs;
-    P position_scale = abs(P(position)), velocity_scale = abs(P(velocity)),
-      acceleration_scale = P(0);
+    P position_scale = abs(P(target.position)), velocity_scale = abs(P(target.velocity)),
+      acceleration_scale = abs(P(target.acceleration));
     for (int i = 0; i < b.count; ++i) {
       const auto& item = b.items[static_cast<std::size_t>(i)];
       const Phase& ph = t.phases_[static_cast<std::size_t>(i)];
@@ -647,7 +705,7 @@ class JerkTrajectory {
     return t;
   }
 
-  JerkTrajectory(const Builder& b, S position, S velocity) {
+  JerkTrajectory(const Builder& b, const AxisState<S>& target) {
     count_ = b.count;
     for (int i = 0; i < b.count; ++i) {
       const auto& item = b.items[static_cast<std::size_t>(i)];
@@ -662,7 +720,7 @@ class JerkTrajectory {
                    ? S(b.items[static_cast<std::size_t>(b.braking_count - 1)].start_time +
                        b.items[static_cast<std::size_t>(b.braking_count - 1)].duration)
                    : S(0);
-    end_ = {position, velocity, S(0)};
+    end_ = target;
   }
 
   static AxisSample<S> evaluate(const Phase& ph, S t) noexcept {

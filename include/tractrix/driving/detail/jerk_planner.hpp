@@ -72,10 +72,12 @@ struct JerkPlanner {
   struct Plan {
     Change first, second;
     P cruise, duration;
-    P peak;              // v_p, where the first change ends
-    P lead = P(0);       // a first phase of jerk lead_jerk that only eases the acceleration
-    P lead_jerk = P(0);  // (the dip profiles; then first is empty and second does the rest)
-    P gap = P(0);        // how far apart its halves meet (rounding, for a sound plan)
+    P peak;               // v_p, where the first change ends
+    P lead = P(0);        // a first phase of jerk lead_jerk that only eases the acceleration
+    P lead_jerk = P(0);   // (the dip profiles; then first is empty and second does the rest)
+    P trail = P(0);       // a last phase of trail_jerk after the second change that only eases
+    P trail_jerk = P(0);  // the acceleration into the target's (the dips mirrored in time)
+    P gap = P(0);         // how far apart its halves meet (rounding, for a sound plan)
   };
 
   // Phases in P while planning; the trajectory stores them in its own scalar.
@@ -170,7 +172,7 @@ struct JerkPlanner {
     // its first phase where nothing comes before it, which starts on the start. Where the
     // trajectory passes from forward to backward, the two differ by the plan's rounding (a few
     // eps of the distance; near the border between one velocity change and two, up to 1e-8).
-    void add_plan(const Plan& plan, P position, P velocity, P end_time) {
+    void add_plan(const Plan& plan, const State& target, P end_time) {
       add(plan.lead, plan.lead_jerk);
       add_change(plan.first);
       if (plan.cruise > P(0)) {
@@ -179,15 +181,16 @@ struct JerkPlanner {
         state.acceleration = P(0);
         add(plan.cruise, P(0));
       }
-      const std::array<std::pair<P, P>, 3> tail{{{plan.second.t1, plan.second.jerk},
+      const std::array<std::pair<P, P>, 4> tail{{{plan.second.t1, plan.second.jerk},
                                                  {plan.second.t2, P(0)},
-                                                 {plan.second.t3, -plan.second.jerk}}};
+                                                 {plan.second.t3, -plan.second.jerk},
+                                                 {plan.trail, plan.trail_jerk}}};
       // Its states laid out back from the end, so that it ends exactly on the target; its times
       // forward from the start, so that they ascend and the first phases keep their own times
       // however long the last ones are (placed back from an end 1e298 s away, a start 3 s in
       // would round to 0). A fixed duration still ends on end_time: it is the trajectory's.
-      State end{position, velocity, P(0)};
-      std::array<State, 3> starts{};
+      State end = target;
+      std::array<State, 4> starts{};
       for (std::size_t k = tail.size(); k-- > 0;) {
         if (tail[k].first > P(0)) end = integrate(end, tail[k].second, -tail[k].first);
         starts[k] = end;
@@ -200,7 +203,7 @@ struct JerkPlanner {
         items[static_cast<std::size_t>(count++)] = {tail[k].first, tail[k].second, start, time};
         time += tail[k].first;
       }
-      state = {position, velocity, P(0)};
+      state = target;
       time = end_time;
     }
   };
@@ -252,13 +255,53 @@ struct JerkPlanner {
     return c;
   }
 
+  // The fastest change from (v, a) to (target, a_end) by jerk ±J, a hold at an acceleration
+  // limit, jerk ∓J, each phase possibly empty (a_end = 0: velocity_change). Its peak acceleration
+  // p, at or beyond both ends' accelerations on the side of the first jerk σ, solves
+  // target − v = σ(2p² − a² − a_end²)/2J; a peak beyond the limit holds at it instead. Up to two
+  // peaks on each side: the fastest. Nothing where no such change exists.
+  static std::optional<Change> change_to(P v, P a, P target, P a_end, const Limits& lim) noexcept {
+    if (!(a_end < P(0)) && !(a_end > P(0))) return velocity_change(v, a, target, lim);
+    using std::sqrt;
+    const P j = lim.jerk, dv = target - v, ends = (a * a + a_end * a_end) / P(2);
+    std::optional<Change> best;
+    P best_time = std::numeric_limits<P>::infinity();
+    for (P sigma : {P(1), P(-1)}) {
+      const P limit = sigma > P(0) ? lim.acceleration : lim.deceleration;
+      const P bound = sigma > P(0) ? std::max(a, a_end) : std::min(a, a_end);
+      const P p2 = sigma * j * dv + ends;
+      if (!(p2 >= P(0))) continue;
+      for (P p : {sqrt(p2), -sqrt(p2)}) {
+        if (sigma * p < sigma * bound) continue;
+        Change c{sigma * (p - a) / j, P(0), sigma * (p - a_end) / j, sigma * j};
+        if (sigma * p > limit) {
+          // Held at σ·limit for the velocity the two ramps to and from it leave.
+          const P held = sigma * limit;
+          const P ramps = sigma * (P(2) * limit * limit - a * a - a_end * a_end) / (P(2) * j);
+          c = Change{sigma * (held - a) / j, std::max((dv - ramps) / held, P(0)),
+                     sigma * (held - a_end) / j, sigma * j};
+        }
+        const P time = change_time(c);
+        if (time < best_time) {
+          best_time = time;
+          best = c;
+        }
+      }
+    }
+    return best;
+  }
+
   // ---- The closed form of the two-change profile in its peak velocity v_p -------------------
   //
   // The first change, shaped up (+J first, v_p >= the natural velocity) or down, is the tail (or
   // an extension) of a symmetric change from a virtual start (w, 0): w = v ∓ a²/2J, reached from
   // (v, a) by a prefix of signed duration ∓a/J. A symmetric change by Δ = |v_p − w| under
   // acceleration limit L takes τ(Δ) = 2√(Δ/J) (Δ <= L²/J) or Δ/L + L/J, and covers
-  // (w + v_p)/2 · τ (it is symmetric). So d(v_p) = prefix + (w + v_p)τ_A/2 + (v* + v_p)τ_B/2.
+  // (w + v_p)/2 · τ (it is symmetric). The second change is a first change run backwards in
+  // time: from (v_p, 0) to the target's (v*, a*) it is, reversed and mirrored, the change from
+  // (v*, −a*) to v_p under the acceleration and deceleration limits swapped — with a virtual end
+  // e of its own (e = v* where a* = 0). So d(v_p) = prefix_A + (w + v_p)τ_A/2 + prefix_B +
+  // (e + v_p)τ_B/2.
   struct FirstShape {
     P sign, w, limit, prefix_time, prefix_distance;
   };
@@ -270,22 +313,33 @@ struct JerkPlanner {
             t, s.velocity * t + a * t * t / P(2) + sign * j * t * t * t / P(6)};
   }
 
+  // The limits of a move run backwards in time: its accelerations are the forward move's
+  // decelerations.
+  static Limits mirrored(const Limits& lim) noexcept {
+    return {lim.velocity, lim.deceleration, lim.acceleration, lim.jerk, lim.reverse};
+  }
+
   struct Problem {
     State start;
-    P distance, target_velocity;
+    P distance, target_velocity, target_acceleration;
     Limits lim;
-    FirstShape up, down;
-    P natural;
+    FirstShape up, down;          // the first change's shapes, from the start
+    FirstShape end_up, end_down;  // the second change's, from the target mirrored in time
+    P natural, end_natural;       // where each change's shape turns: v + a|a|/2J, v* − a*|a*|/2J
+    const FirstShape& first_of(P vp) const noexcept { return vp >= natural ? up : down; }
+    const FirstShape& second_of(P vp) const noexcept {
+      return vp >= end_natural ? end_up : end_down;
+    }
     // Distance and duration of the two changes meeting at v_p (no cruise).
     void at(P vp, P& distance_out, P& time_out) const noexcept {
       using std::abs;
-      const FirstShape& f = vp >= natural ? up : down;
+      const FirstShape& f = first_of(vp);
+      const FirstShape& e = second_of(vp);
       const P ta = detail::velocity_change_time(abs(vp - f.w), f.limit, lim.jerk);
-      const P limit_b = target_velocity >= vp ? lim.acceleration : lim.deceleration;
-      const P tb = detail::velocity_change_time(abs(target_velocity - vp), limit_b, lim.jerk);
+      const P tb = detail::velocity_change_time(abs(vp - e.w), e.limit, lim.jerk);
       distance_out =
-          f.prefix_distance + (f.w + vp) / P(2) * ta + (target_velocity + vp) / P(2) * tb;
-      time_out = f.prefix_time + ta + tb;
+          f.prefix_distance + (f.w + vp) / P(2) * ta + e.prefix_distance + (e.w + vp) / P(2) * tb;
+      time_out = f.prefix_time + ta + e.prefix_time + tb;
     }
   };
 
@@ -325,20 +379,13 @@ struct JerkPlanner {
     P operator()(P x) const { return detail::horner(c.data(), 6, x); }
   };
 
-  // Where a half changes shape, clamped to [−v_max, v_max] and sorted: the natural velocity and
-  // the first change's holds, the target velocity and the second change's holds.
+  // Where a half changes shape, clamped to [−v_max, v_max] and sorted: each change's turn
+  // (the start's natural velocity, the target's) and where each starts holding an acceleration.
   static std::array<P, 8> shape_cuts(const Problem& pr) {
-    const P j = pr.lim.jerk, vt = pr.target_velocity, vmax = pr.lim.velocity,
-            vmin = -pr.lim.reverse;
-    const P amax = pr.lim.acceleration, dmax = pr.lim.deceleration;
-    std::array<P, 8> cuts{vmin,
-                          vmax,
-                          pr.natural,
-                          pr.up.w + amax * amax / j,
-                          pr.down.w - dmax * dmax / j,
-                          vt,
-                          vt - amax * amax / j,
-                          vt + dmax * dmax / j};
+    const P j = pr.lim.jerk, vmax = pr.lim.velocity, vmin = -pr.lim.reverse;
+    const auto hold = [j](const FirstShape& f) { return f.w + f.sign * f.limit * f.limit / j; };
+    std::array<P, 8> cuts{vmin,          vmax,           pr.natural,        hold(pr.up),
+                          hold(pr.down), pr.end_natural, hold(pr.end_down), hold(pr.end_up)};
     for (P& x : cuts)
       x = std::min(std::max(x, vmin), vmax);
     std::sort(cuts.begin(), cuts.end());
@@ -357,20 +404,20 @@ struct JerkPlanner {
   // The non-empty stretches between the cuts, shortest first.
   static Stretches stretches_by_shortest(const Problem& pr, const std::array<P, 8>& cuts) {
     using std::abs;
-    const P j = pr.lim.jerk, vt = pr.target_velocity;
+    const P j = pr.lim.jerk;
     Stretches out;
     for (std::size_t k = 0; k + 1 < cuts.size(); ++k) {
       const P lo = cuts[k], hi = cuts[k + 1];
       if (!(hi > lo)) continue;
       // Each half's duration is monotone in v_p on a stretch: the least at one of its ends.
       const P mid = lo + (hi - lo) / P(2);
-      const FirstShape& f = mid >= pr.natural ? pr.up : pr.down;
-      const P limit_b = mid > vt ? pr.lim.deceleration : pr.lim.acceleration;
+      const FirstShape& f = pr.first_of(mid);
+      const FirstShape& e = pr.second_of(mid);
       const P ta = std::min(detail::velocity_change_time(abs(lo - f.w), f.limit, j),
                             detail::velocity_change_time(abs(hi - f.w), f.limit, j));
-      const P tb = std::min(detail::velocity_change_time(abs(vt - lo), limit_b, j),
-                            detail::velocity_change_time(abs(vt - hi), limit_b, j));
-      const Stretch st{lo, hi, f.prefix_time + ta + tb};
+      const P tb = std::min(detail::velocity_change_time(abs(lo - e.w), e.limit, j),
+                            detail::velocity_change_time(abs(hi - e.w), e.limit, j));
+      const Stretch st{lo, hi, f.prefix_time + e.prefix_time + ta + tb};
       std::size_t at = out.count++;
       for (; at > 0 && out.items[at - 1].shortest > st.shortest; --at)
         out.items[at] = out.items[at - 1];
@@ -380,7 +427,7 @@ struct JerkPlanner {
   }
 
   // The residual on one stretch as G(x) = R(x) + z(x)·Q(x) in a variable x that makes both halves
-  // polynomial: x = √|v_p − w| while the first change has no hold, else x = √|v_p − v*| while the
+  // polynomial: x = √|v_p − w| while the first change has no hold, else x = √|v_p − e| while the
   // second has none, else x = v_p. z = √(zz(x)) where neither half holds (τ_B = 2z/√J).
   struct StretchEquation {
     Poly vp, ta, tb, zz, r, q;
@@ -399,49 +446,53 @@ struct JerkPlanner {
   static StretchEquation stretch_equation(const Problem& pr, const Stretch& st, P fixed_duration) {
     using std::abs;
     using std::sqrt;
-    const P j = pr.lim.jerk, vt = pr.target_velocity, root_j = sqrt(j);
+    const P j = pr.lim.jerk, root_j = sqrt(j);
     const P lo = st.lo, hi = st.hi, mid = lo + (hi - lo) / P(2);
-    const FirstShape& f = mid >= pr.natural ? pr.up : pr.down;
+    const FirstShape& f = pr.first_of(mid);
+    const FirstShape& e = pr.second_of(mid);
     const bool hold_a = abs(mid - f.w) > f.limit * f.limit / j;
-    const P rho = mid > vt ? P(1) : P(-1);  // the second change goes down (+1) or up
-    const P limit_b = mid > vt ? pr.lim.deceleration : pr.lim.acceleration;
-    const bool hold_b = abs(mid - vt) > limit_b * limit_b / j;
-    StretchEquation e;
+    const bool hold_b = abs(mid - e.w) > e.limit * e.limit / j;
+    // A change's duration where it holds its acceleration limit, linear in v_p.
+    const auto held = [j](const Poly& vp, const FirstShape& shape) {
+      return (vp - Poly::constant(shape.w)) * (shape.sign / shape.limit) +
+             Poly::constant(shape.limit / j);
+    };
+    StretchEquation eq;
     if (!hold_a) {
-      e.vp = Poly::constant(f.w) + Poly::monomial(f.sign, 2);
-      e.ta = Poly::monomial(P(2) / root_j, 1);
-      const Poly change_b = (e.vp - Poly::constant(vt)) * rho;
+      eq.vp = Poly::constant(f.w) + Poly::monomial(f.sign, 2);
+      eq.ta = Poly::monomial(P(2) / root_j, 1);
       if (hold_b) {
-        e.tb = change_b * (P(1) / limit_b) + Poly::constant(limit_b / j);
+        eq.tb = held(eq.vp, e);
       } else {
-        e.has_z = true;
-        e.zz = change_b;
+        eq.has_z = true;
+        eq.zz = (eq.vp - Poly::constant(e.w)) * e.sign;
       }
-      e.xlo = sqrt(abs(lo - f.w));
-      e.xhi = sqrt(abs(hi - f.w));
+      eq.xlo = sqrt(abs(lo - f.w));
+      eq.xhi = sqrt(abs(hi - f.w));
     } else if (!hold_b) {
-      e.vp = Poly::constant(vt) + Poly::monomial(rho, 2);
-      e.tb = Poly::monomial(P(2) / root_j, 1);
-      e.ta = (e.vp - Poly::constant(f.w)) * (f.sign / f.limit) + Poly::constant(f.limit / j);
-      e.xlo = sqrt(abs(lo - vt));
-      e.xhi = sqrt(abs(hi - vt));
+      eq.vp = Poly::constant(e.w) + Poly::monomial(e.sign, 2);
+      eq.tb = Poly::monomial(P(2) / root_j, 1);
+      eq.ta = held(eq.vp, f);
+      eq.xlo = sqrt(abs(lo - e.w));
+      eq.xhi = sqrt(abs(hi - e.w));
     } else {
-      e.vp = Poly::monomial(P(1), 1);
-      e.ta = (e.vp - Poly::constant(f.w)) * (f.sign / f.limit) + Poly::constant(f.limit / j);
-      e.tb = (e.vp - Poly::constant(vt)) * (rho / limit_b) + Poly::constant(limit_b / j);
-      e.xlo = lo;
-      e.xhi = hi;
+      eq.vp = Poly::monomial(P(1), 1);
+      eq.ta = held(eq.vp, f);
+      eq.tb = held(eq.vp, e);
+      eq.xlo = lo;
+      eq.xhi = hi;
     }
-    if (e.xlo > e.xhi) std::swap(e.xlo, e.xhi);
-    e.r = Poly::constant(f.prefix_distance - pr.distance) +
-          (Poly::constant(f.w) + e.vp) * e.ta * P(0.5) +
-          (Poly::constant(vt) + e.vp) * e.tb * P(0.5);
-    e.q = e.has_z ? (Poly::constant(vt) + e.vp) * (P(1) / root_j) : Poly{};
+    if (eq.xlo > eq.xhi) std::swap(eq.xlo, eq.xhi);
+    eq.r = Poly::constant(f.prefix_distance + e.prefix_distance - pr.distance) +
+           (Poly::constant(f.w) + eq.vp) * eq.ta * P(0.5) +
+           (Poly::constant(e.w) + eq.vp) * eq.tb * P(0.5);
+    eq.q = eq.has_z ? (Poly::constant(e.w) + eq.vp) * (P(1) / root_j) : Poly{};
     if (fixed_duration >= P(0)) {
-      e.r = e.r + e.vp * (Poly::constant(fixed_duration - f.prefix_time) - e.ta - e.tb);
-      if (e.has_z) e.q = e.q - e.vp * (P(2) / root_j);
+      eq.r = eq.r + eq.vp * (Poly::constant(fixed_duration - f.prefix_time - e.prefix_time) -
+                             eq.ta - eq.tb);
+      if (eq.has_z) eq.q = eq.q - eq.vp * (P(2) / root_j);
     }
-    return e;
+    return eq;
   }
 
   // Reports peak velocities to `found`: those whose two changes fit in the fixed duration (if
@@ -472,8 +523,11 @@ struct JerkPlanner {
       P r = d - pr.distance;
       if (fixed()) r += vp * (fixed_duration - time);
       const P scale = abs(pr.distance) + abs(pr.up.prefix_distance) +
-                      (abs(pr.up.w) + abs(pr.down.w) + abs(pr.target_velocity) + P(2) * abs(vp)) *
-                          (time + abs(pr.up.prefix_time) + (fixed() ? fixed_duration : P(0)));
+                      abs(pr.end_up.prefix_distance) +
+                      (abs(pr.up.w) + abs(pr.down.w) +
+                       (abs(pr.end_up.w) + abs(pr.end_down.w)) / P(2) + P(2) * abs(vp)) *
+                          (time + abs(pr.up.prefix_time) + abs(pr.end_up.prefix_time) +
+                           (fixed() ? fixed_duration : P(0)));
       if (abs(r) <= P(256) * detail::epsilon<P>() * scale) found(vp);
     }
   };
@@ -529,15 +583,40 @@ struct JerkPlanner {
     }
   }
 
-  static Problem problem(const State& s, P position, P velocity, const Limits& lim) {
+  // From `s` to `target`'s position, velocity and acceleration.
+  static Problem problem(const State& s, const State& target, const Limits& lim) {
+    const State end{P(0), target.velocity, -target.acceleration};  // mirrored in time
+    const Limits back = mirrored(lim);
     Problem pr{s,
-               position - s.position,
-               velocity,
+               target.position - s.position,
+               target.velocity,
+               target.acceleration,
                lim,
                first_shape(s, true, lim),
                first_shape(s, false, lim),
-               natural_velocity(s.velocity, s.acceleration, lim.jerk)};
+               first_shape(end, true, back),
+               first_shape(end, false, back),
+               natural_velocity(s.velocity, s.acceleration, lim.jerk),
+               natural_velocity(end.velocity, end.acceleration, lim.jerk)};
     return pr;
+  }
+
+  // The target's state, and the problem run backwards in time: from the target (v*, −a*) to
+  // the start (v, −a) over the same distance, under the accelerations swapped.
+  static State target_of(const Problem& pr) noexcept {
+    return {pr.start.position + pr.distance, pr.target_velocity, pr.target_acceleration};
+  }
+  static Problem reversed(const Problem& pr) {
+    return problem({P(0), pr.target_velocity, -pr.target_acceleration},
+                   {pr.distance, pr.start.velocity, -pr.start.acceleration}, mirrored(pr.lim));
+  }
+
+  // The fastest change from (v_p, 0) to the target's (v*, a*): the first change of the problem
+  // run backwards, from (v*, −a*) to v_p, its phases in reverse order.
+  static Change second_change(const Problem& pr, P vp) noexcept {
+    const Change back =
+        velocity_change(pr.target_velocity, -pr.target_acceleration, vp, mirrored(pr.lim));
+    return {back.t3, back.t2, back.t1, -back.jerk};
   }
 
   static P change_time(const Change& c) noexcept { return c.t1 + c.t2 + c.t3; }
@@ -547,7 +626,7 @@ struct JerkPlanner {
   static Plan plan_through(const Problem& pr, P vp, P cruise, P& gap) {
     Plan plan;
     plan.first = velocity_change(pr.start.velocity, pr.start.acceleration, vp, pr.lim);
-    plan.second = velocity_change(vp, P(0), pr.target_velocity, pr.lim);
+    plan.second = second_change(pr, vp);
     plan.cruise = cruise;
     plan.peak = vp;
     plan.duration = change_time(plan.first) + cruise + change_time(plan.second);
@@ -555,7 +634,7 @@ struct JerkPlanner {
     a = integrate(a, plan.first.jerk, plan.first.t1);
     a = integrate(a, P(0), plan.first.t2);
     a = integrate(a, -plan.first.jerk, plan.first.t3);
-    State b{pr.distance, pr.target_velocity, P(0)};
+    State b{pr.distance, pr.target_velocity, pr.target_acceleration};
     b = integrate(b, -plan.second.jerk, -plan.second.t3);
     b = integrate(b, P(0), -plan.second.t2);
     b = integrate(b, plan.second.jerk, -plan.second.t1);
@@ -634,8 +713,8 @@ struct JerkPlanner {
   }
 
   // The time-optimal plan from a state inside the limits.
-  static std::optional<Plan> fastest(const State& s, P position, P velocity, const Limits& lim) {
-    const Problem pr = problem(s, position, velocity, lim);
+  static std::optional<Plan> fastest(const State& s, const State& target, const Limits& lim) {
+    const Problem pr = problem(s, target, lim);
     if (auto plan = bump(pr)) return plan;
     // Every candidate, fastest first: the cruises at ±v_max, every root, the fastest dip.
     struct Candidate {
@@ -653,7 +732,7 @@ struct JerkPlanner {
     // faster than a small bump of v_p beside them (a root below), but where the bump's v_p lies
     // within about 1e-7 of them its halves cannot be made to meet (v_p − v loses its digits)
     // and the cruise is the move: at most 2e-7 slower (bump() takes the common case exactly).
-    for (P edge : {lim.velocity, -lim.reverse, pr.natural, velocity}) {
+    for (P edge : {lim.velocity, -lim.reverse, pr.natural, pr.end_natural}) {
       using std::abs;
       if (!lim.holds(edge) || !(abs(edge) > P(0))) continue;
       P d, t;
@@ -670,6 +749,8 @@ struct JerkPlanner {
         },
         [&] { return best_time; });
     std::optional<Plan> dip = dipped(pr, best_time * (P(1) + P(1e-9)));
+    if (auto end_dip = dipped_end(pr, dip ? dip->duration : best_time * (P(1) + P(1e-9))))
+      dip = end_dip;
     std::sort(candidates.begin(), candidates.begin() + static_cast<std::ptrdiff_t>(count),
               [](const Candidate& a, const Candidate& b) { return a.time < b.time; });
     // The first whose halves meet within rounding. Two candidates nearly the same move (a
@@ -711,8 +792,8 @@ struct JerkPlanner {
     std::array<P, 32> items{};
     std::size_t count = 0;
   };
-  static Durations profile_durations(const State& s, P position, P velocity, const Limits& lim) {
-    const Problem pr = problem(s, position, velocity, lim);
+  static Durations profile_durations(const State& s, const State& target, const Limits& lim) {
+    const Problem pr = problem(s, target, lim);
     Durations out;
     auto add = [&](P time) {
       if (out.count < out.items.size() && std::isfinite(time)) out.items[out.count++] = time;
@@ -756,6 +837,7 @@ struct JerkPlanner {
     using std::sqrt;
     const P v = pr.start.velocity, j = pr.lim.jerk;
     if (!detail::exactly_equal(pr.start.acceleration, P(0)) ||
+        !detail::exactly_equal(pr.target_acceleration, P(0)) ||
         !detail::exactly_equal(pr.target_velocity, v) || !(pr.distance / v > P(0)))
       return std::nullopt;
     const P speed = abs(v), goal = abs(pr.distance) * sqrt(j);
@@ -802,12 +884,17 @@ struct JerkPlanner {
       State eased;
       Change change;
       P time, error;
+      bool valid;
     };
     auto at = [&](P tau) {
-      Candidate c;
+      Candidate c{};
       c.eased = integrate({P(0), pr.start.velocity, a0}, -sign * j, tau);
-      c.change =
-          velocity_change(c.eased.velocity, c.eased.acceleration, pr.target_velocity, pr.lim);
+      const std::optional<Change> change =
+          change_to(c.eased.velocity, c.eased.acceleration, pr.target_velocity,
+                    pr.target_acceleration, pr.lim);
+      c.valid = change.has_value();
+      if (!c.valid) return c;
+      c.change = *change;
       State e = integrate(c.eased, c.change.jerk, c.change.t1);
       e = integrate(e, P(0), c.change.t2);
       e = integrate(e, -c.change.jerk, c.change.t3);
@@ -816,17 +903,23 @@ struct JerkPlanner {
       return c;
     };
     // Inside the velocity limit throughout: the eased phase moves monotonically, the change
-    // peaks at its natural velocity or ends at the target's.
+    // peaks at its natural velocity or ends at the target's — or, where its acceleration passes
+    // zero on the way to a target's a* of the other sign, at the target's natural velocity.
     auto inside = [&](const Candidate& c) {
+      const P slack = P(1) + P(16) * detail::epsilon<P>();
       const P natural = natural_velocity(c.eased.velocity, c.eased.acceleration, j);
       const bool overshoots = (c.change.jerk > P(0)) != (c.eased.acceleration > P(0));
-      return !overshoots || pr.lim.holds(natural, P(1) + P(16) * detail::epsilon<P>());
+      const P peak = c.eased.acceleration + c.change.jerk * c.change.t1;
+      const bool turns = (peak > P(0) && pr.target_acceleration < P(0)) ||
+                         (peak < P(0) && pr.target_acceleration > P(0));
+      return (!overshoots || pr.lim.holds(natural, slack)) &&
+             (!turns || pr.lim.holds(pr.end_natural, slack));
     };
     std::optional<Plan> best;
     P best_time = bound;
     auto consider = [&](P tau) {
       const Candidate c = at(tau);
-      if (!(c.time < best_time) || !inside(c)) return;
+      if (!c.valid || !(c.time < best_time) || !inside(c)) return;
       Plan plan{};
       plan.lead = tau;
       plan.lead_jerk = -sign * j;
@@ -845,7 +938,7 @@ struct JerkPlanner {
     for (int k = 1; k <= steps; ++k) {
       const P tau = longest * P(k) / P(steps);
       const Candidate now = at(tau);
-      if ((previous.error < P(0)) != (now.error < P(0))) {
+      if (previous.valid && now.valid && (previous.error < P(0)) != (now.error < P(0))) {
         auto error = [&](P t) { return at(t).error; };
         consider(detail::bracketed_root(error, previous_tau, tau, previous.error, now.error));
       }
@@ -853,6 +946,24 @@ struct JerkPlanner {
       previous = now;
     }
     return best;
+  }
+
+  // The dips run backwards in time: a target accelerating (a* ≠ 0) reached by a change whose
+  // acceleration does not pass zero before a last phase only eases it into a* (jerk +J, hold,
+  // −J, +J for a target accelerating forwards). The dip of the problem reversed, its phases in
+  // reverse order.
+  static std::optional<Plan> dipped_end(const Problem& pr, P bound) {
+    if (!(pr.target_acceleration < P(0)) && !(pr.target_acceleration > P(0))) return std::nullopt;
+    const std::optional<Plan> back = dipped(reversed(pr), bound);
+    if (!back) return std::nullopt;
+    Plan plan{};
+    plan.second = Change{back->second.t3, back->second.t2, back->second.t1, -back->second.jerk};
+    plan.trail = back->lead;
+    plan.trail_jerk = back->lead_jerk;
+    plan.duration = back->duration;
+    plan.peak = pr.target_velocity;
+    plan.gap = back->gap;
+    return plan;
   }
 
   // A plan of exactly `duration` whose acceleration does not settle at zero on the way: a start
@@ -864,7 +975,8 @@ struct JerkPlanner {
   //   a hold below the limit and a last J': h, t3 with t3 = t2 − a1/J', h = T − t1 − t2 − t3;
   //   a hold and a last −J': h, t3 with t3 = a1/J' − t2, h = T − t1 − t2 − t3.
   // In each the target velocity is then a quadratic in t2, and t1 is scanned for the distance
-  // as in dipped(). Inside the limits throughout, or nothing.
+  // as in dipped(). Inside the limits throughout, or nothing. (Written for a target acceleration
+  // a* of 0; for another, a1 − a* takes a1's place: the last phases end on a* instead.)
   enum class Wave { wave, hold_up, hold_down };
   // The phases of waved(): durations and jerks, how far from the distance they end, and
   // whether they stay inside the limits.
@@ -882,18 +994,19 @@ struct JerkPlanner {
       const P limit = js > P(0) ? pr.lim.acceleration : -pr.lim.deceleration;
       const P to_limit = std::max((limit - a0) / js, P(0));
       const P ramp = std::min(t1, to_limit), a1 = ramp < t1 ? limit : a0 + js * ramp;
+      const P rest = (a1 - pr.target_acceleration) / js;  // a1/J' where the target's a* is 0
       P t3 = P(0), last = P(0);
       switch (shape) {
         case Wave::wave:
-          t3 = (T - t1 - a1 / js) / P(2);
-          last = (T - t1 + a1 / js) / P(2) - t2;
+          t3 = (T - t1 - rest) / P(2);
+          last = (T - t1 + rest) / P(2) - t2;
           break;
         case Wave::hold_up:
-          last = t2 - a1 / js;
+          last = t2 - rest;
           t3 = T - t1 - t2 - last;
           break;
         case Wave::hold_down:
-          last = a1 / js - t2;
+          last = rest - t2;
           t3 = T - t1 - t2 - last;
           break;
       }
@@ -1013,9 +1126,9 @@ struct JerkPlanner {
   }
 
   // A plan of exactly `duration` (at least the time-optimal one's): the longest cruise.
-  static std::optional<Plan> fitted(const State& s, P position, P velocity, const Limits& lim,
+  static std::optional<Plan> fitted(const State& s, const State& target, const Limits& lim,
                                     P duration) {
-    const Problem pr = problem(s, position, velocity, lim);
+    const Problem pr = problem(s, target, lim);
     bool any = false;
     P best_vp = P(0), best_cruise = P(-1);
     const P limit = duration * (P(1) + P(64) * detail::epsilon<P>());
@@ -1042,7 +1155,7 @@ struct JerkPlanner {
   // The time-optimal plan under some limits scaled down until it takes `duration`: the jerk (a
   // slower S), or the accelerations (a hold at a level below the limit, where the jerk's
   // profile would jump past the duration asked for).
-  static std::optional<Plan> softened(const State& s, P position, P velocity, const Limits& lim,
+  static std::optional<Plan> softened(const State& s, const State& target, const Limits& lim,
                                       P duration, Soften which = Soften::jerk) {
     const bool jerk = which == Soften::jerk;
     const bool up = which == Soften::acceleration || which == Soften::accelerations;
@@ -1052,24 +1165,26 @@ struct JerkPlanner {
       if (jerk) soft.jerk = lim.jerk * scale;
       if (up) soft.acceleration = lim.acceleration * scale;
       if (down) soft.deceleration = lim.deceleration * scale;
-      return fastest(s, position, velocity, soft);
+      return fastest(s, target, soft);
     };
-    // No lower than the jerk that brings the start's acceleration to zero just at ±v_max: a
-    // weaker one carries it past (the first change eases the acceleration at the jerk it is
-    // given). A start already carried past under the full limit is not softened. Acceleration
-    // limits no lower than the start's acceleration.
-    const P a = s.acceleration,
-            room = a > P(0) ? lim.velocity - s.velocity : lim.reverse + s.velocity;
-    const bool settled = !(a < P(0)) && !(a > P(0));
+    // No lower than the jerk that brings the start's acceleration to zero just at ±v_max (a
+    // weaker one carries it past: the first change eases the acceleration at the jerk it is
+    // given), nor than the one that does so for the target's run backwards. A state already
+    // carried past under the full limit is not softened. Acceleration limits no lower than the
+    // start's acceleration or the target's.
     P floor = P(0);
-    if (jerk) {
-      floor = settled ? P(0) : a * a / (P(2) * lim.jerk * room);
-      if (!settled && (!(room > P(0)) || !(floor < P(1)))) return std::nullopt;
-    } else {
+    for (const State& x : {s, State{P(0), target.velocity, -target.acceleration}}) {
+      const P a = x.acceleration;
+      if (!jerk || (!(a < P(0)) && !(a > P(0)))) continue;
+      const P room = a > P(0) ? lim.velocity - x.velocity : lim.reverse + x.velocity;
+      if (!(room > P(0))) return std::nullopt;
+      floor = std::max(floor, a * a / (P(2) * lim.jerk * room));
+    }
+    for (P a : {s.acceleration, target.acceleration}) {
       if (up && a > P(0)) floor = std::max(floor, a / lim.acceleration);
       if (down && a < P(0)) floor = std::max(floor, -a / lim.deceleration);
-      if (!(floor < P(1))) return std::nullopt;
     }
+    if (!(floor < P(1))) return std::nullopt;
     P hi = P(1), lo = P(1);  // duration(hi) <= duration < duration(lo)
     std::optional<Plan> slow;
     // Down to a millionth of the limit: below that the profile's own numbers lose more digits

@@ -1,9 +1,9 @@
 // Building a plan: tractrix's JerkTrajectory and SyncedTrajectory beside Ruckig (built from its
 // public source for this benchmark only), on the same moves in one run, per regime: rest to
 // rest, from a cruise, from any state inside the limits to a moving target, from beyond the
-// limits, a fixed duration, and three axes synchronized in time. Each regime is 256 random
-// moves, cycled. Build: configure with -DTRACTRIX_RUCKIG_SOURCE=<a checkout of Ruckig>
-// (benchmarks/README.md, "Planning against Ruckig").
+// limits, to a target accelerating, a fixed duration, and three axes synchronized in time. Each
+// regime is 256 random moves, cycled. Build: configure with -DTRACTRIX_RUCKIG_SOURCE=<a checkout of
+// Ruckig> (benchmarks/README.md, "Planning against Ruckig").
 #include <benchmark/benchmark.h>
 
 #include <array>
@@ -23,9 +23,10 @@ struct Move {
   JerkLimits<double> limits;
   AxisState<double> from;
   double target = 0, velocity = 0, duration = 0;  // duration: for the fixed-duration regime
+  double acceleration = 0;                        // the target's
 };
 
-enum class Regime { rest, cruise, inside, beyond, fixed };
+enum class Regime { rest, cruise, inside, beyond, fixed, accelerating };
 
 std::vector<Move> moves(Regime regime) {
   std::mt19937_64 rng(46 + static_cast<int>(regime));
@@ -46,6 +47,14 @@ std::vector<Move> moves(Regime regime) {
     m.target = m.from.position + unit(rng) * 5;
     m.velocity =
         regime == Regime::rest || regime == Regime::cruise ? 0 : unit(rng) * l.max_velocity;
+    if (regime == Regime::accelerating) {
+      // A target reached from inside the limits: v* − a*|a*|/2J inside them.
+      m.acceleration =
+          unit(rng) > 0 ? unit(rng) * l.max_acceleration : unit(rng) * l.max_deceleration;
+      if (std::abs(m.velocity - m.acceleration * std::abs(m.acceleration) / (2 * l.max_jerk)) >
+          l.max_velocity)
+        continue;
+    }
     if (regime == Regime::fixed) {
       const auto fastest = JerkTrajectory<double>::to_position(m.from, m.target, m.velocity, l);
       if (!fastest) continue;
@@ -66,7 +75,8 @@ void tractrix_plan(benchmark::State& state, Regime regime) {
     auto tr = regime == Regime::fixed
                   ? JerkTrajectory<double>::to_position_in(m.duration, m.from, m.target, m.velocity,
                                                            m.limits)
-                  : JerkTrajectory<double>::to_position(m.from, m.target, m.velocity, m.limits);
+                  : JerkTrajectory<double>::to_position(
+                        m.from, AxisState<double>{m.target, m.velocity, m.acceleration}, m.limits);
     benchmark::DoNotOptimize(tr);
   }
 }
@@ -84,7 +94,7 @@ void ruckig_plan(benchmark::State& state, Regime regime) {
     input.current_acceleration = {m.from.acceleration};
     input.target_position = {m.target};
     input.target_velocity = {m.velocity};
-    input.target_acceleration = {0};
+    input.target_acceleration = {m.acceleration};
     input.max_velocity = {m.limits.max_velocity};
     input.max_acceleration = {m.limits.max_acceleration};
     input.min_acceleration = std::array<double, 1>{-m.limits.max_deceleration};
@@ -162,6 +172,8 @@ BENCHMARK_CAPTURE(tractrix_plan, beyond, Regime::beyond);
 BENCHMARK_CAPTURE(ruckig_plan, beyond, Regime::beyond);
 BENCHMARK_CAPTURE(tractrix_plan, fixed, Regime::fixed);
 BENCHMARK_CAPTURE(ruckig_plan, fixed, Regime::fixed);
+BENCHMARK_CAPTURE(tractrix_plan, accelerating, Regime::accelerating);
+BENCHMARK_CAPTURE(ruckig_plan, accelerating, Regime::accelerating);
 BENCHMARK(tractrix_synced);
 BENCHMARK(ruckig_synced);
 BENCHMARK_MAIN();

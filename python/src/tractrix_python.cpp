@@ -964,14 +964,16 @@ NB_MODULE(_tractrix, m) {
           "build",
           [](const Limits& limits, double max_velocity, double max_acceleration,
              double max_deceleration, double max_jerk, double position, double velocity,
-             double acceleration, double end, In stations, double hold) {
-            const std::size_t n = rows(stations, 2, "stations");
+             double acceleration, double end, In stations, double hold, double arrival) {
+            // Rows of (position, dwell, arrival).
+            const std::size_t n = rows(stations, 3, "stations");
             std::vector<tx::StationStop<double>> stops(n);
             for (std::size_t i = 0; i < n; ++i)
-              stops[i] = {stations.data()[2 * i], stations.data()[2 * i + 1]};
-            return value_or_raise(
-                Plan::build(limits, {max_velocity, max_acceleration, max_deceleration, max_jerk},
-                            {{position, velocity, acceleration}, end, std::move(stops), hold}));
+              stops[i] = {stations.data()[3 * i], stations.data()[3 * i + 1],
+                          stations.data()[3 * i + 2]};
+            return value_or_raise(Plan::build(
+                limits, {max_velocity, max_acceleration, max_deceleration, max_jerk},
+                {{position, velocity, acceleration}, end, std::move(stops), hold, arrival}));
           },
           nb::call_guard<nb::gil_scoped_release>())
       .def_prop_ro("duration", &Plan::duration)

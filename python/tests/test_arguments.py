@@ -337,9 +337,9 @@ def test_speed_plan_arguments_are_read_or_refused_by_name():
             tx.SpeedPlan(limits, 20, 1, 1, 0.5, start=start)
     with pytest.raises(ValueError, match=r"zones: expected \(N, 3\) rows"):
         limits.with_zones(np.zeros((0, 5)))
-    with pytest.raises(ValueError, match=r"stations: expected \(N, 2\) rows"):
+    with pytest.raises(ValueError, match=r"stations: expected \(N, 2\) or \(N, 3\) rows"):
         tx.SpeedPlan(limits, 20, 1, 1, 0.5, stations=np.zeros((0, 9)))
-    with pytest.raises(ValueError, match=r"stations: expected \(N, 2\) rows"):
+    with pytest.raises(ValueError, match=r"stations: expected \(N, 2\) or \(N, 3\) rows"):
         tx.SpeedPlan(limits, 20, 1, 1, 0.5, stations=[1, 2, 3])
     with pytest.raises(ValueError, match=r"speed plan: a hold of 3 s needs a start at rest "
                                          r"\(velocity 5, acceleration 0\)"):
@@ -663,7 +663,7 @@ def test_messages_name_the_parts_of_compound_arguments():
     with pytest.raises(ValueError, match=r"^zones: .*start, end, limit"):
         limits.with_zones([(1.0, 2.0)])
     with pytest.raises(ValueError, match=r"^stations: .*position, dwell"):
-        tx.SpeedPlan(limits, 5.0, 1.0, 1.0, 2.0, stations=[(1.0, 2.0, 3.0)])
+        tx.SpeedPlan(limits, 5.0, 1.0, 1.0, 2.0, stations=[(1.0, 2.0, 3.0, 4.0)])
     with pytest.raises(TypeError, match=r"^cone inner: expected a number, got dict$"):
         tx.PoseReader(cone=({}, 1.0))
     with pytest.raises(TypeError, match=r"^cone outer: expected a number, got dict$"):
@@ -723,8 +723,9 @@ def test_messages_in_full(track):
          "parts: 'nope' is not one of " + ", ".join(tx.TRAIN_PARTS)),
         (lambda: limits.with_zones([(1, 2)]),
          "zones: expected (N, 3) rows of start, end, limit, got shape (1, 2)"),
-        (lambda: tx.SpeedPlan(limits, 1, 1, 1, 1, stations=[(1, 2, 3)]),
-         "stations: expected (N, 2) rows of position, dwell, got shape (1, 3)"),
+        (lambda: tx.SpeedPlan(limits, 1, 1, 1, 1, stations=[(1, 2, 3, 4)]),
+         "stations: expected (N, 2) or (N, 3) rows of position, dwell[, arrival], got shape "
+         "(1, 4)"),
         (lambda: tx.SpeedPlan(limits, 1, 1, 1, 1, start=(1, 2)),
          "start: expected a position or (position, velocity, acceleration), got shape (2,)"),
         (lambda: tx.Route.follow(line, line.default_settings(), (0,)),

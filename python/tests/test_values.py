@@ -1,6 +1,7 @@
 """Values against sources independent of the library: closed forms, numpy quadrature and brute
 force written here."""
 
+import math
 import warnings
 
 import numpy as np
@@ -450,6 +451,20 @@ def test_speed_plan_closed_forms():
     over = tx.SpeedPlan(limits, 25, 1, 0.5, 0.5, start=(0, 25, 0))
     assert over.overspeed_distance == pytest.approx(25 - 0.5 / 6 + (24.75 + 20) / 2 * 9.5,
                                                     abs=1e-9)
+
+    # A timetable: the end no sooner than 100 s. T = L/v + v/a + a/j = 1000/v + v + 2 = 100
+    # gives the cruise v = (98 − √(98² − 4000))/2; a station's arrival the same way (the leg to
+    # 400 at 50 s: 400/v + v + 2 = 50), its dwell after it, and the leg on as fast as it can.
+    timed = tx.SpeedPlan(limits, 20, 1, 1, 0.5, arrival=100)
+    assert timed.duration == pytest.approx(100, abs=1e-7)
+    assert float(timed.at(50).velocity) == pytest.approx((98 - math.sqrt(98**2 - 4000)) / 2,
+                                                         rel=1e-9)
+    station = tx.SpeedPlan(limits, 20, 1, 1, 0.5, stations=[(400, 10, 50)])
+    assert float(station.time_at(400)) == pytest.approx(50, abs=1e-7)
+    v = (48 - math.sqrt(48**2 - 1600)) / 2
+    assert float(station.at(25).velocity) == pytest.approx(v, rel=1e-9)
+    # From rest at 400 to 1000 after the dwell: 600/20 + 20 + 2 = 52 s.
+    assert station.duration == pytest.approx(50 + 10 + 52, abs=1e-7)
 
     # A zone lowered for a 50-long train: held until the tail has left it.
     held = limits.with_zones([(300, 400, 10)]).for_train(50)

@@ -128,7 +128,13 @@ def _first_times(core: Union[_core.SpeedPlan, _core.JerkTrajectory],
 class SpeedPlan(_Immutable):
     """The fastest run of a train's head along the line under speed limits and jerk-limited
     motion, from `start` (position, velocity, acceleration) to a stop at `end` (the line's end
-    if None), stopping at each station (position, dwell seconds) on the way.
+    if None), stopping at each station (position, dwell seconds[, arrival]) on the way.
+
+    A timetable: a station's arrival (seconds from the plan's start; 0 or omitted: none) and
+    `arrival` for the end are the earliest times the head may get there. A leg the fastest run
+    would finish sooner runs under a lower top speed and arrives on time; one already late runs
+    as fast as it can. Trains told to arrive at once: the latest of their fastest arrivals, as
+    each one's `arrival`.
 
     A replan from a running plan's state_at(t) continues it with velocity and acceleration
     unbroken; during a dwell pass hold=plan.dwell_left(t), or the replan leaves at once.
@@ -141,7 +147,7 @@ class SpeedPlan(_Immutable):
                  max_deceleration: float, max_jerk: float,
                  start: Union[float, Tuple[float, float, float]] = 0.0,
                  end: Optional[float] = None, stations: ArrayLike = (),
-                 hold: float = 0.0) -> None:
+                 hold: float = 0.0, arrival: float = 0.0) -> None:
         if not isinstance(limits, SpeedLimits):
             raise TypeError(f"limits: expected tractrix.SpeedLimits, got {type(limits).__name__}")
         state = _real("start", start)
@@ -150,14 +156,21 @@ class SpeedPlan(_Immutable):
         if state.shape != (3,):
             raise ValueError("start: expected a position or (position, velocity, acceleration), "
                              f"got shape {state.shape}")
-        stops = _rows("stations", stations, 2, "position, dwell")
+        stops = _real("stations", stations)
+        if stops.ndim == 1 and stops.size == 0:
+            stops = stops.reshape(0, 3)
+        if stops.ndim != 2 or stops.shape[1] not in (2, 3):
+            raise ValueError("stations: expected (N, 2) or (N, 3) rows of position, dwell[, "
+                             f"arrival], got shape {stops.shape}")
+        if stops.shape[1] == 2:  # no arrival times
+            stops = np.column_stack([stops, np.zeros(len(stops))])
         self._core = _core.SpeedPlan.build(
             limits._core, _scalar("max_velocity", max_velocity),
             _scalar("max_acceleration", max_acceleration),
             _scalar("max_deceleration", max_deceleration), _scalar("max_jerk", max_jerk),
             float(state[0]), float(state[1]), float(state[2]),
             limits.length if end is None else _scalar("end", end), stops,
-            _scalar("hold", hold))
+            _scalar("hold", hold), _scalar("arrival", arrival))
 
     @property
     def duration(self) -> float:

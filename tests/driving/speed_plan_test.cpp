@@ -1006,3 +1006,104 @@ TEMPLATE_TEST_CASE("speed plan: a limit lowered ahead of a train braking for its
     CHECK(state.position + replanned->overspeed_distance() <= last_over + S(0.01));
   }
 }
+
+// A timetable: a stop reached no sooner than its arrival time, the leg to it run under a lower
+// top speed. On an open line with equal acceleration and braking the leg is the S-curve to a
+// cruise at v, which takes T(v) = D/v + τ(v), τ the time from rest to v (2√(v/J) below the knee
+// A²/J, v/A + A/J above): the v that arrives at T, solved here in long double by bisection on
+// that closed form.
+TEST_CASE("speed plan: a timetabled stop is reached on time, at the closed form's speed",
+          "[motion][speed]") {
+  auto rng = make_rng(246);
+  for (int i = 0; i < property_count(100); ++i) {
+    const double length = uniform<double>(rng, 10, 2000);
+    const double a = uniform<double>(rng, 0.2, 2), j = uniform<double>(rng, 0.1, 2);
+    const JerkLimits<double> motion{uniform<double>(rng, 1, 40), a, a, j};
+    const auto limits = *SpeedLimits<double>::line(length, motion.max_velocity);
+    const auto fastest = SpeedPlan<double>::build(limits, motion, {0, 0, 0}, length);
+    REQUIRE(fastest);
+    const double arrival = fastest->duration() * uniform<double>(rng, 1.05, 3);
+    Journey<double> journey{{0, 0, 0}, length, {}, 0, arrival};
+    const auto plan = SpeedPlan<double>::build(limits, motion, journey);
+    REQUIRE(plan);
+    using L = long double;
+    const auto takes = [&](L v) {
+      const L rise = v < L(a) * a / j ? 2 * std::sqrt(v / j) : v / a + L(a) / j;
+      return L(length) / v + rise;
+    };
+    L lo = 0, hi = motion.max_velocity;  // takes() falls as v rises, while a cruise fits
+    for (int k = 0; k < 200; ++k) {
+      const L mid = (lo + hi) / 2;
+      (takes(mid) > arrival ? lo : hi) = mid;
+    }
+    const double v = double((lo + hi) / 2);
+    INFO("case " << i << ": length " << length << " arrival " << arrival << " v " << v);
+    CHECK(plan->duration() >= arrival);
+    CHECK(plan->duration() <= arrival * (1 + 1e-9));
+    CHECK(plan->at(plan->duration() / 2).velocity == Approx(v).epsilon(1e-9));
+    check_plan(
+        *plan, motion, [&](double) { return motion.max_velocity; }, 400);
+  }
+}
+
+TEST_CASE("speed plan: timetabled stations, trains told to arrive at once, replans on time",
+          "[motion][speed]") {
+  const std::vector<SpeedZone<double>> zones{{300, 500, 8}, {900, 1000, 12}};
+  const auto limits = *SpeedLimits<double>::line(1500, 25)->with_zones(zones);
+  const JerkLimits<double> motion{30, 0.8, 1.0, 0.5};
+  const auto line_limit = [&](double s) { return held_limit(zones, 25, 0, s); };
+  // Untimed: the fastest run through a station at 700 with a 30 s dwell.
+  const auto fastest = SpeedPlan<double>::build(limits, motion, {0, 0, 0}, 1500, {{700, 30}});
+  REQUIRE(fastest);
+  const double first = fastest->time_at(700);
+  // The station timetabled 40 s later than the fastest arrival, the end 25 s later than the
+  // fastest run from there: each reached on time, under the limits.
+  const double at_station = first + 40;
+  const double at_end = fastest->duration() + 40 + 25;
+  const auto timed = SpeedPlan<double>::build(
+      limits, motion, {{0, 0, 0}, 1500, {{700, 30, at_station}}, 0, at_end});
+  REQUIRE(timed);
+  CHECK(timed->time_at(700) >= at_station);
+  CHECK(timed->time_at(700) <= at_station * (1 + 1e-9));
+  CHECK(timed->duration() >= at_end);
+  CHECK(timed->duration() <= at_end * (1 + 1e-9));
+  check_plan(*timed, motion, line_limit, 2000);
+  CHECK(timed->overspeed_distance() == 0);
+  // A time the fastest run cannot make: it runs as fast as it can (late).
+  const auto late =
+      SpeedPlan<double>::build(limits, motion, {{0, 0, 0}, 1500, {{700, 30, first / 2}}, 0, 1});
+  REQUIRE(late);
+  CHECK(late->duration() == Approx(fastest->duration()).epsilon(1e-12));
+  // A replan from the timed run's state halfway to the station, with the same timetable on its
+  // own clock: it continues the run (arrives on time, never over the slower leg's speed).
+  const double t = at_station / 2;
+  const AxisState<double> now = timed->state_at(t);
+  const auto replan = SpeedPlan<double>::build(
+      limits, motion, {now, 1500, {{700, 30, at_station - t}}, 0, at_end - t});
+  REQUIRE(replan);
+  CHECK(replan->time_at(700) + t == Approx(at_station).epsilon(1e-9));
+  CHECK(replan->duration() + t == Approx(at_end).epsilon(1e-9));
+  CHECK(replan->overspeed_distance() == 0);
+  // Two trains on lines of their own told to arrive at once: the later fastest arrival is the
+  // common time, which both then meet.
+  const auto other_limits = *SpeedLimits<double>::line(1200, 18);
+  const auto other = SpeedPlan<double>::build(other_limits, motion, {0, 0, 0}, 1200);
+  REQUIRE(other);
+  const double together = std::max(other->duration(), fastest->time_at(700));
+  const auto a = SpeedPlan<double>::build(other_limits, motion, {{0, 0, 0}, 1200, {}, 0, together});
+  const auto b = SpeedPlan<double>::build(limits, motion, {{0, 0, 0}, 700, {}, 0, together});
+  REQUIRE(a);
+  REQUIRE(b);
+  CHECK(a->duration() == Approx(together).epsilon(1e-9));
+  CHECK(b->duration() == Approx(together).epsilon(1e-9));
+  // Arrival times that are not finite times >= 0 are errors.
+  for (double bad : {-1.0, std::numeric_limits<double>::quiet_NaN()}) {
+    const auto at_end_bad = SpeedPlan<double>::build(limits, motion, {{0, 0, 0}, 1500, {}, 0, bad});
+    REQUIRE_FALSE(at_end_bad);
+    CHECK(at_end_bad.error().code == ErrorCode::out_of_range);
+    const auto at_station_bad =
+        SpeedPlan<double>::build(limits, motion, {{0, 0, 0}, 1500, {{700, 30, bad}}});
+    REQUIRE_FALSE(at_station_bad);
+    CHECK(at_station_bad.error().message.find("arrival") != std::string::npos);
+  }
+}

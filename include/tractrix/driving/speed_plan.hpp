@@ -31,11 +31,13 @@
 
 namespace tractrix {
 
-/// A stop: the head halts at `position` and stands for `dwell` seconds.
+/// A stop: the head halts at `position` and stands for `dwell` seconds; with an `arrival` time,
+/// no sooner than then (a timetable: the leg to it runs slower, see SpeedPlan::build).
 template <class S>
 struct StationStop {
   S position = S(0);  ///< along the line
   S dwell = S(0);     ///< seconds at rest there
+  S arrival = S(0);   ///< the earliest arrival, seconds from the plan's start; 0: none
 };
 
 /// Where a SpeedPlan runs: from `start` to a stop at `end`, stopping on the way at each station
@@ -53,6 +55,9 @@ struct Journey {
   /// those at or past `end`, are skipped
   std::vector<StationStop<S>> stations;
   S hold = S(0);  ///< seconds to stand at the start first (start at rest), finite and >= 0
+  /// the earliest arrival at `end`, seconds from the plan's start (0: none); as
+  /// StationStop::arrival
+  S arrival = S(0);
 };
 
 /// The fastest run of a train's head along the line under speed limits and motion limits,
@@ -74,14 +79,21 @@ class SpeedPlan {
   /// eases back at full jerk. A start faster than the limits ahead allow brakes at full power
   /// and is over the limit for a while: overspeed_distance() says how far.
   ///
+  /// A stop with an arrival time the fastest run would beat (a timetable; trains told to arrive
+  /// at once) is reached at that time: the leg to it runs under a lower top speed — the highest
+  /// that arrives no sooner, found by bisection (the leg's arrival grows as the top speed falls),
+  /// so it arrives within the rounding of that speed after the time (1e-9 of it in the tests). A
+  /// leg that is already late runs as fast as it can. From a running start faster than that top
+  /// speed the leg brakes to it at full power, and overspeed_distance() counts it as over a limit.
+  ///
   /// Errors: non_finite for a start or an end that is not finite. out_of_range for motion limits
   /// that are not positive and finite; a hold that is negative or not finite, or one from a start
   /// whose velocity and acceleration are not exactly 0; positions out of order (0 <= start <= end
   /// <= limits.length() is needed); a negative start velocity; a start deceleration that stops
   /// the train before the jerk limit can release it; a station off the line or with a negative or
-  /// non-finite dwell (checked also for stations skipped); a hold or dwell so long that a move
-  /// after it is lost to the rounding of the time. no_solution for a stop the train can no longer
-  /// make (braking at full power ends past it, or it is on the stop and still moving). A
+  /// non-finite dwell or arrival (checked also for stations skipped); a hold or dwell so long that
+  /// a move after it is lost to the rounding of the time. no_solution for a stop the train can no
+  /// longer make (braking at full power ends past it, or it is on the stop and still moving). A
   /// section's JerkTrajectory error passes through with its code.
   static Expected<SpeedPlan> build(const SpeedLimits<S>& limits, const JerkLimits<S>& motion,
                                    const Journey<S>& journey) {
@@ -91,6 +103,11 @@ class SpeedPlan {
     if (!stops) return stops.error();
     const Planner planner(limits, motion, journey.start.position);
     detail::Legs<S> legs;
+    if (!std::isfinite(journey.arrival) || !(journey.arrival >= S(0)))
+      return make_error(ErrorCode::out_of_range, "speed plan: arrival " +
+                                                     detail::number_text(journey.arrival) +
+                                                     " is not a finite time >= 0");
+    (*stops).back().arrival = journey.arrival;
     AxisState<S> at = *from;
     // Standing at rest where `at` is, for `seconds`.
     const auto stand = [&](S seconds) -> std::optional<Error> {
@@ -103,7 +120,9 @@ class SpeedPlan {
       if (auto error = stand(journey.hold)) return *error;
     for (std::size_t k = 0; k < stops->size(); ++k) {
       const StationStop<S>& stop = (*stops)[k];
-      auto leg = planner.leg(at, legs.time, stop.position);
+      auto leg = stop.arrival > S(0)
+                     ? timed_leg(limits, motion, journey.start.position, at, legs.time, stop)
+                     : planner.leg(at, legs.time, stop.position);
       if (!leg) return leg.error();
       legs.append(std::move(*leg));
       at = {stop.position, S(0), S(0)};
@@ -268,19 +287,64 @@ class SpeedPlan {
     std::vector<StationStop<S>> stops;
     for (const StationStop<S>& st : stations) {
       if (!std::isfinite(st.position) || !std::isfinite(st.dwell) || !(st.dwell >= S(0)) ||
-          st.position < S(0) || st.position > limits.length())
+          !std::isfinite(st.arrival) || !(st.arrival >= S(0)) || st.position < S(0) ||
+          st.position > limits.length())
         return make_error(ErrorCode::out_of_range,
                           "station at " + detail::number_text(st.position) + " (dwell " +
                               detail::number_text(st.dwell) +
-                              "): off the line, or a negative or non-finite dwell");
+                              (detail::exactly_equal(st.arrival, S(0))
+                                   ? std::string()
+                                   : ", arrival " + detail::number_text(st.arrival)) +
+                              "): off the line, or a negative or non-finite dwell or arrival");
       if ((st.position > from.position ||
            (from.position - st.position <= Planner::position_rounding(st.position, from.position) &&
             Planner::settling_on(from, st.position, motion))) &&
           st.position < end)
         stops.push_back(st);
     }
-    stops.push_back({end, S(0)});
+    stops.push_back({end, S(0), S(0)});
     return stops;
+  }
+
+  // The leg to `stop` arriving no sooner than its arrival time: the fastest, or where that is
+  // early, the leg under the highest top speed (motion's max_velocity, which caps every limit)
+  // that is not — halved until late enough, then bisected.
+  static Expected<detail::Legs<S>> timed_leg(const SpeedLimits<S>& limits,
+                                             const JerkLimits<S>& motion, S plan_start,
+                                             const AxisState<S>& at, S time,
+                                             const StationStop<S>& stop) {
+    const auto under = [&](S top) {
+      JerkLimits<S> capped = motion;
+      capped.max_velocity = top;
+      return Planner(limits, capped, plan_start).leg(at, time, stop.position);
+    };
+    // From the line's highest limit (no lower than the fastest leg's speeds) down.
+    S hi = S(0);
+    for (std::size_t i = 0; i < limits.size(); ++i)
+      hi = std::max(hi, limits.limit(i));
+    hi = std::min(hi, motion.max_velocity);
+    auto late = under(hi);
+    if (!late || !(late->time < stop.arrival)) return late;
+    S lo = hi;
+    for (int k = 0; k < 200 && late && late->time < stop.arrival; ++k) {
+      hi = lo;
+      lo = lo / S(2);
+      late = under(lo);
+    }
+    if (!late || late->time < stop.arrival) return late;
+    for (int k = 0; k < 200; ++k) {
+      const S mid = lo + (hi - lo) / S(2);
+      if (!(mid > lo && mid < hi)) break;
+      auto leg = under(mid);
+      if (!leg) return leg;
+      if (leg->time < stop.arrival) {
+        hi = mid;
+      } else {
+        lo = mid;
+        late = std::move(leg);
+      }
+    }
+    return late;
   }
 
   // Holds and dwells so long that a move after them rounds away (a hold of 1e30 s before a 70 s

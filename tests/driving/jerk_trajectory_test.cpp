@@ -553,6 +553,38 @@ TEST_CASE("jerk trajectory: a target acceleration reached at full jerk, and a mo
   CHECK(braking->time_at(b.position + gap) ==
         Approx(braking->duration() + (1 - std::sqrt(1 - 2 * gap))).epsilon(1e-13));
   CHECK(std::isinf(braking->time_at(b.position + 0.6)));  // beyond where it turns at +0.5
+  // The acceleration never passes zero: jerk +J, −J, +J (a change, then a last phase easing up
+  // into a*), its length one of two roots that lie between two samples of the easing scan.
+  // Ruckig 0.19.4's duration for it (a random comparison found tractrix at 11.48 s).
+  const JerkLimits<double> small{0.05999577742452501, 0.07085066040582538, 0.01620143654859844,
+                                 0.015078309076197977};
+  const AxisState<double> from{0.02386483148450207, -0.0433056249165281, 0.037247420791792704};
+  const AxisState<double> target{0.022831637245812872, 0.04276893120751467, 0.04764945386767122};
+  auto eased = JerkTrajectory<double>::to_position(from, target, small);
+  REQUIRE(eased);
+  CHECK(eased->duration() == Approx(2.024546382753798).epsilon(1e-12));
+  const AxisState<L> arrived = integrate_phases(*eased, from);
+  CHECK(std::abs(double(arrived.position) - target.position) <= 1e-15);
+  CHECK(std::abs(double(arrived.acceleration) - target.acceleration) <= 1e-15);
+  CHECK(limit_excess(*eased, small, 400, 1e-6) <= 1e-12);
+  // A cruise of 2.3e5 s at the reverse limit: Ruckig's duration (its phases end on the target
+  // to 7e-14), and phases that join. The cruise once took the second change's rounding of its
+  // acceleration (1e-16) along and came out 2.4e-4 s long, its end 3e-6 off the next phase.
+  const JerkLimits<double> slow{0.012511436965627195, 1.2803291431768449, 0.310881226740407,
+                                7.4351745192498555};
+  const AxisState<double> far_from{1112.6172238856477, -0.0026664995569444638, 0};
+  const AxisState<double> far_to{-1769.2308181071644, 0.009941529077413936, 0.0004521385109423903};
+  auto cruise = JerkTrajectory<double>::to_position(far_from, far_to, slow);
+  REQUIRE(cruise);
+  CHECK(cruise->duration() == Approx(230337.2219068993).epsilon(1e-14));
+  for (int k = 1; k < cruise->phase_count(); ++k) {
+    const auto& before = cruise->phase(k - 1);
+    const L t = before.duration;
+    const L p = L(before.start.position) +
+                t * (before.start.velocity +
+                     t * (L(before.start.acceleration) / 2 + t * L(before.jerk) / 6));
+    CHECK(std::abs(double(p - L(cruise->phase(k).start.position))) <= 1e-9);
+  }
 }
 
 // Starts and targets both accelerating, from inside the limits and beyond them: the duration is

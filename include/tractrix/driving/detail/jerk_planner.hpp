@@ -343,9 +343,11 @@ struct JerkPlanner {
     }
   };
 
-  // Polynomials in the stretch's variable x, degree <= 6.
+  // Polynomials in the stretch's variable x, degree <= 6 (higher terms of a product dropped),
+  // with the degree they are known to have at most: the products skip the zeros above it.
   struct Poly {
     std::array<P, 7> c{};
+    std::size_t n = 0;
     static Poly constant(P k) {
       Poly p;
       p.c[0] = k;
@@ -353,30 +355,34 @@ struct JerkPlanner {
     }
     static Poly monomial(P k, int degree) {
       Poly p;
-      p.c[static_cast<std::size_t>(degree)] = k;
+      p.n = static_cast<std::size_t>(degree);
+      p.c[p.n] = k;
       return p;
     }
     Poly operator+(const Poly& o) const {
       Poly r;
-      for (std::size_t k = 0; k < c.size(); ++k)
+      r.n = std::max(n, o.n);
+      for (std::size_t k = 0; k <= r.n; ++k)
         r.c[k] = c[k] + o.c[k];
       return r;
     }
     Poly operator-(const Poly& o) const { return *this + o * P(-1); }
     Poly operator*(P k) const {
       Poly r;
-      for (std::size_t i = 0; i < c.size(); ++i)
+      r.n = n;
+      for (std::size_t i = 0; i <= n; ++i)
         r.c[i] = c[i] * k;
       return r;
     }
     Poly operator*(const Poly& o) const {
       Poly r;
-      for (std::size_t i = 0; i < c.size(); ++i)
-        for (std::size_t k = 0; i + k < c.size(); ++k)
+      r.n = std::min(n + o.n, r.c.size() - 1);
+      for (std::size_t i = 0; i <= n; ++i)
+        for (std::size_t k = 0; k <= o.n && i + k <= r.n; ++k)
           r.c[i + k] += c[i] * o.c[k];
       return r;
     }
-    P operator()(P x) const { return detail::horner(c.data(), 6, x); }
+    P operator()(P x) const { return detail::horner(c.data(), static_cast<int>(n), x); }
   };
 
   // Where a half changes shape, clamped to [−v_max, v_max] and sorted: each change's turn
@@ -404,7 +410,12 @@ struct JerkPlanner {
   // The non-empty stretches between the cuts, shortest first.
   static Stretches stretches_by_shortest(const Problem& pr, const std::array<P, 8>& cuts) {
     using std::abs;
-    const P j = pr.lim.jerk;
+    const P j = pr.lim.jerk, d = pr.distance;
+    // Every velocity of the two changes lies between the start's, the target's, their natural
+    // velocities (where a change's acceleration passes zero) and v_p: the move covers at most
+    // the fastest of them that way times its duration.
+    const P top = std::max({pr.start.velocity, pr.natural, pr.target_velocity, pr.end_natural}),
+            bottom = std::min({pr.start.velocity, pr.natural, pr.target_velocity, pr.end_natural});
     Stretches out;
     for (std::size_t k = 0; k + 1 < cuts.size(); ++k) {
       const P lo = cuts[k], hi = cuts[k + 1];
@@ -417,7 +428,12 @@ struct JerkPlanner {
                             detail::velocity_change_time(abs(hi - f.w), f.limit, j));
       const P tb = std::min(detail::velocity_change_time(abs(lo - e.w), e.limit, j),
                             detail::velocity_change_time(abs(hi - e.w), e.limit, j));
-      const Stretch st{lo, hi, f.prefix_time + e.prefix_time + ta + tb};
+      // So no shorter than |D| over that speed (a hair less: rounding must not skip a root).
+      const P reach = d > P(0) ? std::max(top, hi) : -std::min(bottom, lo);
+      const P by_distance = !(d < P(0)) && !(d > P(0)) ? P(0)
+                            : reach > P(0)             ? abs(d) / reach * (P(1) - P(1e-9))
+                                                       : std::numeric_limits<P>::infinity();
+      const Stretch st{lo, hi, std::max(f.prefix_time + e.prefix_time + ta + tb, by_distance)};
       std::size_t at = out.count++;
       for (; at > 0 && out.items[at - 1].shortest > st.shortest; --at)
         out.items[at] = out.items[at - 1];
@@ -638,7 +654,9 @@ struct JerkPlanner {
     b = integrate(b, -plan.second.jerk, -plan.second.t3);
     b = integrate(b, P(0), -plan.second.t2);
     b = integrate(b, plan.second.jerk, -plan.second.t1);
-    b = integrate(b, P(0), -cruise);
+    // The cruise at exactly (v_p, 0), as the trajectory runs it: the few ulps of acceleration the
+    // second change leaves, over a cruise of 10⁵ s, would move it by 1e-6.
+    b = integrate({b.position, vp, P(0)}, P(0), -cruise);
     gap = a.position - b.position;
     return plan;
   }
@@ -878,6 +896,7 @@ struct JerkPlanner {
     using std::abs;
     const P a0 = pr.start.acceleration, j = pr.lim.jerk;
     if (!(a0 < P(0)) && !(a0 > P(0))) return std::nullopt;
+    if (!(least_time(pr) < bound)) return std::nullopt;
     const P sign = a0 > P(0) ? P(1) : P(-1);
     const P longest = abs(a0) / j;
     struct Candidate {
@@ -932,20 +951,93 @@ struct JerkPlanner {
     };
     // 24 samples: the same durations as 64 on 40 000 random states (Ruckig's, to 1e-10) and
     // 18 % fewer instructions a plan from a moving state.
-    const int steps = 24;
-    P previous_tau = P(0);
-    Candidate previous = at(P(0));
-    for (int k = 1; k <= steps; ++k) {
-      const P tau = longest * P(k) / P(steps);
-      const Candidate now = at(tau);
-      if (previous.valid && now.valid && (previous.error < P(0)) != (now.error < P(0))) {
-        auto error = [&](P t) { return at(t).error; };
-        consider(detail::bracketed_root(error, previous_tau, tau, previous.error, now.error));
-      }
-      previous_tau = tau;
-      previous = now;
+    constexpr int steps = 24;
+    std::array<P, steps + 1> taus{}, errors{}, times{};
+    const auto error = [&](P t) { return at(t).error; };
+    for (int k = 0; k <= steps; ++k) {
+      const auto i = static_cast<std::size_t>(k);
+      taus[i] = longest * P(k) / P(steps);
+      const Candidate now = at(taus[i]);
+      errors[i] = now.error;
+      times[i] = now.valid ? now.time : std::numeric_limits<P>::infinity();
+      if (k > 0 && std::isfinite(times[i - 1] + times[i]) &&
+          (errors[i - 1] < P(0)) != (errors[i] < P(0)))
+        consider(detail::bracketed_root(error, taus[i - 1], taus[i], errors[i - 1], errors[i]));
     }
+    twin_roots(taus, errors, times, best_time, error, consider);
     return best;
+  }
+
+  // Two roots between neighbouring samples of a scan leave no sign change: where the error comes
+  // closest to zero between two others of its sign, and a parabola through the three says it
+  // may cross, its extreme (golden section) brackets both — if they could beat `best_time`
+  // (kept up to date by `consider`, which takes each root).
+  template <std::size_t N, class Error, class Consider>
+  static void twin_roots(const std::array<P, N>& taus, const std::array<P, N>& errors,
+                         const std::array<P, N>& times, const P& best_time, Error error,
+                         Consider consider) {
+    for (std::size_t i = 1; i + 1 < N; ++i) {
+      const P s = errors[i] < P(0) ? P(-1) : P(1);
+      const P f0 = s * errors[i - 1], f1 = s * errors[i], f2 = s * errors[i + 1];
+      const P least = std::min({times[i - 1], times[i], times[i + 1]}),
+              spread = std::max({times[i - 1], times[i], times[i + 1]}) - least;
+      if (!(f0 > P(0)) || !(f2 > P(0)) || f1 > f0 || f1 > f2 || !(least - spread < best_time))
+        continue;
+      // The parabola's vertex: first place to look.
+      const P curve = f0 - P(2) * f1 + f2;
+      if (!(curve > P(0)) || f1 - (f2 - f0) * (f2 - f0) / (P(8) * curve) > P(0)) continue;
+      const P vertex = taus[i] + (taus[i + 1] - taus[i]) * (f0 - f2) / (P(2) * curve);
+      const auto crossing =
+          below_zero([&](P t) { return s * error(t); }, taus[i - 1], taus[i + 1], vertex);
+      if (!crossing) continue;
+      consider(detail::bracketed_root(error, taus[i - 1], crossing->first, errors[i - 1],
+                                      s * crossing->second));
+      consider(detail::bracketed_root(error, crossing->first, taus[i + 1], s * crossing->second,
+                                      errors[i + 1]));
+    }
+  }
+
+  // Where f, positive at a and b, comes below zero between them: at `guess`, or the least f by
+  // golden section (a few steps: to a percent of [a, b]), stopped as soon as one is below zero;
+  // the place and f there, or nothing.
+  template <class F>
+  static std::optional<std::pair<P, P>> below_zero(F f, P a, P b, P guess) {
+    if (guess > a && guess < b) {
+      const P at_guess = f(guess);
+      if (at_guess < P(0)) return std::make_pair(guess, at_guess);
+    }
+    const P golden = P(0.6180339887498949);
+    P x1 = b - golden * (b - a), x2 = a + golden * (b - a);
+    P f1 = f(x1), f2 = f(x2);
+    for (int k = 0; k < 10 && f1 > P(0) && f2 > P(0); ++k) {
+      if (f1 < f2) {
+        b = x2, x2 = x1, f2 = f1, x1 = b - golden * (b - a), f1 = f(x1);
+      } else {
+        a = x1, x1 = x2, f1 = f2, x2 = a + golden * (b - a), f2 = f(x2);
+      }
+    }
+    if (f1 < P(0)) return std::make_pair(x1, f1);
+    if (f2 < P(0)) return std::make_pair(x2, f2);
+    return std::nullopt;
+  }
+
+  // No move from the start to the target is shorter than the fastest change of its velocity and
+  // acceleration alone, nor than |D| over the fastest velocity a move without a cruise reaches:
+  // every velocity of the changes lies between the start's, the target's and their natural
+  // velocities (a hair less: rounding must not rule out a profile).
+  static P least_time(const Problem& pr) {
+    using std::abs;
+    const std::optional<Change> change =
+        change_to(pr.start.velocity, pr.start.acceleration, pr.target_velocity,
+                  pr.target_acceleration, pr.lim);
+    P least = change ? change_time(*change) : P(0);
+    const P d = pr.distance;
+    const P reach =
+        d > P(0) ? std::max({pr.start.velocity, pr.natural, pr.target_velocity, pr.end_natural})
+                 : -std::min({pr.start.velocity, pr.natural, pr.target_velocity, pr.end_natural});
+    if (d < P(0) || d > P(0))
+      least = std::max(least, reach > P(0) ? abs(d) / reach : std::numeric_limits<P>::infinity());
+    return least * (P(1) - P(1e-9));
   }
 
   // The dips run backwards in time: a target accelerating (a* ≠ 0) reached by a change whose

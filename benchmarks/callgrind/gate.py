@@ -53,6 +53,10 @@ CASES = {
     "closest point cursor noisy": ("closest_point", ["2", "cursor"], 10000),
     "closest point cursor noisy compiled": ("closest_point", ["2", "cursor", "compiled"], 10000),
     "network query": ("network_closest", ["10"], None),
+    "jerk plan rest to rest": ("jerk_plans", ["rest"], 500),
+    "jerk plan from moving states": ("jerk_plans", ["moving"], 500),
+    "jerk plan to accelerating targets": ("jerk_plans", ["accelerating"], 500),
+    "jerk plan fixed duration": ("jerk_plans", ["fixed"], 500),
 }
 
 

@@ -1290,24 +1290,22 @@ struct JerkPlanner {
     }
     if (!slow || !(slow->duration > duration)) return std::nullopt;
     std::optional<Plan> fast = with_scale(hi);
-    if (!fast) return std::nullopt;
-    // The scale whose duration is the one asked for (the duration falls as the scale rises):
-    // false position (Illinois) in [lo, hi], a dozen plans where bisection took fifty. Where
-    // the duration jumps past it instead, it ends at the jump and is refused below.
-    std::optional<Plan> plan = fast;
-    bool failed = false;
-    const auto excess = [&](P scale) {
-      plan = with_scale(scale);
-      failed = failed || !plan;
-      return plan ? plan->duration - duration : P(0);
-    };
-    if (fast->duration < duration)
-      detail::bracketed_root(excess, lo, hi, slow->duration - duration, fast->duration - duration);
+    for (int k = 0; k < 200 && fast; ++k) {
+      const P mid = lo + (hi - lo) / P(2);
+      if (!(mid > lo && mid < hi)) break;
+      auto plan = with_scale(mid);
+      if (!plan) return std::nullopt;
+      if (plan->duration > duration)
+        lo = mid;
+      else {
+        hi = mid;
+        fast = plan;
+      }
+    }
     using std::abs;
-    if (failed || !plan || abs(plan->duration - duration) > P(1e-12) * duration)
-      return std::nullopt;
-    plan->duration = duration;
-    return plan;
+    if (!fast || abs(fast->duration - duration) > P(1e-12) * duration) return std::nullopt;
+    fast->duration = duration;
+    return fast;
   }
 };
 

@@ -148,6 +148,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   for (auto& st : stations) {
     st.position = in.mostly_finite();
     st.dwell = in.mostly_finite();
+    st.arrival = in.mostly_finite();  // a timetable: any time, also negative or not finite
   }
   double p[4];
   for (double& x : p)

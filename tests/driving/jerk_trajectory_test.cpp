@@ -579,10 +579,10 @@ TEST_CASE("jerk trajectory: a target acceleration reached at full jerk, and a mo
   CHECK(cruise->duration() == Approx(230337.2219068993).epsilon(1e-14));
   for (int k = 1; k < cruise->phase_count(); ++k) {
     const auto& before = cruise->phase(k - 1);
-    const L t = before.duration;
+    const L span = before.duration;
     const L p = L(before.start.position) +
-                t * (before.start.velocity +
-                     t * (L(before.start.acceleration) / 2 + t * L(before.jerk) / 6));
+                span * (before.start.velocity +
+                        span * (L(before.start.acceleration) / 2 + span * L(before.jerk) / 6));
     CHECK(std::abs(double(p - L(cruise->phase(k).start.position))) <= 1e-9);
   }
 }

@@ -1010,8 +1010,8 @@ TEMPLATE_TEST_CASE("speed plan: a limit lowered ahead of a train braking for its
 // A timetable: a stop reached no sooner than its arrival time, the leg to it run under a lower
 // top speed. On an open line with equal acceleration and braking the leg is the S-curve to a
 // cruise at v, which takes T(v) = D/v + τ(v), τ the time from rest to v (2√(v/J) below the knee
-// A²/J, v/A + A/J above): the v that arrives at T, solved here in long double by bisection on
-// that closed form.
+// A²/J, v/A + A/J above), while the cruise fits (v·τ(v) <= D); there T falls as v rises. The v
+// that arrives at T, solved here in long double by bisection on that closed form.
 TEST_CASE("speed plan: a timetabled stop is reached on time, at the closed form's speed",
           "[motion][speed]") {
   auto rng = make_rng(246);
@@ -1027,11 +1027,17 @@ TEST_CASE("speed plan: a timetabled stop is reached on time, at the closed form'
     const auto plan = SpeedPlan<double>::build(limits, motion, journey);
     REQUIRE(plan);
     using L = long double;
-    const auto takes = [&](L v) {
-      const L rise = v < L(a) * a / j ? 2 * std::sqrt(v / j) : v / a + L(a) / j;
-      return L(length) / v + rise;
+    const auto rise = [&](L v) {
+      return v < L(a) * a / j ? 2 * std::sqrt(v / j) : v / a + L(a) / j;
     };
-    L lo = 0, hi = motion.max_velocity;  // takes() falls as v rises, while a cruise fits
+    const auto takes = [&](L v) { return L(length) / v + rise(v); };
+    L lo = 0, hi = motion.max_velocity;  // the fastest cruise that fits: v·τ(v) = D
+    for (int k = 0; k < 200; ++k) {
+      const L mid = (lo + hi) / 2;
+      (mid * rise(mid) < length ? lo : hi) = mid;
+    }
+    hi = lo;
+    lo = 0;
     for (int k = 0; k < 200; ++k) {
       const L mid = (lo + hi) / 2;
       (takes(mid) > arrival ? lo : hi) = mid;

@@ -50,7 +50,7 @@ std::vector<Move> moves(Regime regime) {
     if (regime == Regime::accelerating) {
       // A target reached from inside the limits: v* − a*|a*|/2J inside them.
       m.acceleration =
-          unit(rng) > 0 ? unit(rng) * l.max_acceleration : unit(rng) * l.max_deceleration;
+          -l.max_deceleration + (unit(rng) + 1) / 2 * (l.max_acceleration + l.max_deceleration);
       if (std::abs(m.velocity - m.acceleration * std::abs(m.acceleration) / (2 * l.max_jerk)) >
           l.max_velocity)
         continue;

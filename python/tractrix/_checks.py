@@ -89,13 +89,17 @@ def _points(name: str, value: object) -> np.ndarray:
     return array
 
 
-def _rows(name: str, value: object, columns: int, meaning: str) -> np.ndarray:
-    """An (N, columns) array; an empty list or 1-D array is N = 0."""
+def _rows(name: str, value: object, columns: Union[int, Tuple[int, ...]],
+          meaning: str) -> np.ndarray:
+    """An (N, columns) array, or (N, c) for any c in a tuple of columns; an empty list or 1-D
+    array is N = 0 (of the first)."""
+    allowed = (columns,) if isinstance(columns, int) else columns
     array = _real(name, value)
     if array.ndim == 1 and array.size == 0:
-        array = array.reshape(0, columns)
-    if array.ndim != 2 or array.shape[1] != columns:
-        raise ValueError(f"{name}: expected (N, {columns}) rows of {meaning}, got shape "
+        array = array.reshape(0, allowed[0])
+    if array.ndim != 2 or array.shape[1] not in allowed:
+        shapes = " or ".join(f"(N, {c})" for c in allowed)
+        raise ValueError(f"{name}: expected {shapes} rows of {meaning}, got shape "
                          f"{array.shape}")
     return array
 

@@ -156,12 +156,7 @@ class SpeedPlan(_Immutable):
         if state.shape != (3,):
             raise ValueError("start: expected a position or (position, velocity, acceleration), "
                              f"got shape {state.shape}")
-        stops = _real("stations", stations)
-        if stops.ndim == 1 and stops.size == 0:
-            stops = stops.reshape(0, 3)
-        if stops.ndim != 2 or stops.shape[1] not in (2, 3):
-            raise ValueError("stations: expected (N, 2) or (N, 3) rows of position, dwell[, "
-                             f"arrival], got shape {stops.shape}")
+        stops = _rows("stations", stations, (2, 3), "position, dwell[, arrival]")
         if stops.shape[1] == 2:  # no arrival times
             stops = np.column_stack([stops, np.zeros(len(stops))])
         self._core = _core.SpeedPlan.build(

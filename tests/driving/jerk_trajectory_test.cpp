@@ -553,6 +553,33 @@ TEST_CASE("jerk trajectory: a target acceleration reached at full jerk, and a mo
   CHECK(braking->time_at(b.position + gap) ==
         Approx(braking->duration() + (1 - std::sqrt(1 - 2 * gap))).epsilon(1e-13));
   CHECK(std::isinf(braking->time_at(b.position + 0.6)));  // beyond where it turns at +0.5
+  // Moves the scan of easing times meets only at its edge, in closed form: a start that is the
+  // target (duration 0, also one whose acceleration carries it past v_max); a target on the
+  // start's arc at full jerk (that one phase, t); a turnaround through the same point at the same
+  // acceleration, +J then −J for t each, 2a0·t + J·t² = 2|v0|.
+  const JerkLimits<double> unit{1, 1, 1, 1};
+  for (const AxisState<double>& same :
+       {AxisState<double>{0, 0.5, 0.3}, AxisState<double>{0.3, 0.9, 0.8}}) {
+    auto there = JerkTrajectory<double>::to_position(same, same, unit);
+    REQUIRE(there);
+    CHECK(there->duration() == 0);
+  }
+  const AxisState<double> arc_start{0, 0.2, 0.3};
+  const double arc_t = 0.1;
+  auto arc = JerkTrajectory<double>::to_position(
+      arc_start,
+      {0.2 * arc_t + 0.3 * arc_t * arc_t / 2 + arc_t * arc_t * arc_t / 6,
+       0.2 + 0.3 * arc_t + arc_t * arc_t / 2, 0.3 + arc_t},
+      unit);
+  REQUIRE(arc);
+  CHECK(arc->duration() == Approx(arc_t).epsilon(1e-14));
+  const JerkLimits<double> turn_limits{3.5397851801158793, 3.4877375122158187, 2.4754149140379043,
+                                       2.509043864082921};
+  const double v0 = -0.4010826208345555, a0 = 2.600364839521879, jt = turn_limits.max_jerk;
+  auto turn = JerkTrajectory<double>::to_position({2.52, v0, a0}, {2.52, -v0, a0}, turn_limits);
+  REQUIRE(turn);
+  const double half = (-a0 + std::sqrt(a0 * a0 + jt * 2 * std::abs(v0))) / jt;
+  CHECK(turn->duration() == Approx(2 * half).epsilon(1e-12));
   // The acceleration never passes zero: jerk +J, −J, +J (a change, then a last phase easing up
   // into a*), its length one of two roots that lie between two samples of the easing scan.
   // Ruckig 0.19.4's duration for it (a random comparison found tractrix at 11.48 s).

@@ -86,8 +86,13 @@ struct JerkLimits {
 /// target changes ("online"): a new trajectory from state_at(t) of the old one keeps position,
 /// velocity and acceleration continuous. Times are seconds from the trajectory's start.
 ///
-/// Errors of every factory: out_of_range for limits that are not positive and finite, or a
-/// target velocity beyond max_velocity or the reverse limit; non_finite for a start state or a
+/// After duration() the axis goes on at the target's velocity and acceleration (at(), time_at()):
+/// with an acceleration, past any limit in time — a hand-over to whatever moves it next.
+///
+/// Errors of every factory: out_of_range for limits that are not positive and finite, a target
+/// velocity beyond max_velocity or the reverse limit, a target acceleration beyond its limit, or
+/// a target the limits reach only from beyond a velocity limit (v* − a*|a*|/2J outside them, as
+/// Ruckig rules; a start that is the target is there); non_finite for a start state or a
 /// target that is not finite; out_of_range where state, target and limits lie so many orders of
 /// magnitude apart that a duration or a state overflows S, or the planned phases would not join;
 /// no_solution where the planner finds no profile at all (please report the state and limits).
@@ -126,10 +131,16 @@ class JerkTrajectory {
   /// above, which is this with target acceleration 0. After duration() the axis goes on at the
   /// target's acceleration (at()). Errors: those of every factory, and out_of_range for a target
   /// acceleration beyond its limits, or one that brings the axis to the target from beyond a
-  /// velocity limit (v* − a*|a*|/2J outside them: no move inside the limits arrives so).
+  /// velocity limit (v* − a*|a*|/2J outside them; Ruckig's rule, stricter than need be
+  /// where a short move at constant acceleration would arrive so).
   static Expected<JerkTrajectory> to_position(const AxisState<S>& from, const AxisState<S>& target,
                                               const JerkLimits<S>& limits) {
     if (auto error = input_error("to_position", from, target, limits)) return std::move(*error);
+    // A start that is the target is there (also one its acceleration carries past a limit).
+    if (detail::exactly_equal(from.position, target.position) &&
+        detail::exactly_equal(from.velocity, target.velocity) &&
+        detail::exactly_equal(from.acceleration, target.acceleration))
+      return made(Builder(state_in(from)), target);
     return fastest_from(braked(from, target, limits), target);
   }
 
@@ -310,8 +321,8 @@ class JerkTrajectory {
     return S(Planner::natural_velocity(P(state.velocity), P(state.acceleration), P(max_jerk)));
   }
 
-  /// When the target state is reached (seconds); after it the axis moves on at the target
-  /// velocity. 0 for a start that is the target.
+  /// When the target state is reached (seconds); after it the axis moves on at the target's
+  /// velocity and acceleration. 0 for a start that is the target.
   S duration() const noexcept { return duration_; }
   /// How long the start spent getting back inside the limits (seconds): an acceleration beyond
   /// its limit brought back to it, then a velocity beyond max_velocity (or one the acceleration
@@ -319,8 +330,8 @@ class JerkTrajectory {
   /// on would have carried the velocity past the opposite limit), the velocity is still beyond
   /// its limit then, and the plan's first change, which brings it inside, is not counted.
   S braking_duration() const noexcept { return braking_; }
-  /// The state reached at duration(): exactly the target given, acceleration 0 (for to_velocity,
-  /// the position where the velocity is reached).
+  /// The state reached at duration(): exactly the target given (for to_velocity, the position
+  /// where the velocity is reached, acceleration 0).
   AxisState<S> target() const noexcept { return end_; }
 
   /// The state at time t, with the jerk acting from t on: before 0 the start (jerk 0), from
@@ -394,8 +405,9 @@ class JerkTrajectory {
 
   /// The least and greatest position over [0, duration()] and when they are first reached: the
   /// ends of the phases and where a phase's velocity crosses zero (each phase's velocity is a
-  /// quadratic in time, so in closed form). After duration() the axis moves on at the target
-  /// velocity, unbounded, and that is not included. A start that is the target: its position.
+  /// quadratic in time, so in closed form). After duration() the axis moves on at the target's
+  /// velocity and acceleration, unbounded, and that is not included. A start that is the
+  /// target: its position.
   PositionExtrema<S> position_extrema() const noexcept {
     const AxisState<S>& first = count_ > 0 ? phases_[0].start : end_;
     PositionExtrema<S> e{first.position, first.position, S(0), S(0)};
@@ -632,9 +644,13 @@ class JerkTrajectory {
     if (a > limits.max_acceleration || -a > limits.max_deceleration)
       return out_of_range("target acceleration " + detail::number_text(a) +
                           " beyond max_acceleration or max_deceleration");
-    // Run backwards from the target, the acceleration eased to zero: where the move came from.
+    // Run backwards from the target, the acceleration eased to zero: where the move came from
+    // (a start that is the target is there already).
     const S came_from = S(Planner::natural_velocity(P(velocity), -P(a), P(limits.max_jerk)));
-    if (came_from > limits.max_velocity || -came_from > limits.reverse_velocity())
+    const bool there = detail::exactly_equal(from.position, target.position) &&
+                       detail::exactly_equal(from.velocity, target.velocity) &&
+                       detail::exactly_equal(from.acceleration, target.acceleration);
+    if (!there && (came_from > limits.max_velocity || -came_from > limits.reverse_velocity()))
       return out_of_range("target (velocity " + detail::number_text(velocity) + ", acceleration " +
                           detail::number_text(a) +
                           ") is reached only from beyond a velocity limit (easing its "

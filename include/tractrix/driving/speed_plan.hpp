@@ -324,14 +324,23 @@ class SpeedPlan {
       hi = std::max(hi, limits.limit(i));
     hi = std::min(hi, motion.max_velocity);
     auto late = under(hi);
-    if (!late || !(late->time < stop.arrival)) return late;
-    S lo = hi;
+    const S distance = stop.position - at.position;
+    if (!late || !(late->time < stop.arrival) || !(distance > S(0))) return late;
+    // No leg under top speed v is over sooner than distance/v: from there (then halving, for a
+    // start faster than that, which brakes to it).
+    S lo = std::min(hi, distance / (stop.arrival - time));
+    late = under(lo);
     for (int k = 0; k < 200 && late && late->time < stop.arrival; ++k) {
       hi = lo;
       lo = lo / S(2);
       late = under(lo);
     }
-    if (!late || late->time < stop.arrival) return late;
+    if (!late) return late;
+    if (late->time < stop.arrival)
+      return make_error(ErrorCode::no_solution, "speed plan: the leg to " +
+                                                    detail::number_text(stop.position) +
+                                                    " cannot be made to arrive as late as " +
+                                                    detail::number_text(stop.arrival) + " s");
     for (int k = 0; k < 200; ++k) {
       const S mid = lo + (hi - lo) / S(2);
       if (!(mid > lo && mid < hi)) break;

@@ -733,6 +733,7 @@ struct JerkPlanner {
   // The time-optimal plan from a state inside the limits.
   static std::optional<Plan> fastest(const State& s, const State& target, const Limits& lim) {
     const Problem pr = problem(s, target, lim);
+    if (auto plan = on_arc(pr)) return plan;
     if (auto plan = bump(pr)) return plan;
     // Every candidate, fastest first: the cruises at ±v_max, every root, the fastest dip.
     struct Candidate {
@@ -841,6 +842,38 @@ struct JerkPlanner {
         out.items[kept++] = out.items[i];
     out.count = kept;
     return out;
+  }
+
+  // A target on the start's arc at full jerk — or the start itself: reached by that one phase,
+  // the fastest there is (no acceleration changes faster), within the limits if its velocity
+  // stays inside them. Found here because the families above meet it only at the edge of a
+  // scan, where the rounding of the changes' times hides it.
+  static std::optional<Plan> on_arc(const Problem& pr) {
+    using std::abs;
+    const P a0 = pr.start.acceleration, a1 = pr.target_acceleration, j = pr.lim.jerk;
+    const P jerk = a1 >= a0 ? j : -j, t = abs(a1 - a0) / j;
+    const State end = integrate({P(0), pr.start.velocity, a0}, jerk, t);
+    // On it to the rounding of the phase, and of the positions' difference — not a target a few
+    // ulps of the position away from a start that stays (that is a move: bump()).
+    const P eps = detail::epsilon<P>();
+    const P speeds = abs(pr.start.velocity) + abs(pr.target_velocity) + abs(a0) * t;
+    const P positions =
+        t > P(0) ? abs(pr.start.position) + abs(pr.start.position + pr.distance) : P(0);
+    if (abs(end.velocity - pr.target_velocity) > P(64) * eps * speeds ||
+        abs(end.position - pr.distance) > P(4) * eps * positions + P(64) * eps * speeds * t)
+      return std::nullopt;
+    // The velocity's turn inside the phase, if any, must be inside the limits.
+    const P turn = -a0 / jerk;
+    if (turn > P(0) && turn < t &&
+        !pr.lim.holds(integrate({P(0), pr.start.velocity, a0}, jerk, turn).velocity))
+      return std::nullopt;
+    Plan plan{};
+    plan.lead = t;
+    plan.lead_jerk = jerk;
+    plan.duration = t;
+    plan.peak = pr.target_velocity;
+    plan.gap = end.position - pr.distance;
+    return plan;
   }
 
   // A cruise at v moved on a short way D at the same speed (a train told to stop a little
@@ -964,14 +997,30 @@ struct JerkPlanner {
           (errors[i - 1] < P(0)) != (errors[i] < P(0)))
         consider(detail::bracketed_root(error, taus[i - 1], taus[i], errors[i - 1], errors[i]));
     }
+    // A root on the scan's ends has no sign change beside it: where the error there is within
+    // rounding of zero, the move is the change alone (no easing first: the start is the target,
+    // or on its way to it at full jerk) or eases all the way.
+    for (std::size_t i : {std::size_t(0), std::size_t(steps)})
+      if (std::isfinite(times[i]) && abs(errors[i]) <= rounding(pr, times[i])) consider(taus[i]);
     twin_roots(taus, errors, times, best_time, error, consider);
     return best;
+  }
+
+  // How far a move's phases may end from the target for rounding, over `time`: the rounding of
+  // its positions, and what fastest() takes as sound (1e-10 of the move's scale) — a change
+  // whose peak acceleration is small loses digits of its times to the velocities' rounding.
+  static P rounding(const Problem& pr, P time) noexcept {
+    using std::abs;
+    return P(256) * detail::epsilon<P>() *
+               (abs(pr.start.position) + abs(pr.start.position + pr.distance)) +
+           P(1e-10) * (abs(pr.distance) + (abs(pr.start.velocity) + pr.lim.velocity) * time);
   }
 
   // Two roots between neighbouring samples of a scan leave no sign change: where the error comes
   // closest to zero between two others of its sign, and a parabola through the three says it
   // may cross, its extreme (golden section) brackets both — if they could beat `best_time`
-  // (kept up to date by `consider`, which takes each root).
+  // (kept up to date by `consider`, which takes each root). A heuristic, not a bound: a pair
+  // the parabola does not foresee (at a kink of the error) is not looked for.
   template <std::size_t N, class Error, class Consider>
   static void twin_roots(const std::array<P, N>& taus, const std::array<P, N>& errors,
                          const std::array<P, N>& times, const P& best_time, Error error,

@@ -137,10 +137,7 @@ class JerkTrajectory {
                                               const JerkLimits<S>& limits) {
     if (auto error = input_error("to_position", from, target, limits)) return std::move(*error);
     // A start that is the target is there (also one its acceleration carries past a limit).
-    if (detail::exactly_equal(from.position, target.position) &&
-        detail::exactly_equal(from.velocity, target.velocity) &&
-        detail::exactly_equal(from.acceleration, target.acceleration))
-      return made(Builder(state_in(from)), target);
+    if (same_state(from, target)) return made(Builder(state_in(from)), target);
     return fastest_from(braked(from, target, limits), target);
   }
 
@@ -595,6 +592,13 @@ class JerkTrajectory {
     return found;
   }
 
+  // Bit for bit the same state: a start that is the target.
+  static bool same_state(const AxisState<S>& a, const AxisState<S>& b) noexcept {
+    return detail::exactly_equal(a.position, b.position) &&
+           detail::exactly_equal(a.velocity, b.velocity) &&
+           detail::exactly_equal(a.acceleration, b.acceleration);
+  }
+
   static State state_in(const AxisState<S>& s) noexcept {
     return {P(s.position), P(s.velocity), P(s.acceleration)};
   }
@@ -647,10 +651,8 @@ class JerkTrajectory {
     // Run backwards from the target, the acceleration eased to zero: where the move came from
     // (a start that is the target is there already).
     const S came_from = S(Planner::natural_velocity(P(velocity), -P(a), P(limits.max_jerk)));
-    const bool there = detail::exactly_equal(from.position, target.position) &&
-                       detail::exactly_equal(from.velocity, target.velocity) &&
-                       detail::exactly_equal(from.acceleration, target.acceleration);
-    if (!there && (came_from > limits.max_velocity || -came_from > limits.reverse_velocity()))
+    if (!same_state(from, target) &&
+        (came_from > limits.max_velocity || -came_from > limits.reverse_velocity()))
       return out_of_range("target (velocity " + detail::number_text(velocity) + ", acceleration " +
                           detail::number_text(a) +
                           ") is reached only from beyond a velocity limit (easing its "

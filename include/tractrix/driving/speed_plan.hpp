@@ -216,6 +216,14 @@ class SpeedPlan {
   using Piece = detail::PlanPiece<S>;
   using Planner = detail::LegPlanner<S>;
 
+  // The highest speed the line and the motion allow anywhere.
+  static S highest_speed(const SpeedLimits<S>& limits, const JerkLimits<S>& motion) noexcept {
+    S fastest = S(0);
+    for (std::size_t i = 0; i < limits.size(); ++i)
+      fastest = std::max(fastest, limits.limit(i));
+    return std::min(fastest, motion.max_velocity);
+  }
+
   // build's start, checked: finite, in order on the line, a hold only from rest, and a state
   // the jerk limit can bring to rest without reversing. A velocity a few ulps below zero (a
   // plan's own state in the last instants of its approach carries that rounding) is rest.
@@ -237,10 +245,7 @@ class SpeedPlan {
                             detail::number_text(start.velocity) + ", acceleration " +
                             detail::number_text(start.acceleration) + ")");
     // The line's highest speed: the scale of a plan's velocities, and of their rounding.
-    S fastest = S(0);
-    for (std::size_t i = 0; i < limits.size(); ++i)
-      fastest = std::max(fastest, limits.limit(i));
-    fastest = std::max(std::min(fastest, motion.max_velocity), start.velocity);
+    const S fastest = std::max(highest_speed(limits, motion), start.velocity);
     const S slowest = -S(64) * detail::epsilon<S>() * fastest;
     AxisState<S> from = start;
     if (from.velocity < S(0) && from.velocity >= slowest) from.velocity = S(0);
@@ -318,11 +323,8 @@ class SpeedPlan {
       capped.max_velocity = top;
       return Planner(limits, capped, plan_start).leg(at, time, stop.position);
     };
-    // From the line's highest limit (no lower than the fastest leg's speeds) down.
-    S hi = S(0);
-    for (std::size_t i = 0; i < limits.size(); ++i)
-      hi = std::max(hi, limits.limit(i));
-    hi = std::min(hi, motion.max_velocity);
+    // From the line's highest speed (no lower than the fastest leg's speeds) down.
+    S hi = highest_speed(limits, motion);
     auto late = under(hi);
     const S distance = stop.position - at.position;
     if (!late || !(late->time < stop.arrival) || !(distance > S(0))) return late;

@@ -407,15 +407,25 @@ struct JerkPlanner {
     std::size_t count = 0;
   };
 
+  // The least time a move without a cruise covers the distance in, with v_p in [lo, hi]: every
+  // velocity of its changes lies between the start's, the target's, their natural velocities
+  // (where a change's acceleration passes zero) and v_p, so it covers at most the fastest of
+  // them that way times its duration. 0 for no distance, infinity where none goes that way.
+  static P by_distance(const Problem& pr, P lo, P hi) noexcept {
+    using std::abs;
+    const P d = pr.distance;
+    if (!(d < P(0)) && !(d > P(0))) return P(0);
+    const P reach =
+        d > P(0)
+            ? std::max({pr.start.velocity, pr.natural, pr.target_velocity, pr.end_natural, hi})
+            : -std::min({pr.start.velocity, pr.natural, pr.target_velocity, pr.end_natural, lo});
+    return reach > P(0) ? abs(d) / reach : std::numeric_limits<P>::infinity();
+  }
+
   // The non-empty stretches between the cuts, shortest first.
   static Stretches stretches_by_shortest(const Problem& pr, const std::array<P, 8>& cuts) {
     using std::abs;
-    const P j = pr.lim.jerk, d = pr.distance;
-    // Every velocity of the two changes lies between the start's, the target's, their natural
-    // velocities (where a change's acceleration passes zero) and v_p: the move covers at most
-    // the fastest of them that way times its duration.
-    const P top = std::max({pr.start.velocity, pr.natural, pr.target_velocity, pr.end_natural}),
-            bottom = std::min({pr.start.velocity, pr.natural, pr.target_velocity, pr.end_natural});
+    const P j = pr.lim.jerk;
     Stretches out;
     for (std::size_t k = 0; k + 1 < cuts.size(); ++k) {
       const P lo = cuts[k], hi = cuts[k + 1];
@@ -428,12 +438,10 @@ struct JerkPlanner {
                             detail::velocity_change_time(abs(hi - f.w), f.limit, j));
       const P tb = std::min(detail::velocity_change_time(abs(lo - e.w), e.limit, j),
                             detail::velocity_change_time(abs(hi - e.w), e.limit, j));
-      // So no shorter than |D| over that speed (a hair less: rounding must not skip a root).
-      const P reach = d > P(0) ? std::max(top, hi) : -std::min(bottom, lo);
-      const P by_distance = !(d < P(0)) && !(d > P(0)) ? P(0)
-                            : reach > P(0)             ? abs(d) / reach * (P(1) - P(1e-9))
-                                                       : std::numeric_limits<P>::infinity();
-      const Stretch st{lo, hi, std::max(f.prefix_time + e.prefix_time + ta + tb, by_distance)};
+      // Nor shorter than the distance allows (a hair less: rounding must not skip a root).
+      const Stretch st{lo, hi,
+                       std::max(f.prefix_time + e.prefix_time + ta + tb,
+                                by_distance(pr, lo, hi) * (P(1) - P(1e-9)))};
       std::size_t at = out.count++;
       for (; at > 0 && out.items[at - 1].shortest > st.shortest; --at)
         out.items[at] = out.items[at - 1];
@@ -1070,23 +1078,16 @@ struct JerkPlanner {
     return std::nullopt;
   }
 
-  // No move from the start to the target is shorter than the fastest change of its velocity and
-  // acceleration alone, nor than |D| over the fastest velocity a move without a cruise reaches:
-  // every velocity of the changes lies between the start's, the target's and their natural
-  // velocities (a hair less: rounding must not rule out a profile).
+  // No move from the start to the target without a cruise (a dip has none) is shorter than the
+  // fastest change of its velocity and acceleration alone, nor than by_distance() allows with
+  // no v_p beyond those velocities (a hair less: rounding must not rule out a profile).
   static P least_time(const Problem& pr) {
-    using std::abs;
     const std::optional<Change> change =
         change_to(pr.start.velocity, pr.start.acceleration, pr.target_velocity,
                   pr.target_acceleration, pr.lim);
-    P least = change ? change_time(*change) : P(0);
-    const P d = pr.distance;
-    const P reach =
-        d > P(0) ? std::max({pr.start.velocity, pr.natural, pr.target_velocity, pr.end_natural})
-                 : -std::min({pr.start.velocity, pr.natural, pr.target_velocity, pr.end_natural});
-    if (d < P(0) || d > P(0))
-      least = std::max(least, reach > P(0) ? abs(d) / reach : std::numeric_limits<P>::infinity());
-    return least * (P(1) - P(1e-9));
+    const P least = change ? change_time(*change) : P(0);
+    const P v = pr.start.velocity;
+    return std::max(least, by_distance(pr, v, v)) * (P(1) - P(1e-9));
   }
 
   // The dips run backwards in time: a target accelerating (a* ≠ 0) reached by a change whose

@@ -1028,6 +1028,14 @@ NB_MODULE(_tractrix, m) {
                         duration, {p, v, a}, {target, target_velocity, target_acceleration},
                         jerk_limits(limits)));
                   })
+      .def_static(
+          "to_position_no_sooner",
+          [jerk_limits](double duration, double cycle, double p, double v, double a, double target,
+                        double target_velocity, double target_acceleration, In limits) {
+            return value_or_raise(Jerk::to_position_no_sooner(
+                duration, cycle, {p, v, a}, {target, target_velocity, target_acceleration},
+                jerk_limits(limits)));
+          })
       .def_static("to_velocity",
                   [jerk_limits](double p, double v, double a, double target_velocity, In limits) {
                     return value_or_raise(
@@ -1097,25 +1105,23 @@ NB_MODULE(_tractrix, m) {
   nb::class_<Synced>(m, "SyncedTrajectory")
       .def_static(
           "build",
-          [](In starts, In targets, In velocities, In limits, int sync, double minimum_duration,
-             double cycle) {
+          [](In starts, In targets, In limits, int sync, double minimum_duration, double cycle) {
             if (sync < 0 || sync > 2) throw nb::value_error("synchronization: not 0, 1 or 2");
             const std::size_t n = rows(starts, 3, "start");
-            if (targets.size() != n || velocities.size() != n || rows(limits, 5, "limits") != n)
-              throw nb::value_error("target, velocity and limits: not one per axis");
-            std::vector<tx::AxisState<double>> from(n);
+            if (rows(targets, 3, "target") != n || rows(limits, 5, "limits") != n)
+              throw nb::value_error("target and limits: not one per axis");
+            std::vector<tx::AxisState<double>> from(n), to(n);
             std::vector<tx::JerkLimits<double>> lim(n);
             for (std::size_t i = 0; i < n; ++i) {
               const double* s = starts.data() + 3 * i;
+              const double* e = targets.data() + 3 * i;
               const double* l = limits.data() + 5 * i;
               from[i] = {s[0], s[1], s[2]};
+              to[i] = {e[0], e[1], e[2]};
               lim[i] = {l[0], l[1], l[2], l[3], l[4]};
             }
-            const std::vector<double> to(targets.data(), targets.data() + n);
-            const std::vector<double> speed(velocities.data(), velocities.data() + n);
-            return value_or_raise(Synced::to_position(from, to, speed, lim,
-                                                      static_cast<tx::Synchronization>(sync),
-                                                      {minimum_duration, cycle}));
+            return value_or_raise(Synced::to_position(
+                from, to, lim, static_cast<tx::Synchronization>(sync), {minimum_duration, cycle}));
           },
           nb::call_guard<nb::gil_scoped_release>())
       .def_prop_ro("duration", [](const Synced& tr) { return tr.duration(); })

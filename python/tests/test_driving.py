@@ -12,7 +12,7 @@ ruckig = pytest.importorskip("ruckig")
 
 
 def _ruckig(starts, targets, velocities, limits, synchronization="time", minimum=None,
-            cycle=None):
+            cycle=None, accelerations=None):
     """Ruckig's plan for the same axes: (duration, trajectory)."""
     n = len(targets)
     inp = ruckig.InputParameter(n)
@@ -21,7 +21,7 @@ def _ruckig(starts, targets, velocities, limits, synchronization="time", minimum
     inp.current_acceleration = [s[2] for s in starts]
     inp.target_position = list(targets)
     inp.target_velocity = list(velocities)
-    inp.target_acceleration = [0.0] * n
+    inp.target_acceleration = [0.0] * n if accelerations is None else list(accelerations)
     inp.max_velocity = [lim[0] for lim in limits]
     inp.max_acceleration = [lim[1] for lim in limits]
     inp.min_acceleration = [-lim[2] for lim in limits]
@@ -347,21 +347,11 @@ def test_waypoints_are_ruckig_moves_end_to_end():
         tx.WaypointTrajectory(0.0, [(1.0, 0.0, 1.0)], limits=[(1, 1, 1, 1)] * 2)
 
 
-def _ruckig_to_state(start, target, limits, minimum=None):
+def _ruckig_to_state(start, target, limits, minimum=None, cycle=None):
     """Ruckig's duration for one axis to a target (position, velocity, acceleration)."""
-    inp = ruckig.InputParameter(1)
-    inp.current_position, inp.current_velocity = [start[0]], [start[1]]
-    inp.current_acceleration = [start[2]]
-    inp.target_position, inp.target_velocity = [target[0]], [target[1]]
-    inp.target_acceleration = [target[2]]
-    inp.max_velocity, inp.max_acceleration = [limits[0]], [limits[1]]
-    inp.min_acceleration, inp.max_jerk = [-limits[2]], [limits[3]]
-    if minimum is not None:
-        inp.minimum_duration = minimum
-    trajectory = ruckig.Trajectory(1)
-    result = ruckig.Ruckig(1, 0.001).calculate(inp, trajectory)
-    assert result in (ruckig.Result.Working, ruckig.Result.Finished), result
-    return trajectory.duration
+    duration, _ = _ruckig([start], [target[0]], [target[1]], [limits], minimum=minimum,
+                          cycle=cycle, accelerations=[target[2]])
+    return duration
 
 
 def _random_target(rng, lim):
@@ -432,3 +422,58 @@ def test_a_target_acceleration_out_of_reach_is_refused():
     # Slowing through 0.9 at 0.5: run backwards it came from 0.9 + 0.5²/2, beyond v_max = 1.
     with pytest.raises(ValueError, match="beyond a velocity limit"):
         tx.JerkTrajectory.to_position(0.0, 1.0, 0.9, acceleration=-0.5, **keywords)
+
+
+def test_no_sooner_takes_ruckigs_next_duration():
+    # Ruckig with a minimum duration T: T where a profile within the limits meets it, else the
+    # end of the blocked interval T falls in; on control cycles, the first whole cycle met.
+    rng = np.random.default_rng(54)
+    past_a_gap = 0
+    for k in range(300):
+        lim, start, _, _ = _random_axis(rng)
+        target = _random_target(rng, lim) if k % 2 else (rng.uniform(-5, 5),
+                                                          rng.uniform(-1, 1) * lim[0], 0.0)
+        keywords = dict(max_velocity=lim[0], max_acceleration=lim[1], max_deceleration=lim[2],
+                        max_jerk=lim[3], acceleration=target[2])
+        optimum = tx.JerkTrajectory.to_position(start, target[0], target[1], **keywords).duration
+        for stretch, cycle in ((0.5, 0.0), (1.05, 0.0), (1.3, 0.0), (2.0, 0.0), (1.2, 0.01)):
+            duration = optimum * stretch
+            tr = tx.JerkTrajectory.to_position_no_sooner(duration, start, target[0], target[1],
+                                                         cycle=cycle, **keywords)
+            expected = _ruckig_to_state(start, target, lim, duration, cycle or None)
+            assert tr.duration == pytest.approx(expected, rel=1e-9)
+            past_a_gap += tr.duration > max(duration, optimum) * (1 + 1e-9) and cycle == 0
+            end = tr.at(tr.duration)
+            assert (float(end.position), float(end.velocity)) == pytest.approx(target[:2],
+                                                                                abs=1e-9)
+    assert past_a_gap >= 5
+    with pytest.raises(ValueError, match="finite and >= 0"):
+        tx.JerkTrajectory.to_position_no_sooner(-1.0, 0.0, 1.0, max_velocity=1,
+                                                max_acceleration=1, max_jerk=1)
+
+
+def test_time_synchronized_axes_to_accelerating_targets_arrive_with_ruckig():
+    rng = np.random.default_rng(55)
+    for _ in range(100):
+        axes = [_random_axis(rng) for _ in range(3)]
+        limits = [a[0] for a in axes]
+        starts = [a[1] for a in axes]
+        ends = [_random_target(rng, lim) for lim in limits]
+        targets, velocities, accelerations = ([e[i] for e in ends] for i in range(3))
+        tr = tx.SyncedTrajectory(starts, targets, velocities, limits=limits,
+                                 acceleration=accelerations)
+        expected, _ = _ruckig(starts, targets, velocities, limits, accelerations=accelerations)
+        assert tr.duration == pytest.approx(expected, rel=1e-9)
+        end = tr.at(tr.duration)
+        assert end.position == pytest.approx(targets, abs=1e-12)
+        assert end.velocity == pytest.approx(velocities, abs=1e-12)
+        assert end.acceleration == pytest.approx(accelerations, abs=1e-12)
+    # On a line: the start at rest, the target's velocity and acceleration along the move.
+    line = tx.SyncedTrajectory([0.0, 0.0], [3.0, 4.0], [0.6, 0.8], limits=(2, 2, 2, 2),
+                               acceleration=[0.3, 0.4], synchronization="phase")
+    assert line.synchronization == "phase"
+    expected, _ = _ruckig([(0, 0, 0)] * 2, [3.0, 4.0], [0.6, 0.8], [(2, 2, 2, 2)] * 2, "phase",
+                          accelerations=[0.3, 0.4])
+    assert line.duration == pytest.approx(expected, rel=1e-9)
+    with pytest.raises(ValueError, match="acceleration \\(1\\)"):
+        tx.SyncedTrajectory([0.0, 0.0], [3.0, 4.0], limits=(2, 2, 2, 2), acceleration=[0.3])

@@ -232,13 +232,15 @@ class JerkTrajectory(_Immutable):
     one: position, velocity and acceleration stay continuous). A start beyond the limits brakes
     back inside first. Raises ValueError with the library's message.
 
-    Build with `to_position`, `to_position_in` (a fixed duration) or `to_velocity`."""
+    Build with `to_position`, `to_position_in` (a fixed duration), `to_position_no_sooner` (the
+    earliest duration met from a time on) or `to_velocity`."""
 
     __slots__ = ("_core",)
     _core: _tractrix.JerkTrajectory
 
     def __init__(self) -> None:
-        raise TypeError("build a JerkTrajectory with to_position, to_position_in or to_velocity")
+        raise TypeError("build a JerkTrajectory with to_position, to_position_in, "
+                        "to_position_no_sooner or to_velocity")
 
     @staticmethod
     def to_position(start: ArrayLike, position: float, velocity: float = 0.0, *,
@@ -267,6 +269,24 @@ class JerkTrajectory(_Immutable):
         ValueError naming the next one that is met."""
         core = _core.JerkTrajectory.to_position_in(
             _scalar("duration", duration), *_state("start", start),
+            _scalar("position", position), _scalar("velocity", velocity),
+            _scalar("acceleration", acceleration),
+            _limits(max_velocity, max_acceleration, max_jerk, max_deceleration,
+                    max_reverse_velocity))
+        return _wrap(JerkTrajectory, core)
+
+    @staticmethod
+    def to_position_no_sooner(duration: float, start: ArrayLike, position: float,
+                              velocity: float = 0.0, *, max_velocity: float,
+                              max_acceleration: float, max_jerk: float,
+                              max_deceleration: Optional[float] = None,
+                              max_reverse_velocity: Optional[float] = None,
+                              acceleration: float = 0.0, cycle: float = 0.0) -> "JerkTrajectory":
+        """The same target reached at the earliest time no sooner than `duration` (and the
+        fastest move's) that a profile within the limits meets, on a whole number of `cycle`
+        seconds for a cycle > 0: past a duration no profile meets, the next one that is."""
+        core = _core.JerkTrajectory.to_position_no_sooner(
+            _scalar("duration", duration), _scalar("cycle", cycle), *_state("start", start),
             _scalar("position", position), _scalar("velocity", velocity),
             _scalar("acceleration", acceleration),
             _limits(max_velocity, max_acceleration, max_jerk, max_deceleration,
@@ -325,20 +345,22 @@ class SyncedTrajectory(_Immutable):
     dolly's x, y, z, a crane's slew, trolley and hoist, trains told to arrive at once.
 
     start: (N, 3) rows of (position, velocity, acceleration), or N positions at rest; target:
-    N positions; velocity: N target velocities (0 if None); limits: rows of (max_velocity,
-    max_acceleration, max_deceleration, max_jerk[, max_reverse_velocity]), one per axis or one
-    row for all (the reverse velocity limit as max_velocity if omitted or 0).
+    N positions; velocity: N target velocities (0 if None); acceleration: N target
+    accelerations (0 if None; after the duration each axis goes on at its own); limits: rows of
+    (max_velocity, max_acceleration, max_deceleration, max_jerk[, max_reverse_velocity]), one
+    per axis or one row for all (the reverse velocity limit as max_velocity if omitted or 0).
     synchronization: "time" (all arrive together, at the earliest time every axis can meet),
     "phase" (on the straight line from start to target, where the start's velocity and
-    acceleration and the target velocity lie along it; else "time" — see `synchronization`)
+    acceleration and the target's lie along it; else "time" — see `synchronization`)
     or "none" (each as fast as it can). minimum_duration: no sooner; cycle: on a whole number of
     cycles (a controller's period)."""
 
     __slots__ = ("_core",)
 
     def __init__(self, start: ArrayLike, target: ArrayLike, velocity: Optional[ArrayLike] = None,
-                 *, limits: ArrayLike, synchronization: str = "time",
-                 minimum_duration: float = 0.0, cycle: float = 0.0) -> None:
+                 *, limits: ArrayLike, acceleration: Optional[ArrayLike] = None,
+                 synchronization: str = "time", minimum_duration: float = 0.0,
+                 cycle: float = 0.0) -> None:
         states = _real("start", start)
         if states.ndim == 1:
             states = np.stack([states, np.zeros_like(states), np.zeros_like(states)], axis=1)
@@ -348,16 +370,20 @@ class SyncedTrajectory(_Immutable):
         n = states.shape[0]
         targets = _real("target", target).reshape(-1)
         speeds = (np.zeros(n) if velocity is None else _real("velocity", velocity).reshape(-1))
+        accelerations = (np.zeros(n) if acceleration is None
+                         else _real("acceleration", acceleration).reshape(-1))
         rows = _limit_rows(limits, n)
-        if targets.size != n or speeds.size != n or rows.shape[0] != n:
+        if (targets.size != n or speeds.size != n or accelerations.size != n
+                or rows.shape[0] != n):
             raise ValueError(f"start has {n} axes: target ({targets.size}), velocity "
-                             f"({speeds.size}) and limits ({rows.shape[0]}) must have as many")
+                             f"({speeds.size}), acceleration ({accelerations.size}) and limits "
+                             f"({rows.shape[0]}) must have as many")
         if not isinstance(synchronization, str) or synchronization not in _SYNCHRONIZATIONS:
             raise ValueError(f"synchronization: {synchronization!r} is not one of "
                              + ", ".join(_SYNCHRONIZATIONS))
         self._core = _core.SyncedTrajectory.build(
-            np.ascontiguousarray(states), np.ascontiguousarray(targets),
-            np.ascontiguousarray(speeds), rows,
+            np.ascontiguousarray(states),
+            np.ascontiguousarray(np.stack([targets, speeds, accelerations], axis=1)), rows,
             _SYNCHRONIZATIONS.index(synchronization),
             _scalar("minimum_duration", minimum_duration), _scalar("cycle", cycle))
 

@@ -237,6 +237,101 @@ TEST_CASE("synced trajectory: phase synchronization moves on the straight line",
   CHECK(across->synchronization() == Synchronization::time);
 }
 
+TEST_CASE("synced trajectory: targets that accelerate", "[motion][jerk][synced]") {
+  // On the start's arc at full jerk: from rest, jerk J for t reaches (Jt³/6, Jt²/2, Jt), and no
+  // move gets there sooner than t. Two axes whose jerk limits are their shares of a line's unit
+  // jerk, u = (0.6, -0.8), each to its share of the line's state after t = 2: both alone, in
+  // time and on the line, exactly 2 s.
+  const double u[2] = {0.6, -0.8}, t = 2;
+  std::vector<JerkLimits<double>> limits;
+  std::vector<AxisState<double>> from, target;
+  for (double ui : u) {
+    const double w = std::abs(ui);
+    limits.push_back({10 * w, 10 * w, 10 * w, w});
+    from.push_back({1, 0, 0});
+    target.push_back({1 + ui * t * t * t / 6, ui * t * t / 2, ui * t});
+  }
+  for (Synchronization sync :
+       {Synchronization::time, Synchronization::phase, Synchronization::none}) {
+    const auto tr = SyncedTrajectory<double>::to_position(from, target, limits, sync);
+    REQUIRE(tr);
+    INFO("synchronization " << int(sync));
+    CHECK(tr->synchronization() == sync);
+    CHECK(std::abs(tr->duration() - t) <= 1e-12 * t);
+    for (std::size_t i = 0; i < 2; ++i) {
+      const AxisSample<double> end = tr->at(i, tr->duration());
+      CHECK(std::abs(end.position - target[i].position) <= 1e-12);
+      CHECK(std::abs(end.velocity - target[i].velocity) <= 1e-12);
+      CHECK(std::abs(end.acceleration - target[i].acceleration) <= 1e-12);
+      // After the arrival each axis goes on at its target's acceleration: p + v·h + a·h²/2.
+      const double h = 0.5;
+      const AxisSample<double> on = tr->at(i, tr->duration() + h);
+      const AxisState<double>& e = target[i];
+      CHECK(std::abs(on.position - (e.position + e.velocity * h + e.acceleration * h * h / 2)) <=
+            1e-12);
+      CHECK(std::abs(on.velocity - (e.velocity + e.acceleration * h)) <= 1e-12);
+      CHECK(on.acceleration == e.acceleration);
+    }
+  }
+  // Three axes of random limits from random states inside them to targets accelerating either
+  // way (reached from inside: v* − a*|a*|/2J within the velocity limit): each axis's phases,
+  // integrated again in long double, end on its target state at the common duration, no sooner
+  // than the slowest axis's own optimum, inside the limits.
+  auto rng = make_rng(171);
+  for (int k = 0; k < property_count(60); ++k) {
+    std::vector<AxisState<double>> starts, ends;
+    std::vector<JerkLimits<double>> lims;
+    double slowest = 0;
+    for (int axis = 0; axis < 3; ++axis) {
+      lims.push_back(random_limits<double>(rng));
+      const JerkLimits<double>& lim = lims.back();
+      double v = 0, a = 0, ve = 0, ae = 0;
+      do {
+        v = uniform<double>(rng, -1, 1) * lim.max_velocity;
+        a = uniform<double>(rng, -1, 1) * std::min(lim.max_acceleration, lim.max_deceleration);
+      } while (!holdable(v, a, lim));
+      do {
+        ve = uniform<double>(rng, -1, 1) * lim.max_velocity;
+        ae = uniform<double>(rng, -lim.max_deceleration, lim.max_acceleration);
+      } while (!holdable(ve, -ae, lim));
+      starts.push_back({uniform<double>(rng, -3, 3), v, a});
+      ends.push_back({uniform<double>(rng, -5, 5), ve, ae});
+      const auto own = JerkTrajectory<double>::to_position(starts.back(), ends.back(), lim);
+      REQUIRE(own);
+      slowest = std::max(slowest, own->duration());
+    }
+    INFO("case " << k);
+    const auto tr = SyncedTrajectory<double>::to_position(starts, ends, lims);
+    REQUIRE(tr);
+    CHECK(tr->duration() >= slowest * (1 - 1e-12));
+    for (std::size_t axis = 0; axis < 3; ++axis) {
+      CHECK(tr->duration(axis) == tr->duration());
+      const AxisState<L> end = integrate_phases(tr->axis(axis), starts[axis]);
+      const JerkLimits<double>& lim = lims[axis];
+      CHECK(std::abs(double(end.position) - ends[axis].position) <= 1e-9 * (1 + 5));
+      CHECK(std::abs(double(end.velocity) - ends[axis].velocity) <= 1e-9 * lim.max_velocity);
+      CHECK(std::abs(double(end.acceleration) - ends[axis].acceleration) <=
+            1e-9 * lim.max_acceleration);
+      CHECK(limit_excess(tr->axis(axis), lim, 400, 1e-6) <= 1e-12);
+    }
+  }
+  // A target each axis reaches but the line does not (its jerk is the strictest axis's, 0.1,
+  // too slow to bring in the deceleration 0.5 from the line's velocity limit): in time.
+  const std::vector<JerkLimits<double>> mixed{{10, 1, 1, 0.1}, {1, 1, 1, 100}};
+  const auto slow_ease = SyncedTrajectory<double>::to_position(
+      {{0, 0, 0}, {0, 0, 0}}, {{20, 0.9, -0.5}, {20, 0.9, -0.5}}, mixed, Synchronization::phase);
+  REQUIRE(slow_ease);
+  CHECK(slow_ease->synchronization() == Synchronization::time);
+  // A target acceleration across the line: in time too.
+  const auto across = SyncedTrajectory<double>::to_position(
+      {{0, 0, 0}, {0, 0, 0}}, {{1, 0, 0}, {1, 0, 0.1}}, mixed, Synchronization::phase);
+  REQUIRE(across);
+  CHECK(across->synchronization() == Synchronization::time);
+  CHECK(SyncedTrajectory<double>::to_position({{0, 0, 0}}, {{1, 0, 0}, {1, 0, 0}}, mixed)
+            .error()
+            .code == ErrorCode::mismatched_sizes);
+}
+
 TEST_CASE("synced trajectory: minimum duration and control cycles", "[motion][jerk][synced]") {
   // Rest to rest over 1 with v 1, a 1, j 1 (v·j = a²: no hold): v_p = (D²j/4)^(1/3) =
   // 0.25^(1/3), T = 2D/v_p.

@@ -49,21 +49,40 @@ template <class S>
 class SyncedTrajectory {
  public:
   /// Plans the move of every axis i from from[i] to (position[i], velocity[i], acceleration 0)
-  /// under limits[i]. Errors: mismatched_sizes for arrays of different lengths, empty_input for
-  /// no axes, out_of_range for a timing that is negative or not finite; those of
-  /// JerkTrajectory::to_position, naming the axis; no_solution where no common duration is
-  /// found (please report the states and limits).
+  /// under limits[i]: to_position with target states of acceleration 0.
   static Expected<SyncedTrajectory> to_position(const std::vector<AxisState<S>>& from,
                                                 const std::vector<S>& position,
                                                 const std::vector<S>& velocity,
                                                 const std::vector<JerkLimits<S>>& limits,
                                                 Synchronization sync = Synchronization::time,
                                                 const PlanTiming<S>& timing = {}) {
-    const std::size_t n = from.size();
-    if (position.size() != n || velocity.size() != n || limits.size() != n)
+    if (position.size() != from.size() || velocity.size() != from.size())
       return make_error(ErrorCode::mismatched_sizes,
                         "synced trajectory: from, position, velocity and limits must have one "
                         "entry per axis");
+    std::vector<AxisState<S>> target(from.size());
+    for (std::size_t i = 0; i < from.size(); ++i)
+      target[i] = {position[i], velocity[i], S(0)};
+    return to_position(from, target, limits, sync, timing);
+  }
+
+  /// Plans the move of every axis i from from[i] to the state target[i] (position, velocity
+  /// and acceleration; after duration() each axis goes on at its target's acceleration) under
+  /// limits[i]. A line for `Synchronization::phase` also needs the target accelerations along
+  /// it, and the line's limits must reach its target (else the axes are time-synchronized).
+  /// Errors: mismatched_sizes for arrays of different lengths, empty_input for no axes,
+  /// out_of_range for a timing that is negative or not finite; those of
+  /// JerkTrajectory::to_position, naming the axis; no_solution where no common duration is
+  /// found (please report the states and limits).
+  static Expected<SyncedTrajectory> to_position(const std::vector<AxisState<S>>& from,
+                                                const std::vector<AxisState<S>>& target,
+                                                const std::vector<JerkLimits<S>>& limits,
+                                                Synchronization sync = Synchronization::time,
+                                                const PlanTiming<S>& timing = {}) {
+    const std::size_t n = from.size();
+    if (target.size() != n || limits.size() != n)
+      return make_error(ErrorCode::mismatched_sizes,
+                        "synced trajectory: from, target and limits must have one entry per axis");
     if (n == 0) return make_error(ErrorCode::empty_input, "synced trajectory: no axes");
     if (!std::isfinite(timing.minimum_duration) || !(timing.minimum_duration >= S(0)) ||
         !std::isfinite(timing.cycle) || !(timing.cycle >= S(0)))
@@ -72,18 +91,18 @@ class SyncedTrajectory {
     SyncedTrajectory out;
     out.sync_ = sync;
     if (sync == Synchronization::phase) {
-      auto line = Line::through(from, position, velocity);
+      auto line = Line::through(from, target);
       // Along the line only from a start the line's limits hold: the strictest jerk eases an
       // axis's acceleration more slowly than its own would, and its velocity could overshoot.
+      // Likewise for the target, run backwards.
       const JerkLimits<S> along = line ? line->limits(limits) : JerkLimits<S>{};
-      if (line && holdable(line->start(from), along)) {
-        auto moved = earliest(line->start(from), line->length, line->speed(velocity), along,
-                              timing.minimum_duration, timing.cycle, 0);
+      if (line && holdable(line->start(from), along) && reachable(line->end(target), along)) {
+        auto moved = earliest(line->start(from), line->end(target), along, timing.minimum_duration,
+                              timing.cycle, 0);
         if (!moved) return std::move(moved).error();
         out.line_ = std::move(*line);
         out.origin_ = from;
-        out.target_ = position;
-        out.target_velocity_ = velocity;
+        out.target_ = target;
         out.axes_.push_back(std::move(*moved));
         out.duration_ = out.axes_[0].duration();
         return out;
@@ -92,8 +111,7 @@ class SyncedTrajectory {
     }
     // Each axis's earliest arrival the timing allows.
     for (std::size_t i = 0; i < n; ++i) {
-      auto axis = earliest(from[i], position[i], velocity[i], limits[i], timing.minimum_duration,
-                           timing.cycle, i);
+      auto axis = earliest(from[i], target[i], limits[i], timing.minimum_duration, timing.cycle, i);
       if (!axis) return std::move(axis).error();
       out.duration_ = std::max(out.duration_, axis->duration());
       out.axes_.push_back(std::move(*axis));
@@ -108,8 +126,7 @@ class SyncedTrajectory {
       bool moved_on = false;
       for (std::size_t i = 0; i < n; ++i) {
         if (std::abs(out.axes_[i].duration() - out.duration_) <= close * out.duration_) continue;
-        auto axis =
-            earliest(from[i], position[i], velocity[i], limits[i], out.duration_, timing.cycle, i);
+        auto axis = earliest(from[i], target[i], limits[i], out.duration_, timing.cycle, i);
         if (!axis) return std::move(axis).error();
         if (axis->duration() > out.duration_ * (S(1) + close)) {
           out.duration_ = axis->duration();
@@ -144,7 +161,9 @@ class SyncedTrajectory {
     if (line_.direction.empty()) return axes_[i].at(t);
     if (!(t < duration_) && !std::isnan(t)) {
       const S dt = std::isfinite(t) ? t - duration_ : S(0);
-      return {target_[i] + target_velocity_[i] * dt, target_velocity_[i], S(0), S(0)};
+      const AxisState<S>& e = target_[i];
+      return {e.position + (e.velocity + e.acceleration * dt / S(2)) * dt,
+              e.velocity + e.acceleration * dt, e.acceleration, S(0)};
     }
     const AxisSample<S> s = axes_[0].at(t);
     const S u = line_.direction[i];
@@ -175,9 +194,19 @@ class SyncedTrajectory {
 
  private:
   // Whether limits hold a state: acceleration inside them, and the velocity inside while the
-  // acceleration is brought to zero at full jerk.
+  // acceleration is brought to zero at full jerk (the natural velocity).
   static bool holdable(const AxisState<S>& s, const JerkLimits<S>& lim) {
-    const S natural = JerkTrajectory<S>::eased_velocity(s, lim.max_jerk);
+    return inside(s, JerkTrajectory<S>::eased_velocity(s, lim.max_jerk), lim);
+  }
+
+  // Whether limits reach a target state: holdable run backwards in time (the acceleration
+  // brought in from zero at full jerk keeps the velocity inside).
+  static bool reachable(const AxisState<S>& e, const JerkLimits<S>& lim) {
+    const AxisState<S> backwards{e.position, e.velocity, -e.acceleration};
+    return inside(e, JerkTrajectory<S>::eased_velocity(backwards, lim.max_jerk), lim);
+  }
+
+  static bool inside(const AxisState<S>& s, S natural, const JerkLimits<S>& lim) {
     const S up = lim.max_velocity, down = lim.reverse_velocity();
     return s.acceleration <= lim.max_acceleration && -s.acceleration <= lim.max_deceleration &&
            s.velocity <= up && -s.velocity <= down && natural <= up && -natural <= down;
@@ -190,14 +219,14 @@ class SyncedTrajectory {
     S length = S(0);
 
     static std::optional<Line> through(const std::vector<AxisState<S>>& from,
-                                       const std::vector<S>& position,
-                                       const std::vector<S>& velocity) {
+                                       const std::vector<AxisState<S>>& target) {
       const std::size_t n = from.size();
       using std::sqrt;
       Line line;
       line.direction.resize(n);
       // The direction: the move, or with none (a target that is the start) the first of the
-      // start velocity, its acceleration and the target velocity that is not zero.
+      // start velocity, its acceleration, the target velocity and its acceleration that is not
+      // zero.
       const auto take = [&](auto component) {
         S norm = S(0);
         for (std::size_t i = 0; i < n; ++i) {
@@ -210,11 +239,14 @@ class SyncedTrajectory {
           u /= norm;
         return norm;
       };
-      line.length = take([&](std::size_t i) { return position[i] - from[i].position; });
-      if (!(line.length > S(0)) &&
-          !(take([&](std::size_t i) { return from[i].velocity; }) > S(0)) &&
-          !(take([&](std::size_t i) { return from[i].acceleration; }) > S(0)) &&
-          !(take([&](std::size_t i) { return velocity[i]; }) > S(0)))
+      const auto start_velocity = [&](std::size_t i) { return from[i].velocity; };
+      const auto start_acceleration = [&](std::size_t i) { return from[i].acceleration; };
+      const auto end_velocity = [&](std::size_t i) { return target[i].velocity; };
+      const auto end_acceleration = [&](std::size_t i) { return target[i].acceleration; };
+      line.length = take([&](std::size_t i) { return target[i].position - from[i].position; });
+      if (!(line.length > S(0)) && !(take(start_velocity) > S(0)) &&
+          !(take(start_acceleration) > S(0)) && !(take(end_velocity) > S(0)) &&
+          !(take(end_acceleration) > S(0)))
         return std::nullopt;  // nothing moves: time synchronization is as good
       // Each vector must lie along it: its part across the direction within rounding of it.
       const auto along = [&](auto component) {
@@ -230,28 +262,25 @@ class SyncedTrajectory {
         }
         return sqrt(across) <= S(64) * detail::epsilon<S>() * sqrt(norm);
       };
-      if (!along([&](std::size_t i) { return from[i].velocity; }) ||
-          !along([&](std::size_t i) { return from[i].acceleration; }) ||
-          !along([&](std::size_t i) { return velocity[i]; }))
+      if (!along(start_velocity) || !along(start_acceleration) || !along(end_velocity) ||
+          !along(end_acceleration))
         return std::nullopt;
       return line;
     }
 
-    S dot(const std::vector<S>& x) const {
-      S d = S(0);
-      for (std::size_t i = 0; i < direction.size(); ++i)
-        d += x[i] * direction[i];
-      return d;
-    }
-    AxisState<S> start(const std::vector<AxisState<S>>& from) const {
-      std::vector<S> v(from.size()), a(from.size());
-      for (std::size_t i = 0; i < from.size(); ++i) {
-        v[i] = from[i].velocity;
-        a[i] = from[i].acceleration;
+    // A state of every axis as one along the line, from `position` on.
+    AxisState<S> project(const std::vector<AxisState<S>>& states, S position) const {
+      S v = S(0), a = S(0);
+      for (std::size_t i = 0; i < states.size(); ++i) {
+        v += states[i].velocity * direction[i];
+        a += states[i].acceleration * direction[i];
       }
-      return {S(0), dot(v), dot(a)};
+      return {position, v, a};
     }
-    S speed(const std::vector<S>& velocity) const { return dot(velocity); }
+    AxisState<S> start(const std::vector<AxisState<S>>& from) const { return project(from, S(0)); }
+    AxisState<S> end(const std::vector<AxisState<S>>& target) const {
+      return project(target, length);
+    }
     // Along the line each axis i moves u_i times as much: its limits over |u_i| bound the line's
     // (an axis going backwards along it brakes the line's acceleration with its own).
     JerkLimits<S> limits(const std::vector<JerkLimits<S>>& axes) const {
@@ -279,11 +308,10 @@ class SyncedTrajectory {
 
   // The axis's move arriving at the earliest time no sooner than `not_before` that it can meet,
   // on a whole number of cycles for a cycle > 0; an error names the axis.
-  static Expected<JerkTrajectory<S>> earliest(const AxisState<S>& from, S position, S velocity,
+  static Expected<JerkTrajectory<S>> earliest(const AxisState<S>& from, const AxisState<S>& target,
                                               const JerkLimits<S>& limits, S not_before, S cycle,
                                               std::size_t axis) {
-    auto moved = JerkTrajectory<S>::to_position_no_sooner(not_before, cycle, from, position,
-                                                          velocity, limits);
+    auto moved = JerkTrajectory<S>::to_position_no_sooner(not_before, cycle, from, target, limits);
     if (moved) return moved;
     Error e = moved.error();
     e.message = "axis " + std::to_string(axis) + ": " + e.message;
@@ -292,8 +320,8 @@ class SyncedTrajectory {
 
   std::vector<JerkTrajectory<S>> axes_;  // each axis; with a line, the move along it
   Line line_;                            // direction empty: no line
-  std::vector<AxisState<S>> origin_;     // with a line: the start, the target and its velocity
-  std::vector<S> target_, target_velocity_;
+  std::vector<AxisState<S>> origin_;     // with a line: the start and the target
+  std::vector<AxisState<S>> target_;
   S duration_ = S(0);
   Synchronization sync_ = Synchronization::time;
 };

@@ -287,6 +287,45 @@ TEST_CASE("jerk trajectory: a fixed duration is met exactly, inside the limits",
   }
 }
 
+TEST_CASE("jerk trajectory: durations in a blocked interval are refused, where Ruckig's are",
+          "[motion][jerk]") {
+  // Three profiles that speed up and then slow down (or the reverse) reach this target: the
+  // fastest, 1.648 s, and two more whose durations bound a blocked interval. Ruckig 0.19.4 (with
+  // minimum_duration, bisected) meets every duration up to 2.1874615024704651 s and none from
+  // there to 6.2807194888251052 s, which it meets.
+  const JerkLimits<double> lim{2.0, 0.5, 1.98, 1.91};
+  const AxisState<double> from{-2.17, 1.49, -0.2};
+  const double target = 0.44, velocity = 1.43;
+  const double start = 2.1874615024704651, end = 6.2807194888251052;
+  const auto fastest = JerkTrajectory<double>::to_position(from, target, velocity, lim);
+  REQUIRE(fastest);
+  CHECK(std::abs(fastest->duration() - 1.6482234346712505) <= 1e-12);
+  for (double T : {1.7, 2.0, start * (1 - 1e-8)})
+    CHECK(JerkTrajectory<double>::to_position_in(T, from, target, velocity, lim));
+  for (int k = 1; k < 40; ++k) {
+    const double T = start + (end - start) * k / 40;
+    INFO("T = " << T);
+    const auto tr = JerkTrajectory<double>::to_position_in(T, from, target, velocity, lim);
+    REQUIRE_FALSE(tr);
+    CHECK(tr.error().code == ErrorCode::no_solution);
+    CHECK(tr.error().message.find("the next duration met is 6.28071949 s") != std::string::npos);
+    const auto next =
+        JerkTrajectory<double>::to_position_no_sooner(T, 0, from, target, velocity, lim);
+    REQUIRE(next);
+    CHECK(std::abs(next->duration() - end) <= 1e-9 * end);
+  }
+  for (double T : {start * (1 + 1e-8), end * (1 - 1e-8)})
+    CHECK_FALSE(JerkTrajectory<double>::to_position_in(T, from, target, velocity, lim));
+  for (double T : {end * (1 + 1e-8), 7.0, 20.0}) {
+    const auto tr = JerkTrajectory<double>::to_position_in(T, from, target, velocity, lim);
+    REQUIRE(tr);
+    const AxisState<L> arrived = integrate_phases(*tr, from);
+    CHECK(std::abs(double(arrived.position) - target) <= 1e-9);
+    CHECK(std::abs(double(arrived.velocity) - velocity) <= 1e-9);
+    CHECK(limit_excess(*tr, lim, 400, 1e-6) <= 1e-12);
+  }
+}
+
 TEST_CASE("jerk trajectory: time_at is the first time the position is reached", "[motion][jerk]") {
   auto rng = make_rng(156);
   for (int i = 0; i < property_count(300); ++i) {

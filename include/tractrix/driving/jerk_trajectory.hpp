@@ -510,17 +510,23 @@ class JerkTrajectory {
     const Problem pr = Planner::problem(b.state, to, lim);
     using Soften = typename Planner::Soften;
     auto plan = Planner::fitted(b.state, to, lim, remaining);
+    // A duration in a blocked interval is refused before the searches that would not meet it.
+    if (!plan && Planner::blocked(Planner::profile_durations(b.state, to, lim), remaining))
+      return refused(duration, b.time + shortest);
     if (!plan) plan = Planner::softened(b.state, to, lim, remaining);
     if (!plan) plan = Planner::waved(pr, remaining);
     for (Soften which : {Soften::deceleration, Soften::acceleration, Soften::accelerations})
       if (!plan) plan = Planner::softened(b.state, to, lim, remaining, which);
-    if (!plan)
-      return make_error(ErrorCode::no_solution,
-                        "to_position_in: no jerk-limited profile reaches the target in exactly " +
-                            detail::number_text(duration) + " s (the time-optimal takes " +
-                            detail::number_text(b.time + shortest) + " s)");
+    if (!plan) return refused(duration, b.time + shortest);
     b.add_plan(*plan, to, P(duration));
     return made(b, target);
+  }
+
+  static Error refused(S duration, P shortest) {
+    return make_error(ErrorCode::no_solution,
+                      "to_position_in: no jerk-limited profile reaches the target in exactly " +
+                          detail::number_text(duration) + " s (the time-optimal takes " +
+                          detail::number_text(shortest) + " s)");
   }
 
   // The move arriving at the earliest time no sooner than `not_before` (and the time-optimal

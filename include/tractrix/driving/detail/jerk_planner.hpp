@@ -814,22 +814,22 @@ struct JerkPlanner {
   // The durations of every profile that reaches the target without a cruise inside v_max (each
   // root in v_p), and with one at ±v_max, ascending; at most 32. Where a target cannot be
   // reached in some durations past the optimum, the first duration met after that gap is one
-  // of these (Berscheid and Kröger's blocked intervals end on a profile's duration).
+  // of these (Berscheid and Kröger's blocked intervals end on a profile's duration). `turns`:
+  // whether the profile's two changes have opposite jerks (speeding up, then slowing down, or
+  // the reverse: jerk signs + − − + or − + + −), as the cruises at ±v_max have.
   struct Durations {
     std::array<P, 32> items{};
+    std::array<bool, 32> turns{};
     std::size_t count = 0;
   };
   static Durations profile_durations(const State& s, const State& target, const Limits& lim) {
     const Problem pr = problem(s, target, lim);
     Durations out;
-    auto add = [&](P time) {
-      if (out.count < out.items.size() && std::isfinite(time)) out.items[out.count++] = time;
-    };
     for (P edge : {lim.velocity, -lim.reverse}) {
       P d, t;
       pr.at(edge, d, t);
       const P cruise = (pr.distance - d) / edge;
-      if (cruise >= P(0)) add(t + cruise);
+      if (cruise >= P(0)) add_to(out, t + cruise, true);
     }
     // Each root whose halves meet (a sound profile; a root the rounding made is not one).
     peak_velocities(
@@ -839,17 +839,55 @@ struct JerkPlanner {
           const Plan plan = plan_at(pr, vp, P(0));
           const P scale =
               abs(pr.distance) + (abs(pr.start.velocity) + pr.lim.velocity) * plan.duration;
-          if (abs(plan.gap) <= P(1e-10) * scale) add(plan.duration);
+          if (!(abs(plan.gap) <= P(1e-10) * scale)) return;
+          // A change of no length turns either way.
+          const bool first = plan.first.t1 + plan.first.t3 > P(0);
+          const bool second = plan.second.t1 + plan.second.t3 > P(0);
+          add_to(out, plan.duration,
+                 !first || !second || (plan.first.jerk > P(0)) != (plan.second.jerk > P(0)));
         },
         [] { return std::numeric_limits<P>::infinity(); });
-    std::sort(out.items.begin(), out.items.begin() + static_cast<std::ptrdiff_t>(out.count));
-    // A root reported twice (a sign change and a candidate, or a stretch's end) is one profile.
-    std::size_t kept = 0;
+    // Ascending; a root reported twice (a sign change and a candidate, or a stretch's end) is
+    // one profile, turning if either report does.
+    std::array<std::size_t, 32> order{};
     for (std::size_t i = 0; i < out.count; ++i)
-      if (kept == 0 || out.items[i] > out.items[kept - 1] * (P(1) + P(1e-9)))
-        out.items[kept++] = out.items[i];
-    out.count = kept;
-    return out;
+      order[i] = i;
+    std::sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(out.count),
+              [&](std::size_t a, std::size_t b) { return out.items[a] < out.items[b]; });
+    Durations sorted;
+    for (std::size_t k = 0; k < out.count; ++k) {
+      const P time = out.items[order[k]];
+      const bool turns = out.turns[order[k]];
+      if (sorted.count > 0 && !(time > sorted.items[sorted.count - 1] * (P(1) + P(1e-9))))
+        sorted.turns[sorted.count - 1] = sorted.turns[sorted.count - 1] || turns;
+      else
+        add_to(sorted, time, turns);
+    }
+    return sorted;
+  }
+  static void add_to(Durations& d, P time, bool turns) {
+    if (d.count == d.items.size() || !std::isfinite(time)) return;
+    d.items[d.count] = time;
+    d.turns[d.count++] = turns;
+  }
+
+  // Whether no profile within the limits reaches the target in `duration`, by Berscheid and
+  // Kröger's blocked intervals: the turning profiles (an odd number of them, the fastest
+  // first) pair up past the fastest, and no duration between a pair is met. With five, the
+  // pairs are the second and third with the fourth and fifth, or the second and fifth with the
+  // third and fourth; only what both block counts. Not known to be blocked: false (an even
+  // number, where rounding merged or lost a profile, or a duration within 1e-9 of an end).
+  static bool blocked(const Durations& all, P duration) {
+    std::array<P, 32> d{};
+    std::size_t n = 0;
+    for (std::size_t i = 0; i < all.count; ++i)
+      if (all.turns[i]) d[n++] = all.items[i];
+    const auto inside = [&](std::size_t i, std::size_t j) {
+      return duration > d[i] * (P(1) + P(1e-9)) && duration < d[j] * (P(1) - P(1e-9));
+    };
+    if (n == 3) return inside(1, 2);
+    if (n == 5) return inside(1, 2) || inside(3, 4);
+    return false;
   }
 
   // A target on the start's arc at full jerk — or the start itself: reached by that one phase,
@@ -1328,7 +1366,7 @@ struct JerkPlanner {
     }
     if (!(floor < P(1))) return std::nullopt;
     P hi = P(1), lo = P(1);  // duration(hi) <= duration < duration(lo)
-    std::optional<Plan> slow;
+    std::optional<Plan> slow, fast;
     // Down to a millionth of the limit: below that the profile's own numbers lose more digits
     // than the duration asked for has.
     for (int k = 0; k < 20 && lo > floor; ++k) {
@@ -1337,17 +1375,26 @@ struct JerkPlanner {
       if (!slow) return std::nullopt;
       if (slow->duration > duration) break;
       hi = lo;
+      fast = slow;
     }
     if (!slow || !(slow->duration > duration)) return std::nullopt;
-    std::optional<Plan> fast = with_scale(hi);
+    if (!fast) fast = with_scale(hi);
+    // Bisection. Where the durations either side stop closing in as the bracket halves, it
+    // holds a jump (the time-optimal profile changing shape), not the duration: one continuous
+    // in the scale (algebraic in it: at worst like a square or cube root at a branch point)
+    // closes in by 2^(-16/3) or more over sixteen halvings, by far more than half.
+    P slow_duration = slow->duration, spread = P(0);
     for (int k = 0; k < 200 && fast; ++k) {
+      if (k == 8) spread = slow_duration - fast->duration;
+      if (k == 24 && slow_duration - fast->duration >= spread / P(2)) return std::nullopt;
       const P mid = lo + (hi - lo) / P(2);
       if (!(mid > lo && mid < hi)) break;
       auto plan = with_scale(mid);
       if (!plan) return std::nullopt;
-      if (plan->duration > duration)
+      if (plan->duration > duration) {
         lo = mid;
-      else {
+        slow_duration = plan->duration;
+      } else {
         hi = mid;
         fast = plan;
       }

@@ -98,6 +98,9 @@ struct JerkLimits {
 /// no_solution where the planner finds no profile at all (please report the state and limits).
 template <class S>
 class JerkTrajectory {
+  template <class>
+  friend class SyncedTrajectory;  // plans an axis again from its braked start
+
  public:
   /// The most phases a trajectory has: the acceleration braked to its limit, the velocity braked
   /// to its limit (a jerk and a hold), three phases for the first velocity change, a cruise,
@@ -546,13 +549,21 @@ class JerkTrajectory {
     const Braked start = braked(from, target, limits);
     auto fastest = fastest_from(start, target);
     if (!fastest) return fastest;
-    const S shortest = std::max(fastest->duration(), not_before);
+    return no_sooner(not_before, cycle, start, *fastest, target);
+  }
+
+  // no_sooner from a braked start whose time-optimal trajectory is `fastest` (SyncedTrajectory
+  // keeps both for an axis's second duration).
+  static Expected<JerkTrajectory> no_sooner(S not_before, S cycle, const Braked& start,
+                                            const JerkTrajectory& fastest,
+                                            const AxisState<S>& target) {
+    const S shortest = std::max(fastest.duration(), not_before);
     // Durations as whole cycles (k = 0: the shortest itself, without a cycle).
     using std::ceil;
     const S first = cycle > S(0) ? std::max(whole_cycles(shortest, cycle), S(0)) : S(0);
     const auto attempt = [&](S k) {
       const S t = cycle > S(0) ? k * cycle : shortest + k;
-      if (!(t > fastest->duration())) return Expected<JerkTrajectory>(*fastest);
+      if (!(t > fastest.duration())) return Expected<JerkTrajectory>(fastest);
       return fixed(t, start, target);
     };
     auto found = attempt(first);

@@ -97,8 +97,9 @@ class SyncedTrajectory {
       // Likewise for the target, run backwards.
       const JerkLimits<S> along = line ? line->limits(limits) : JerkLimits<S>{};
       if (line && holdable(line->start(from), along) && reachable(line->end(target), along)) {
-        auto moved = earliest(line->start(from), line->end(target), along, timing.minimum_duration,
-                              timing.cycle, 0);
+        auto start = start_of(line->start(from), line->end(target), along, 0);
+        if (!start) return std::move(start).error();
+        auto moved = earliest(*start, line->end(target), timing.minimum_duration, timing.cycle, 0);
         if (!moved) return std::move(moved).error();
         out.line_ = std::move(*line);
         out.origin_ = from;
@@ -109,9 +110,14 @@ class SyncedTrajectory {
       }
       out.sync_ = Synchronization::time;
     }
-    // Each axis's earliest arrival the timing allows.
+    // Each axis's earliest arrival the timing allows, its braked start and time-optimal move
+    // kept to plan it again.
+    std::vector<Start> starts;
     for (std::size_t i = 0; i < n; ++i) {
-      auto axis = earliest(from[i], target[i], limits[i], timing.minimum_duration, timing.cycle, i);
+      auto start = start_of(from[i], target[i], limits[i], i);
+      if (!start) return std::move(start).error();
+      starts.push_back(std::move(*start));
+      auto axis = earliest(starts[i], target[i], timing.minimum_duration, timing.cycle, i);
       if (!axis) return std::move(axis).error();
       out.duration_ = std::max(out.duration_, axis->duration());
       out.axes_.push_back(std::move(*axis));
@@ -126,7 +132,7 @@ class SyncedTrajectory {
       bool moved_on = false;
       for (std::size_t i = 0; i < n; ++i) {
         if (std::abs(out.axes_[i].duration() - out.duration_) <= close * out.duration_) continue;
-        auto axis = earliest(from[i], target[i], limits[i], out.duration_, timing.cycle, i);
+        auto axis = earliest(starts[i], target[i], out.duration_, timing.cycle, i);
         if (!axis) return std::move(axis).error();
         if (axis->duration() > out.duration_ * (S(1) + close)) {
           out.duration_ = axis->duration();
@@ -306,14 +312,33 @@ class SyncedTrajectory {
     }
   };
 
+  using Jerk = JerkTrajectory<S>;
+
+  // An axis's start braked back inside its limits and its time-optimal move from there.
+  struct Start {
+    typename Jerk::Braked braked;
+    Jerk fastest;
+  };
+  static Expected<Start> start_of(const AxisState<S>& from, const AxisState<S>& target,
+                                  const JerkLimits<S>& limits, std::size_t axis) {
+    if (auto error = Jerk::input_error("to_position_no_sooner", from, target, limits))
+      return named(error->error(), axis);
+    typename Jerk::Braked braked = Jerk::braked(from, target, limits);
+    auto fastest = Jerk::fastest_from(braked, target);
+    if (!fastest) return named(fastest.error(), axis);
+    return Start{std::move(braked), std::move(*fastest)};
+  }
+
   // The axis's move arriving at the earliest time no sooner than `not_before` that it can meet,
   // on a whole number of cycles for a cycle > 0; an error names the axis.
-  static Expected<JerkTrajectory<S>> earliest(const AxisState<S>& from, const AxisState<S>& target,
-                                              const JerkLimits<S>& limits, S not_before, S cycle,
-                                              std::size_t axis) {
-    auto moved = JerkTrajectory<S>::to_position_no_sooner(not_before, cycle, from, target, limits);
+  static Expected<Jerk> earliest(const Start& start, const AxisState<S>& target, S not_before,
+                                 S cycle, std::size_t axis) {
+    auto moved = Jerk::no_sooner(not_before, cycle, start.braked, start.fastest, target);
     if (moved) return moved;
-    Error e = moved.error();
+    return named(moved.error(), axis);
+  }
+
+  static Error named(Error e, std::size_t axis) {
     e.message = "axis " + std::to_string(axis) + ": " + e.message;
     return e;
   }

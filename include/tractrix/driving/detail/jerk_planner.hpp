@@ -1379,30 +1379,69 @@ struct JerkPlanner {
     }
     if (!slow || !(slow->duration > duration)) return std::nullopt;
     if (!fast) fast = with_scale(hi);
-    // Bisection. Where the durations either side stop closing in as the bracket halves, it
-    // holds a jump (the time-optimal profile changing shape), not the duration: one continuous
-    // in the scale (algebraic in it: at worst like a square or cube root at a branch point)
-    // closes in by 2^(-16/3) or more over sixteen halvings, by far more than half.
-    P slow_duration = slow->duration, spread = P(0);
-    for (int k = 0; k < 200 && fast; ++k) {
-      if (k == 8) spread = slow_duration - fast->duration;
-      if (k == 24 && slow_duration - fast->duration >= spread / P(2)) return std::nullopt;
-      const P mid = lo + (hi - lo) / P(2);
-      if (!(mid > lo && mid < hi)) break;
-      auto plan = with_scale(mid);
-      if (!plan) return std::nullopt;
-      if (plan->duration > duration) {
-        lo = mid;
-        slow_duration = plan->duration;
-      } else {
-        hi = mid;
-        fast = plan;
-      }
-    }
+    if (!fast) return std::nullopt;
+    return crossing(duration, lo, hi, slow->duration, *fast, with_scale);
+  }
+
+  // The plan under the scale in (lo, hi) whose time-optimal duration is `duration`, from
+  // d(lo) = slow_duration > duration >= d(hi), fast's. d does not grow with the scale (weaker
+  // limits never make the fastest move shorter), so it crosses the duration once: at a root,
+  // or at a jump, where the fastest profile changes shape and the duration is not met. Eight
+  // halvings, then false position (Illinois) while it converges, then bisection. A jump shows
+  // as ends whose durations stop closing in: a duration continuous in the scale (algebraic in
+  // it: at worst like a square or cube root at a branch point) closes in by 2^(-16/3) or more
+  // while the bracket shrinks 2^16-fold, by far more than half.
+  template <class WithScale>
+  static std::optional<Plan> crossing(P duration, P lo, P hi, P slow_duration, Plan fast,
+                                      WithScale with_scale) {
     using std::abs;
-    if (!fast || abs(fast->duration - duration) > P(1e-12) * duration) return std::nullopt;
-    fast->duration = duration;
-    return fast;
+    const P tolerance = P(1e-13) * duration;
+    P f_lo = slow_duration - duration, f_hi = fast.duration - duration;  // f_lo > 0 >= f_hi
+    std::optional<Plan> met;
+    // At x: the plan there, the bracket moved to it; false where no plan is found.
+    const auto at = [&](P x) {
+      std::optional<Plan> plan = with_scale(x);
+      if (!plan) return false;
+      const P f = plan->duration - duration;
+      if (abs(f) <= tolerance) met = plan;
+      if (f > P(0)) {
+        lo = x;
+        f_lo = f;
+      } else {
+        hi = x;
+        f_hi = f;
+        fast = *plan;
+      }
+      return true;
+    };
+    const auto between = [&](P x) { return x > lo && x < hi; };
+    const auto mid = [&] { return lo + (hi - lo) / P(2); };
+    for (int k = 0; k < 8 && !met && between(mid()); ++k)
+      if (!at(mid())) return std::nullopt;
+    const P width = hi - lo, spread = f_lo - f_hi;
+    const auto jumped = [&] { return hi - lo <= width / P(65536) && f_lo - f_hi >= spread / P(2); };
+    // Illinois: the value at an end kept twice in a row is halved, so both ends close in.
+    P w_lo = f_lo, w_hi = f_hi;
+    for (int k = 0, kept = 0; k < 16 && !met && !jumped(); ++k) {
+      P x = lo + w_lo * (hi - lo) / (w_lo - w_hi);
+      if (!between(x)) x = mid();
+      if (!between(x)) break;
+      const P before = lo;
+      if (!at(x)) return std::nullopt;
+      const int moved = lo > before ? -1 : 1;  // −1: lo moved, hi kept
+      if (moved < 0) w_lo = f_lo;
+      if (moved > 0) w_hi = f_hi;
+      if (moved == kept && moved < 0) w_hi /= P(2);
+      if (moved == kept && moved > 0) w_lo /= P(2);
+      kept = moved;
+    }
+    for (int k = 0; k < 200 && !met && between(mid()); ++k) {
+      if (jumped()) return std::nullopt;
+      if (!at(mid())) return std::nullopt;
+    }
+    if (!met && abs(f_hi) <= P(1e-12) * duration) met = fast;
+    if (met) met->duration = duration;
+    return met;
   }
 };
 

@@ -206,6 +206,23 @@ double limit_excess(const JerkTrajectory<S>& tr, const JerkLimits<S>& lim, int s
   return worst;
 }
 
+// A trajectory that meets a fixed duration: exactly that long, its phases (integrated again in
+// long double) ending on the target — the position within 1e-12 of `scale`, the velocity and
+// acceleration within 1e-12 of their (smaller) limits — and inside the limits at `samples`
+// samples.
+template <class S>
+void check_meets(const JerkTrajectory<S>& tr, S duration, const AxisState<S>& from,
+                 const AxisState<S>& target, const JerkLimits<S>& lim, double scale,
+                 int samples = 400) {
+  CHECK(tr.duration() == duration);
+  const AxisState<L> arrived = integrate_phases(tr, from);
+  CHECK(std::abs(double(arrived.position) - target.position) <= 1e-12 * scale);
+  CHECK(std::abs(double(arrived.velocity) - target.velocity) <= 1e-12 * lim.max_velocity);
+  CHECK(std::abs(double(arrived.acceleration) - target.acceleration) <=
+        1e-12 * std::min(lim.max_acceleration, lim.max_deceleration));
+  CHECK(limit_excess(tr, lim, samples, 1e-6) <= 1e-12);
+}
+
 // How long braking takes from beyond the limits, found by bisection on the motion itself in long
 // double: the acceleration brought to its limit at full jerk, then, where the speed is beyond
 // v_max or the acceleration carries it past, jerk towards braking (held at the braking limit

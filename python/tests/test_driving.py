@@ -418,7 +418,7 @@ def test_no_sooner_takes_ruckigs_next_duration():
             expected = _ruckig_to_state(start, target, lim, duration, cycle or None)
             assert tr.duration == pytest.approx(expected, rel=1e-9)
             past_a_gap += tr.duration > max(duration, optimum) * (1 + 1e-9) and cycle == 0
-            end = tr.at(tr.duration)
+            end = tr.at(np.nextafter(tr.duration, 0))  # the phases (at the duration: the target)
             assert (float(end.position), float(end.velocity)) == pytest.approx(target[:2],
                                                                                 abs=1e-9)
     assert past_a_gap >= 5
@@ -439,10 +439,10 @@ def test_time_synchronized_axes_to_accelerating_targets_arrive_with_ruckig():
                                  acceleration=accelerations)
         expected, _ = _ruckig(starts, targets, velocities, limits, accelerations=accelerations)
         assert tr.duration == pytest.approx(expected, rel=1e-9)
-        end = tr.at(tr.duration)
-        assert end.position == pytest.approx(targets, abs=1e-12)
-        assert end.velocity == pytest.approx(velocities, abs=1e-12)
-        assert end.acceleration == pytest.approx(accelerations, abs=1e-12)
+        end = tr.at(np.nextafter(tr.duration, 0))  # the phases (at the duration: the target)
+        assert end.position == pytest.approx(targets, abs=1e-9)
+        assert end.velocity == pytest.approx(velocities, abs=1e-9)
+        assert end.acceleration == pytest.approx(accelerations, abs=1e-9)
     # On a line: the start at rest, the target's velocity and acceleration along the move.
     line = tx.SyncedTrajectory([0.0, 0.0], [3.0, 4.0], [0.6, 0.8], limits=(2, 2, 2, 2),
                                acceleration=[0.3, 0.4], synchronization="phase")

@@ -406,7 +406,8 @@ class SyncedTrajectory(_Immutable):
     @property
     def synchronization(self) -> str:
         """The synchronization done: as asked, except "phase" where the states do not lie along
-        the line from start to target ("time" then)."""
+        the line from start to target, or the line's limits (the strictest of the axes') do not
+        hold the start or reach the target ("time" then)."""
         return _SYNCHRONIZATIONS[self._core.synchronization]
 
     @property

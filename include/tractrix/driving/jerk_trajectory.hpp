@@ -170,18 +170,14 @@ class JerkTrajectory {
       return make_error(ErrorCode::out_of_range, "to_position_in: duration " +
                                                      detail::number_text(duration) +
                                                      " is not finite and non-negative");
-    auto exact = fixed(duration, braked(from, target, limits), target);
+    const Braked start = braked(from, target, limits);
+    auto exact = fixed(duration, start, target);
     if (exact || exact.error().code != ErrorCode::no_solution) return exact;
-    auto next = no_sooner(duration, S(0), from, target, limits);
-    const auto fastest = to_position(from, target, limits);
-    return make_error(
-        ErrorCode::no_solution,
-        "to_position_in: no jerk-limited profile reaches the target in exactly " +
-            detail::number_text(duration) + " s (the time-optimal takes " +
-            detail::number_text(fastest ? fastest->duration() : S(0)) + " s" +
-            (next ? "; the next duration met is " + detail::number_text(next->duration()) + " s"
-                  : std::string()) +
-            ")");
+    const auto fastest = fastest_from(start, target);
+    if (!fastest) return exact;
+    const auto next = no_sooner(duration, S(0), start, *fastest, target);
+    return refused(duration, P(fastest->duration()),
+                   next ? std::optional<S>(next->duration()) : std::nullopt);
   }
 
   /// The trajectory to the same target as to_position arriving at the earliest time no sooner
@@ -514,7 +510,8 @@ class JerkTrajectory {
     using Soften = typename Planner::Soften;
     auto plan = Planner::fitted(b.state, to, lim, remaining);
     // A duration in a blocked interval is refused before the searches that would not meet it.
-    if (!plan && Planner::blocked(Planner::profile_durations(b.state, to, lim), remaining))
+    if (!plan &&
+        Planner::blocked(Planner::profile_durations(b.state, to, lim), remaining, shortest))
       return refused(duration, b.time + shortest);
     if (!plan) plan = Planner::softened(b.state, to, lim, remaining);
     if (!plan) plan = Planner::waved(pr, remaining);
@@ -525,11 +522,15 @@ class JerkTrajectory {
     return made(b, target);
   }
 
-  static Error refused(S duration, P shortest) {
+  // A duration no profile meets, with the time-optimal one and the next met (where known).
+  static Error refused(S duration, P shortest, std::optional<S> next = std::nullopt) {
     return make_error(ErrorCode::no_solution,
                       "to_position_in: no jerk-limited profile reaches the target in exactly " +
                           detail::number_text(duration) + " s (the time-optimal takes " +
-                          detail::number_text(shortest) + " s)");
+                          detail::number_text(shortest) + " s" +
+                          (next ? "; the next duration met is " + detail::number_text(*next) + " s"
+                                : std::string()) +
+                          ")");
   }
 
   // The move arriving at the earliest time no sooner than `not_before` (and the time-optimal

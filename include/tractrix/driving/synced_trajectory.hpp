@@ -39,10 +39,10 @@ struct PlanTiming {
 /// meet (at least the slowest axis's time-optimal duration) that the timing allows. With
 /// `Synchronization::phase` the axes move on the straight line from start to target — one
 /// time-optimal move along it under the strictest of the axes' limits, each axis a fixed share of
-/// it — where the start's velocity and acceleration and the target velocity lie along that line
-/// and the line's limits hold the start; otherwise they are time-synchronized (synchronization()
-/// says which was done). With `Synchronization::none` each axis arrives at its own earliest time
-/// the timing allows.
+/// it — where the start's velocity and acceleration and the target's lie along that line, the
+/// line's limits hold the start and reach the target; otherwise they are time-synchronized
+/// (synchronization() says which was done). With `Synchronization::none` each axis arrives at its
+/// own earliest time the timing allows.
 ///
 /// Times are seconds from the start. Sampling is O(axes).
 template <class S>
@@ -158,7 +158,8 @@ class SyncedTrajectory {
     return line_.direction.empty() ? axes_[i].duration() : duration_;
   }
   /// The synchronization done: as asked, except `phase` where the states do not lie along the
-  /// line from start to target, or the line's limits do not hold the start (then `time`).
+  /// line from start to target, or the line's limits do not hold the start or reach the target
+  /// (then `time`).
   Synchronization synchronization() const noexcept { return sync_; }
 
   /// Axis `i` at time t (i < axis_count(), unchecked), as JerkTrajectory::at: before 0 the start,

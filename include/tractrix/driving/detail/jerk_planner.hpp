@@ -876,12 +876,16 @@ struct JerkPlanner {
   // first) pair up past the fastest, and no duration between a pair is met. With five, the
   // pairs are the second and third with the fourth and fifth, or the second and fifth with the
   // third and fourth; only what both block counts. Not known to be blocked: false (an even
-  // number, where rounding merged or lost a profile, or a duration within 1e-9 of an end).
-  static bool blocked(const Durations& all, P duration) {
+  // number, where rounding merged or lost a profile; a fastest turning profile that is not the
+  // time-optimal move, `shortest`, as where that is a dip, which the list leaves out; or a
+  // duration within 1e-9 of an end).
+  static bool blocked(const Durations& all, P duration, P shortest) {
     std::array<P, 32> d{};
     std::size_t n = 0;
     for (std::size_t i = 0; i < all.count; ++i)
       if (all.turns[i]) d[n++] = all.items[i];
+    using std::abs;
+    if (n == 0 || !(abs(d[0] - shortest) <= P(1e-9) * shortest)) return false;
     const auto inside = [&](std::size_t i, std::size_t j) {
       return duration > d[i] * (P(1) + P(1e-9)) && duration < d[j] * (P(1) - P(1e-9));
     };
@@ -1435,10 +1439,8 @@ struct JerkPlanner {
       if (moved == kept && moved > 0) w_lo /= P(2);
       kept = moved;
     }
-    for (int k = 0; k < 200 && !met && between(mid()); ++k) {
-      if (jumped()) return std::nullopt;
+    for (int k = 0; k < 200 && !met && between(mid()) && !jumped(); ++k)
       if (!at(mid())) return std::nullopt;
-    }
     if (!met && abs(f_hi) <= P(1e-12) * duration) met = fast;
     if (met) met->duration = duration;
     return met;

@@ -1052,6 +1052,27 @@ TEST_CASE("speed plan: a timetabled stop is reached on time, at the closed form'
   }
 }
 
+TEST_CASE("speed plan: a timetabled running start slows to its top speed, over no limit",
+          "[motion][speed]") {
+  // A 5 km line of limit 25 under a 1.0 braking limit and jerk 0.5, timetabled to take 500 s:
+  // its top speed is about 10. From 20 the head brakes to it, under every limit all the way:
+  // no overspeed (the timetable's top speed is not a limit).
+  const auto limits = *SpeedLimits<double>::line(5000, 25);
+  const JerkLimits<double> motion{30, 0.8, 1.0, 0.5};
+  const auto running = SpeedPlan<double>::build(limits, motion, {{0, 20, 0}, 5000, {}, 0, 500});
+  REQUIRE(running);
+  CHECK(running->duration() == Approx(500).epsilon(1e-9));
+  CHECK(running->overspeed_distance() == 0);
+  // From 30, over the line's 25, it brakes at full power to that top speed: jerk −0.5 for 2 s
+  // (to 29, over 60 − 0.5·2³/6), then −1.0 held, under 25 after 4 s more (29·4 − 4²/2): over
+  // the line's limit for 59.333 + 108 = 167.333, not until it is down to the top speed.
+  const auto fast = SpeedPlan<double>::build(limits, motion, {{0, 30, 0}, 5000, {}, 0, 500});
+  REQUIRE(fast);
+  CHECK(fast->duration() == Approx(500).epsilon(1e-9));
+  CHECK(fast->overspeed_distance() == Approx(60 - 4.0 / 6 + 108).epsilon(1e-12));
+  CHECK(fast->at(fast->time_at(167)).velocity > 25);
+}
+
 TEST_CASE("speed plan: timetabled stations, trains told to arrive at once, replans on time",
           "[motion][speed]") {
   const std::vector<SpeedZone<double>> zones{{300, 500, 8}, {900, 1000, 12}};

@@ -84,7 +84,8 @@ class SpeedPlan {
   /// that arrives no sooner, found by bisection (the leg's arrival grows as the top speed falls),
   /// so it arrives within the rounding of that speed after the time (1e-9 of it in the tests). A
   /// leg that is already late runs as fast as it can. From a running start faster than that top
-  /// speed the leg brakes to it at full power, and overspeed_distance() counts it as over a limit.
+  /// speed the leg brakes to it at full power (as for a lower limit ahead); the top speed is not
+  /// a limit: overspeed_distance() counts only where the head is over the line's limits.
   ///
   /// Errors: non_finite for a start or an end that is not finite. out_of_range for motion limits
   /// that are not positive and finite; a hold that is negative or not finite, or one from a start
@@ -321,7 +322,7 @@ class SpeedPlan {
     const auto under = [&](S top) {
       JerkLimits<S> capped = motion;
       capped.max_velocity = top;
-      return Planner(limits, capped, plan_start).leg(at, time, stop.position);
+      return Planner(limits, capped, plan_start, motion.max_velocity).leg(at, time, stop.position);
     };
     // From the line's highest speed (no lower than the fastest leg's speeds) down.
     S hi = highest_speed(limits, motion);

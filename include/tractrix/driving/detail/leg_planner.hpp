@@ -60,8 +60,15 @@ struct Legs {
 template <class S>
 class LegPlanner {
  public:
-  LegPlanner(const SpeedLimits<S>& limits, const JerkLimits<S>& motion, S plan_start)
-      : limits_(limits), motion_(motion), plan_start_(plan_start) {}
+  // `limit`: the velocity cap that counts as a limit for the overspeed, where motion's
+  // max_velocity is lower (a timetable's top speed, which the head may be over at the start
+  // without running over a limit); motion's max_velocity if 0.
+  LegPlanner(const SpeedLimits<S>& limits, const JerkLimits<S>& motion, S plan_start,
+             S limit = S(0))
+      : limits_(limits),
+        motion_(motion),
+        plan_start_(plan_start),
+        limit_(std::max(limit, motion.max_velocity)) {}
 
   // The run from `at` (at `time`) to a stop at rest on `stop`. Errors: a stop the state cannot
   // make (braking at full power ends past it, or it is already there and still moving).
@@ -73,7 +80,7 @@ class LegPlanner {
     if (!starts_as_cruise(at, sec)) {
       lead = lead_move(at, sec);
       if (!lead) return braked_first(at, time, stop, sec);
-      note_overspeed(out, lead->move, at.position, sec.cap[0], at.position,
+      note_overspeed(out, lead->move, at.position, sec.limit[0], at.position,
                      lead->move.target().position);
       sec.v[lead->boundary] = lead->move.target().velocity;
     }
@@ -218,7 +225,8 @@ class LegPlanner {
   // section (capped by motion's max_velocity) and the velocity at each boundary.
   struct Sections {
     std::vector<S> x, cap, v;
-    std::size_t n = 0;  // sections
+    std::vector<S> limit;  // the cap that counts for the overspeed (cap but for a top speed)
+    std::size_t n = 0;     // sections
   };
   // The first move from the state as it is (not from a cruise): to `boundary`, under `cap`.
   struct Lead {
@@ -276,6 +284,7 @@ class LegPlanner {
     sec.x.push_back(at.position);
     for (std::size_t i = limits_.section_at(at.position); i < limits_.size(); ++i) {
       sec.cap.push_back(std::min(limits_.limit(i), motion_.max_velocity));
+      sec.limit.push_back(std::min(limits_.limit(i), limit_));
       const S next = limits_.end(i);
       if (!(next < stop)) break;
       sec.x.push_back(next);
@@ -386,7 +395,7 @@ class LegPlanner {
                             "speed plan: cannot stop at " + detail::number_text(stop) +
                                 " from this state (braking at full power ends at " +
                                 detail::number_text(next.position) + ")");
-        note_overspeed(out, brake, at.position, cap0, at.position, stop);
+        note_overspeed(out, brake, at.position, sec.limit[0], at.position, stop);
         out.push(brake, brake.duration(), stop);
         return out;
       }
@@ -399,7 +408,7 @@ class LegPlanner {
         next = brake.state_at(brake.time_at(x[1]));
       next.position = x[1];
     }
-    note_overspeed(out, brake, at.position, cap0, at.position, next.position);
+    note_overspeed(out, brake, at.position, sec.limit[0], at.position, next.position);
     const bool cut = detail::exactly_equal(next.position, x[1]) && brake.target().position > x[1];
     out.push(brake, cut ? brake.time_at(x[1]) : brake.duration(), next.position);
     auto rest = leg(next, out.time, stop);
@@ -417,7 +426,7 @@ class LegPlanner {
                                    const JerkTrajectory<S>& to_rest) const {
     Legs<S> out{{}, time, S(0)};
     for (std::size_t i = 0; i < sec.n; ++i)
-      note_overspeed(out, to_rest, at.position, sec.cap[i], sec.x[i], sec.x[i + 1]);
+      note_overspeed(out, to_rest, at.position, sec.limit[i], sec.x[i], sec.x[i + 1]);
     const AxisState<S> rest = to_rest.target();
     const bool short_of_it = rest.position < stop;
     out.push(to_rest, to_rest.duration(), short_of_it ? rest.position : stop);
@@ -494,6 +503,7 @@ class LegPlanner {
   const SpeedLimits<S>& limits_;
   const JerkLimits<S>& motion_;
   S plan_start_;
+  S limit_;  // the velocity cap over which the head is over a limit
 };
 
 }  // namespace tractrix::detail

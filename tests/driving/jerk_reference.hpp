@@ -51,6 +51,19 @@ inline RefChange ref_change(L v, L a, L target, L jerk, L amax, L dmax) {
   return {p, t_total};
 }
 
+// The duration at the root of error(x, time) between lo and hi, where it changes sign: 80
+// bisections in long double.
+template <class Error>
+L root_time(Error error, L lo, L hi, bool low_negative) {
+  L time = 0;
+  for (int k = 0; k < 80; ++k) {
+    const L mid = (lo + hi) / 2;
+    ((error(mid, time) < 0) == low_negative ? lo : hi) = mid;
+  }
+  error((lo + hi) / 2, time);
+  return time;
+}
+
 inline L reference_duration(L v, L a, L distance, L target, const JerkLimits<double>& lim) {
   const L j = lim.max_jerk, amax = lim.max_acceleration, dmax = lim.max_deceleration;
   // The peak velocity's range: [−vmin, vmax] (the reverse limit's size, and the forward one).
@@ -80,16 +93,8 @@ inline L reference_duration(L v, L a, L distance, L target, const JerkLimits<dou
   for (std::size_t i = 1; i < grid.size(); ++i) {
     const L x = grid[i], e = error(x, time);
     if (e == 0) best = std::min(best, time);
-    if ((previous_e < 0) != (e < 0)) {
-      L lo = previous_x, hi = x;
-      const bool low_negative = previous_e < 0;
-      for (int k = 0; k < 80; ++k) {
-        const L mid = (lo + hi) / 2;
-        ((error(mid, time) < 0) == low_negative ? lo : hi) = mid;
-      }
-      error((lo + hi) / 2, time);
-      best = std::min(best, time);
-    }
+    if ((previous_e < 0) != (e < 0))
+      best = std::min(best, root_time(error, previous_x, x, previous_e < 0));
     previous_x = x;
     previous_e = e;
   }
@@ -119,16 +124,8 @@ inline L reference_duration(L v, L a, L distance, L target, const JerkLimits<dou
     L previous_error = eased(0, t);
     for (int i = 1; i <= 4000; ++i) {
       const L tau = longest * i / 4000, e = eased(tau, t);
-      if ((previous_error < 0) != (e < 0)) {
-        L lo = previous_tau, hi = tau;
-        const bool low_negative = previous_error < 0;
-        for (int k = 0; k < 80; ++k) {
-          const L mid = (lo + hi) / 2;
-          ((eased(mid, t) < 0) == low_negative ? lo : hi) = mid;
-        }
-        eased((lo + hi) / 2, t);
-        best = std::min(best, t);
-      }
+      if ((previous_error < 0) != (e < 0))
+        best = std::min(best, root_time(eased, previous_tau, tau, previous_error < 0));
       previous_tau = tau;
       previous_error = e;
     }

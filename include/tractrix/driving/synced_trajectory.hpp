@@ -94,9 +94,12 @@ class SyncedTrajectory {
       auto line = Line::through(from, target);
       // Along the line only from a start the line's limits hold: the strictest jerk eases an
       // axis's acceleration more slowly than its own would, and its velocity could overshoot.
-      // Likewise for the target, run backwards.
+      // Likewise for the target, run backwards: one the line's limits reach, as
+      // JerkTrajectory's input check has it.
       const JerkLimits<S> along = line ? line->limits(limits) : JerkLimits<S>{};
-      if (line && holdable(line->start(from), along) && reachable(line->end(target), along)) {
+      if (line && holdable(line->start(from), along) &&
+          !Jerk::input_error("to_position_no_sooner", line->start(from), line->end(target),
+                             along)) {
         auto start = start_of(line->start(from), line->end(target), along, 0);
         if (!start) return std::move(start).error();
         auto moved = earliest(*start, line->end(target), timing.minimum_duration, timing.cycle, 0);
@@ -203,17 +206,7 @@ class SyncedTrajectory {
   // Whether limits hold a state: acceleration inside them, and the velocity inside while the
   // acceleration is brought to zero at full jerk (the natural velocity).
   static bool holdable(const AxisState<S>& s, const JerkLimits<S>& lim) {
-    return inside(s, JerkTrajectory<S>::eased_velocity(s, lim.max_jerk), lim);
-  }
-
-  // Whether limits reach a target state: holdable run backwards in time (the acceleration
-  // brought in from zero at full jerk keeps the velocity inside).
-  static bool reachable(const AxisState<S>& e, const JerkLimits<S>& lim) {
-    const AxisState<S> backwards{e.position, e.velocity, -e.acceleration};
-    return inside(e, JerkTrajectory<S>::eased_velocity(backwards, lim.max_jerk), lim);
-  }
-
-  static bool inside(const AxisState<S>& s, S natural, const JerkLimits<S>& lim) {
+    const S natural = JerkTrajectory<S>::eased_velocity(s, lim.max_jerk);
     const S up = lim.max_velocity, down = lim.reverse_velocity();
     return s.acceleration <= lim.max_acceleration && -s.acceleration <= lim.max_deceleration &&
            s.velocity <= up && -s.velocity <= down && natural <= up && -natural <= down;

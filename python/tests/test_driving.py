@@ -53,6 +53,12 @@ def _random_axis(rng):
     return lim, (rng.uniform(-3, 3), v, a), rng.uniform(-5, 5), rng.uniform(-1, 1) * lim[0]
 
 
+def _random_axes(rng, n=3):
+    """n random axes as columns: their limits, starts, targets and target velocities."""
+    limits, starts, targets, velocities = zip(*[_random_axis(rng) for _ in range(n)])
+    return list(limits), list(starts), list(targets), list(velocities)
+
+
 def test_jerk_trajectory_takes_ruckigs_time_from_states_inside_the_limits():
     rng = np.random.default_rng(46)
     for _ in range(300):
@@ -214,12 +220,11 @@ def test_jerk_trajectory_samples_extrema_and_replans():
 def test_time_synchronized_axes_arrive_with_ruckig():
     rng = np.random.default_rng(47)
     for case in range(150):
-        axes = [_random_axis(rng) for _ in range(3)]
+        limits, starts, targets, velocities = _random_axes(rng)
         rest = case % 2 == 0
-        limits = [a[0] for a in axes]
-        starts = [(a[1][0], 0.0, 0.0) if rest else a[1] for a in axes]
-        targets = [a[2] for a in axes]
-        velocities = [0.0 if rest else a[3] for a in axes]
+        if rest:
+            starts = [(s[0], 0.0, 0.0) for s in starts]
+            velocities = [0.0] * 3
         tr = tx.SyncedTrajectory(starts, targets, velocities, limits=limits)
         expected, _ = _ruckig(starts, targets, velocities, limits)
         assert tr.synchronization == "time"
@@ -241,11 +246,7 @@ def test_time_synchronized_axes_on_control_cycles_arrive_with_ruckig():
     # Ruckig's discrete durations: the earliest whole number of cycles every axis meets.
     rng = np.random.default_rng(53)
     for case in range(60):
-        axes = [_random_axis(rng) for _ in range(3)]
-        limits = [a[0] for a in axes]
-        starts = [a[1] for a in axes]
-        targets = [a[2] for a in axes]
-        velocities = [a[3] for a in axes]
+        limits, starts, targets, velocities = _random_axes(rng)
         cycle = (0.01, 0.001, 1 / 60)[case % 3]
         tr = tx.SyncedTrajectory(starts, targets, velocities, limits=limits, cycle=cycle)
         expected, _ = _ruckig(starts, targets, velocities, limits, cycle=cycle)
@@ -430,9 +431,7 @@ def test_no_sooner_takes_ruckigs_next_duration():
 def test_time_synchronized_axes_to_accelerating_targets_arrive_with_ruckig():
     rng = np.random.default_rng(55)
     for _ in range(100):
-        axes = [_random_axis(rng) for _ in range(3)]
-        limits = [a[0] for a in axes]
-        starts = [a[1] for a in axes]
+        limits, starts, _, _ = _random_axes(rng)
         ends = [_random_target(rng, lim) for lim in limits]
         targets, velocities, accelerations = ([e[i] for e in ends] for i in range(3))
         tr = tx.SyncedTrajectory(starts, targets, velocities, limits=limits,

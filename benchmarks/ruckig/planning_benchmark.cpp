@@ -1,7 +1,8 @@
 // Building a plan: tractrix's JerkTrajectory and SyncedTrajectory beside Ruckig (built from its
 // public source for this benchmark only), on the same moves in one run, per regime: rest to
 // rest, from a cruise, from any state inside the limits to a moving target, from beyond the
-// limits, to a target accelerating, a fixed duration, and three axes synchronized in time. Each
+// limits, to a target accelerating, a fixed duration, from a cruise to a stop 20–200 away (most
+// of them cruise at the limit on the way), and three axes synchronized in time. Each
 // regime is 256 random moves, cycled. Build: configure with -DTRACTRIX_RUCKIG_SOURCE=<a checkout of
 // Ruckig> (benchmarks/README.md, "Planning against Ruckig").
 #include <benchmark/benchmark.h>
@@ -26,7 +27,7 @@ struct Move {
   double acceleration = 0;                        // the target's
 };
 
-enum class Regime { rest, cruise, inside, beyond, fixed, accelerating };
+enum class Regime { rest, cruise, inside, beyond, fixed, accelerating, far };
 
 std::vector<Move> moves(Regime regime) {
   std::mt19937_64 rng(46 + static_cast<int>(regime));
@@ -40,13 +41,17 @@ std::vector<Move> moves(Regime regime) {
     m.from = {unit(rng) * 2, unit(rng) * l.max_velocity * scale,
               unit(rng) * std::min(l.max_acceleration, l.max_deceleration) * scale};
     if (regime == Regime::rest) m.from.velocity = 0;
-    if (regime == Regime::rest || regime == Regime::cruise) m.from.acceleration = 0;
+    if (regime == Regime::rest || regime == Regime::cruise || regime == Regime::far)
+      m.from.acceleration = 0;
     const double natural =
         m.from.velocity + m.from.acceleration * std::abs(m.from.acceleration) / (2 * l.max_jerk);
     if (regime != Regime::beyond && std::abs(natural) > l.max_velocity) continue;
     m.target = m.from.position + unit(rng) * 5;
-    m.velocity =
-        regime == Regime::rest || regime == Regime::cruise ? 0 : unit(rng) * l.max_velocity;
+    if (regime == Regime::far)  // 20 to 200 away, either way: mostly a cruise at the limit
+      m.target = m.from.position + (unit(rng) < 0 ? -1 : 1) * (110 + 90 * unit(rng));
+    m.velocity = regime == Regime::rest || regime == Regime::cruise || regime == Regime::far
+                     ? 0
+                     : unit(rng) * l.max_velocity;
     if (regime == Regime::accelerating) {
       // A target reached from inside the limits: v* − a*|a*|/2J inside them.
       m.acceleration =
@@ -174,6 +179,8 @@ BENCHMARK_CAPTURE(tractrix_plan, fixed, Regime::fixed);
 BENCHMARK_CAPTURE(ruckig_plan, fixed, Regime::fixed);
 BENCHMARK_CAPTURE(tractrix_plan, accelerating, Regime::accelerating);
 BENCHMARK_CAPTURE(ruckig_plan, accelerating, Regime::accelerating);
+BENCHMARK_CAPTURE(tractrix_plan, far, Regime::far);
+BENCHMARK_CAPTURE(ruckig_plan, far, Regime::far);
 BENCHMARK(tractrix_synced);
 BENCHMARK(ruckig_synced);
 BENCHMARK_MAIN();

@@ -153,11 +153,13 @@ JerkLimits<S> random_limits(std::mt19937_64& rng) {
 }
 
 // A state the limits can hold: acceleration inside its limits, and a velocity that stays inside
-// its limit while the acceleration is brought to zero.
+// its limits (forwards and, with one of its own, backwards) while the acceleration is brought
+// to zero.
 template <class S>
 bool holdable(S v, S a, const JerkLimits<S>& lim) {
   const S natural = v + a * std::abs(a) / (S(2) * lim.max_jerk);
-  return std::abs(v) <= lim.max_velocity && std::abs(natural) <= lim.max_velocity &&
+  const S back = lim.reverse_velocity();
+  return v <= lim.max_velocity && -v <= back && natural <= lim.max_velocity && -natural <= back &&
          a <= lim.max_acceleration && -a <= lim.max_deceleration;
 }
 
@@ -173,15 +175,15 @@ double limit_excess(const JerkTrajectory<S>& tr, const JerkLimits<S>& lim, int s
   const double T = double(tr.duration());
   if (!(T > 0)) return 0;
   const double dt = T / steps;
-  const double vmax = lim.max_velocity, amax = lim.max_acceleration;
-  const double dmax = lim.max_deceleration, jmax = lim.max_jerk;
+  const double vmax = lim.max_velocity, vback = lim.reverse_velocity();
+  const double amax = lim.max_acceleration, dmax = lim.max_deceleration, jmax = lim.max_jerk;
   for (int k = 0; k <= steps; ++k) {
     const AxisSample<S> s = tr.at(S(k * dt));
     was_inside = inside;
     if (!inside) inside = holdable(s.velocity, s.acceleration, lim);
     if (!inside) continue;
     worst =
-        std::max({worst, (std::abs(double(s.velocity)) - vmax) / vmax,
+        std::max({worst, (double(s.velocity) - vmax) / vmax, (-double(s.velocity) - vback) / vback,
                   (double(s.acceleration) - amax) / amax, (-double(s.acceleration) - dmax) / dmax,
                   (std::abs(double(s.jerk)) - jmax) / jmax});
     if (was_inside && k + 1 <= steps) {
@@ -194,8 +196,9 @@ double limit_excess(const JerkTrajectory<S>& tr, const JerkLimits<S>& lim, int s
       // jmax·dt²/6 and in acceleration exactly; across a phase change they are off by less than
       // amax·dt and jmax·dt. Rounding of the sampled positions adds 4 eps·|p| over dt or dt².
       const double rounding = 4 * double(eps<S>()) * (std::abs(p0) + std::abs(p1) + std::abs(p2));
-      CHECK(std::abs(fd_velocity) <=
-            vmax * (1 + fd_tolerance) + std::max(amax, dmax) * dt + rounding / dt);
+      CHECK(fd_velocity <= vmax * (1 + fd_tolerance) + std::max(amax, dmax) * dt + rounding / dt);
+      CHECK(-fd_velocity <=
+            vback * (1 + fd_tolerance) + std::max(amax, dmax) * dt + rounding / dt);
       CHECK(fd_acceleration <= amax * (1 + fd_tolerance) + jmax * dt + rounding / (dt * dt));
       CHECK(-fd_acceleration <= dmax * (1 + fd_tolerance) + jmax * dt + rounding / (dt * dt));
     }

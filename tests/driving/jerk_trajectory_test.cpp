@@ -199,6 +199,70 @@ TEST_CASE("jerk trajectory: from any state, time-optimal, exact at the end, insi
   CHECK(shorter_than_reference <= cases / 200);
 }
 
+// A long move whose start does not slow along it and whose target is met slowing or steady
+// (v, a >= 0 that way; v* >= 0, a* <= 0) is the fastest change up to the velocity limit, a
+// cruise, and the fastest change down to the target: the planner takes it without a search.
+// Its duration in closed form from the phase-by-phase changes in long double (the second run
+// backwards from the target under the accelerations swapped), and, where a* = 0, no longer than
+// the reference's scan; forwards and backwards under a reverse limit of its own.
+TEST_CASE("jerk trajectory: a long move that reaches the velocity limit cruises there",
+          "[motion][jerk]") {
+  auto rng = make_rng(171);
+  const int cases = property_count(1200);
+  for (int i = 0; i < cases; ++i) {
+    JerkLimits<double> lim = random_limits<double>(rng);
+    if (i % 2 == 1) lim.max_reverse_velocity = uniform<double>(rng, 0.1, 3);
+    const double sign = i % 4 < 2 ? 1 : -1;
+    const double speed = sign > 0 ? lim.max_velocity : lim.reverse_velocity();
+    const double ahead = sign > 0 ? lim.max_acceleration : lim.max_deceleration;
+    const double behind = sign > 0 ? lim.max_deceleration : lim.max_acceleration;
+    AxisState<double> from{uniform<double>(rng, -10, 10), sign * uniform<double>(rng, 0, 1) * speed,
+                           sign * uniform<double>(rng, 0, 1) * ahead};
+    AxisState<double> to{0, sign * uniform<double>(rng, 0, 1) * speed,
+                         -sign * uniform<double>(rng, 0, 1) * behind};
+    if (i % 3 == 0) from.acceleration = to.acceleration = 0;
+    if (i % 5 == 0) from.velocity = to.velocity = 0;
+    const L j = lim.max_jerk;
+    // Inside the limits while the accelerations are eased to zero, forwards and back in time.
+    if (sign * (from.velocity + from.acceleration * from.acceleration * sign / (2 * j)) > speed ||
+        sign * (to.velocity + to.acceleration * to.acceleration * sign / (2 * j)) > speed) {
+      --i;
+      continue;
+    }
+    // The two changes, in the direction of travel (mirrored for a move backwards).
+    const RefChange up = ref_change(sign * L(from.velocity), sign * L(from.acceleration), speed, j,
+                                    L(ahead), L(behind));
+    const RefChange down = ref_change(sign * L(to.velocity), -sign * L(to.acceleration), speed, j,
+                                      L(behind), L(ahead));
+    const L distance = (up.distance + down.distance) * uniform<double>(rng, 1, 4) +
+                       uniform<double>(rng, 0, 20);
+    to.position = from.position + double(sign * distance);
+    const L expected = up.time + down.time + (distance - up.distance - down.distance) / speed;
+    INFO("case " << i << ": v " << from.velocity << " a " << from.acceleration << " v* "
+                 << to.velocity << " a* " << to.acceleration << " D " << double(sign * distance)
+                 << " limits " << lim.max_velocity << " " << lim.reverse_velocity() << " "
+                 << lim.max_acceleration << " " << lim.max_deceleration << " " << lim.max_jerk);
+    const auto tr = JerkTrajectory<double>::to_position(from, to, lim);
+    REQUIRE(tr);
+    CHECK(std::abs(double(tr->duration() - expected)) <= 1e-12 * double(expected));
+    // At the limit halfway through the cruise, and on the target at the end.
+    const double mid = double((up.time + expected - down.time) / 2);
+    CHECK(std::abs(tr->at(mid).velocity - sign * speed) <= 1e-12 * speed);
+    const AxisState<L> arrived = integrate_phases(*tr, from);
+    const double scale = double(distance) + speed * tr->duration() + 10;
+    CHECK(std::abs(double(arrived.position - to.position)) <= 1e-12 * scale);
+    CHECK(std::abs(double(arrived.velocity - to.velocity)) <= 1e-12 * speed);
+    CHECK(std::abs(double(arrived.acceleration - to.acceleration)) <=
+          1e-12 * std::max(ahead, behind));
+    CHECK(limit_excess(*tr, lim, 400, 1e-6) <= 1e-12);
+    if (to.acceleration == 0) {
+      const L reference = reference_duration(from.velocity, from.acceleration,
+                                             to.position - from.position, to.velocity, lim);
+      CHECK(double(tr->duration()) <= double(reference) * (1 + 1e-9));
+    }
+  }
+}
+
 TEST_CASE("jerk trajectory: profiles that only ease the acceleration, and near-cruises",
           "[motion][jerk]") {
   // From (v, a) = (−0.75, 1) to v* = 0.5 at the same place, all limits 1: jerk −1, +1, a hold at

@@ -738,11 +738,46 @@ struct JerkPlanner {
     return plan;
   }
 
+  // Whether a plan's halves meet within rounding of the move (1e-10 of its scale).
+  static bool sound(const Problem& pr, const Plan& plan) noexcept {
+    using std::abs;
+    const P scale = abs(pr.distance) + (abs(pr.start.velocity) + pr.lim.velocity) * plan.duration;
+    return abs(plan.gap) <= P(1e-10) * scale;
+  }
+
+  // A cruise at the velocity limit that no move beats, without searching v_p: the start does
+  // not slow along the distance (v, a >= 0 that way) and the target is met slowing or steady
+  // (v* >= 0, a* <= 0). Then the fastest change from the start up to the limit bounds the
+  // velocity of every move at each time (a move above it somewhere would have to brake harder
+  // than the jerk allows to stay under the limit), and the fastest change down to the target,
+  // run back from the end, bounds it before the end. Both bounds rise with time and are never
+  // negative, so in less time than the cruise the least of them covers less than the distance,
+  // and so does every move. Most long moves are these.
+  static std::optional<Plan> bounded_cruise(const Problem& pr) {
+    const P d = pr.distance;
+    if (!(d < P(0)) && !(d > P(0))) return std::nullopt;
+    const P sign = d > P(0) ? P(1) : P(-1);
+    if (sign * pr.start.velocity < P(0) || sign * pr.start.acceleration < P(0) ||
+        sign * pr.target_velocity < P(0) || sign * pr.target_acceleration > P(0) ||
+        !pr.lim.holds(pr.natural) || !pr.lim.holds(pr.end_natural))
+      return std::nullopt;
+    const P edge = sign * pr.lim.speed(sign);
+    if (!(sign * edge > P(0))) return std::nullopt;
+    P covered, time;
+    pr.at(edge, covered, time);
+    const P cruise = (d - covered) / edge;
+    if (!(cruise >= P(0))) return std::nullopt;
+    Plan plan = plan_at(pr, edge, cruise);
+    if (!sound(pr, plan)) return std::nullopt;
+    return plan;
+  }
+
   // The time-optimal plan from a state inside the limits.
   static std::optional<Plan> fastest(const State& s, const State& target, const Limits& lim) {
     const Problem pr = problem(s, target, lim);
     if (auto plan = on_arc(pr)) return plan;
     if (auto plan = bump(pr)) return plan;
+    if (auto plan = bounded_cruise(pr)) return plan;
     // Every candidate, fastest first: the cruises at ±v_max, every root, the fastest dip.
     struct Candidate {
       P time, vp, cruise;
@@ -783,29 +818,24 @@ struct JerkPlanner {
     // The first whose halves meet within rounding. Two candidates nearly the same move (a
     // cruise, and a change of a few ulps of v_p at each end of it) can swap places by the
     // rounding of v_p; the one that is not sound gives way.
-    using std::abs;
-    auto sound = [&](const Plan& plan) {
-      const P scale = abs(pr.distance) + (abs(pr.start.velocity) + pr.lim.velocity) * plan.duration;
-      return abs(plan.gap) <= P(1e-10) * scale;
-    };
     // Polishing a root whose halves meet badly can end on another root, far slower (a bump of
     // v_p lost to rounding becomes a reversal); such a plan waits until the candidates it would
     // pass have been tried.
     std::optional<Plan> first, slower;
     for (std::size_t i = 0; i < count; ++i) {
       const Candidate& c = candidates[i];
-      if (dip && dip->duration < c.time && sound(*dip) &&
+      if (dip && dip->duration < c.time && sound(pr, *dip) &&
           (!slower || dip->duration < slower->duration))
         return dip;
       if (slower && slower->duration <= c.time) return slower;
       Plan plan = plan_at(pr, c.vp, c.cruise);
-      if (sound(plan)) {
+      if (sound(pr, plan)) {
         if (plan.duration <= c.time * (P(1) + P(1e-9))) return plan;
         if (!slower || plan.duration < slower->duration) slower = plan;
       }
       if (!first) first = plan;
     }
-    if (dip && sound(*dip) && (!slower || dip->duration < slower->duration)) return dip;
+    if (dip && sound(pr, *dip) && (!slower || dip->duration < slower->duration)) return dip;
     if (slower) return slower;
     if (first) return first;
     return dip;

@@ -197,8 +197,7 @@ double limit_excess(const JerkTrajectory<S>& tr, const JerkLimits<S>& lim, int s
       // amax·dt and jmax·dt. Rounding of the sampled positions adds 4 eps·|p| over dt or dt².
       const double rounding = 4 * double(eps<S>()) * (std::abs(p0) + std::abs(p1) + std::abs(p2));
       CHECK(fd_velocity <= vmax * (1 + fd_tolerance) + std::max(amax, dmax) * dt + rounding / dt);
-      CHECK(-fd_velocity <=
-            vback * (1 + fd_tolerance) + std::max(amax, dmax) * dt + rounding / dt);
+      CHECK(-fd_velocity <= vback * (1 + fd_tolerance) + std::max(amax, dmax) * dt + rounding / dt);
       CHECK(fd_acceleration <= amax * (1 + fd_tolerance) + jmax * dt + rounding / (dt * dt));
       CHECK(-fd_acceleration <= dmax * (1 + fd_tolerance) + jmax * dt + rounding / (dt * dt));
     }

@@ -234,8 +234,8 @@ TEST_CASE("jerk trajectory: a long move that reaches the velocity limit cruises 
                                     L(ahead), L(behind));
     const RefChange down = ref_change(sign * L(to.velocity), -sign * L(to.acceleration), speed, j,
                                       L(behind), L(ahead));
-    const L distance = (up.distance + down.distance) * uniform<double>(rng, 1, 4) +
-                       uniform<double>(rng, 0, 20);
+    const L distance =
+        (up.distance + down.distance) * uniform<double>(rng, 1, 4) + uniform<double>(rng, 0, 20);
     to.position = from.position + double(sign * distance);
     const L expected = up.time + down.time + (distance - up.distance - down.distance) / speed;
     INFO("case " << i << ": v " << from.velocity << " a " << from.acceleration << " v* "

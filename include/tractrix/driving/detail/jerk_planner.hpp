@@ -398,9 +398,11 @@ struct JerkPlanner {
     return cuts;
   }
 
-  // A stretch of v_p between two cuts, and the shortest duration the two changes can have on it.
+  // A stretch of v_p between two cuts, the least and most duration each change has on it, and
+  // the shortest duration the two can have on it.
   struct Stretch {
     P lo, hi, shortest;
+    P first_least, first_most, second_least, second_most;
   };
   struct Stretches {
     std::array<Stretch, 7> items{};
@@ -434,14 +436,20 @@ struct JerkPlanner {
       const P mid = lo + (hi - lo) / P(2);
       const FirstShape& f = pr.first_of(mid);
       const FirstShape& e = pr.second_of(mid);
-      const P ta = std::min(detail::velocity_change_time(abs(lo - f.w), f.limit, j),
-                            detail::velocity_change_time(abs(hi - f.w), f.limit, j));
-      const P tb = std::min(detail::velocity_change_time(abs(lo - e.w), e.limit, j),
-                            detail::velocity_change_time(abs(hi - e.w), e.limit, j));
+      const P ta_lo = detail::velocity_change_time(abs(lo - f.w), f.limit, j),
+              ta_hi = detail::velocity_change_time(abs(hi - f.w), f.limit, j),
+              tb_lo = detail::velocity_change_time(abs(lo - e.w), e.limit, j),
+              tb_hi = detail::velocity_change_time(abs(hi - e.w), e.limit, j);
+      const P ta = std::min(ta_lo, ta_hi), tb = std::min(tb_lo, tb_hi);
       // Nor shorter than the distance allows (a hair less: rounding must not skip a root).
-      const Stretch st{lo, hi,
+      const Stretch st{lo,
+                       hi,
                        std::max(f.prefix_time + e.prefix_time + ta + tb,
-                                by_distance(pr, lo, hi) * (P(1) - P(1e-9)))};
+                                by_distance(pr, lo, hi) * (P(1) - P(1e-9))),
+                       ta,
+                       std::max(ta_lo, ta_hi),
+                       tb,
+                       std::max(tb_lo, tb_hi)};
       std::size_t at = out.count++;
       for (; at > 0 && out.items[at - 1].shortest > st.shortest; --at)
         out.items[at] = out.items[at - 1];
@@ -589,6 +597,40 @@ struct JerkPlanner {
       report.candidate(clamped(turns[i]));
   }
 
+  // Whether the residual cannot vanish on a stretch (so it holds no root, nor a candidate at its
+  // ends), by interval arithmetic: each change's duration lies between its least and most there,
+  // v_p and w + v_p between their values at the ends; each product then lies between its
+  // corners'. Widened by 1e-9 of the terms' size, so that rounding never skips a root.
+  static bool misses(const Problem& pr, const Stretch& st, P fixed_duration) {
+    using std::abs;
+    const P lo = st.lo, hi = st.hi, mid = lo + (hi - lo) / P(2);
+    const FirstShape& f = pr.first_of(mid);
+    const FirstShape& e = pr.second_of(mid);
+    struct Range {
+      P lo, hi;
+      P size() const noexcept { return std::max(abs(lo), abs(hi)); }
+    };
+    const auto product = [](Range x, Range y) {
+      const P c0 = x.lo * y.lo, c1 = x.lo * y.hi, c2 = x.hi * y.lo, c3 = x.hi * y.hi;
+      return Range{std::min({c0, c1, c2, c3}), std::max({c0, c1, c2, c3})};
+    };
+    const Range ta{st.first_least, st.first_most}, tb{st.second_least, st.second_most};
+    const Range da = product({(f.w + lo) / P(2), (f.w + hi) / P(2)}, ta);
+    const Range db = product({(e.w + lo) / P(2), (e.w + hi) / P(2)}, tb);
+    const P base = f.prefix_distance + e.prefix_distance - pr.distance;
+    Range r{base + da.lo + db.lo, base + da.hi + db.hi};
+    P size =
+        abs(f.prefix_distance) + abs(e.prefix_distance) + abs(pr.distance) + da.size() + db.size();
+    if (fixed_duration >= P(0)) {  // + v_p (T − T(v_p)): the cruise that keeps the duration
+      const P rest = fixed_duration - f.prefix_time - e.prefix_time;
+      const Range cruise = product({lo, hi}, {rest - ta.hi - tb.hi, rest - ta.lo - tb.lo});
+      r = {r.lo + cruise.lo, r.hi + cruise.hi};
+      size += std::max(abs(lo), abs(hi)) * (abs(rest) + ta.hi + tb.hi);
+    }
+    const P slack = P(1e-9) * size;
+    return r.lo > slack || r.hi < -slack;
+  }
+
   // Every v_p in [−v_max, v_max] at which the two changes, with a cruise of
   // `fixed_duration` − T(v_p) at v_p when a duration is fixed (< 0: no cruise), cover the
   // distance; calls found(v_p) for each. Stretches are searched in the order of the shortest
@@ -601,6 +643,7 @@ struct JerkPlanner {
     for (std::size_t k = 0; k < stretches.count; ++k) {
       const Stretch& st = stretches.items[k];
       if (!(st.shortest <= bound())) break;
+      if (misses(pr, st, fixed_duration)) continue;
       report.candidate(st.lo);
       report.candidate(st.hi);
       roots_on_stretch(stretch_equation(pr, st, fixed_duration), st, report);
@@ -1009,7 +1052,7 @@ struct JerkPlanner {
     using std::abs;
     const P a0 = pr.start.acceleration, j = pr.lim.jerk;
     if (!(a0 < P(0)) && !(a0 > P(0))) return std::nullopt;
-    if (!(least_time(pr) < bound)) return std::nullopt;
+    if (!dips_within(pr, bound)) return std::nullopt;
     const P sign = a0 > P(0) ? P(1) : P(-1);
     const P longest = abs(a0) / j;
     struct Candidate {
@@ -1084,6 +1127,40 @@ struct JerkPlanner {
       if (std::isfinite(times[i]) && abs(errors[i]) <= rounding(pr, times[i])) consider(taus[i]);
     twin_roots(taus, errors, times, best_time, error, consider);
     return best;
+  }
+
+  // Whether a dip can be shorter than `bound`. None is shorter than least_time(), and its
+  // velocity stays between the start's, the target's and the natural velocities where its
+  // acceleration may pass zero (easing keeps the start's: the change's first phase passes zero
+  // there, its last at the target's), so it covers between the slowest of them and the fastest
+  // times its duration T, which bounds T from both sides. To a target at rest in acceleration,
+  // a dip whose change keeps the acceleration's sign moves the velocity monotonically from the
+  // start's to the target's; one whose change reverses it is the profile through the start's
+  // natural velocity, found among the roots.
+  static bool dips_within(const Problem& pr, P bound) {
+    const P v = pr.start.velocity, target = pr.target_velocity, d = pr.distance;
+    P slow = std::min({v, target, pr.natural, pr.end_natural}),
+      fast = std::max({v, target, pr.natural, pr.end_natural});
+    if (detail::exactly_equal(pr.target_acceleration, P(0))) {
+      if (!(pr.start.acceleration * (target - v) > P(0))) return false;
+      slow = std::min(v, target);
+      fast = std::max(v, target);
+    }
+    P least = least_time(pr), most = bound;
+    // fast·T >= d and slow·T <= d, each a bound on T (or on the sign of d where the speed is 0).
+    if (fast > P(0))
+      least = std::max(least, d / fast);
+    else if (fast < P(0))
+      most = std::min(most, d / fast);
+    else if (d > P(0))
+      return false;
+    if (slow < P(0))
+      least = std::max(least, d / slow);
+    else if (slow > P(0))
+      most = std::min(most, d / slow);
+    else if (d < P(0))
+      return false;
+    return least < most * (P(1) + P(1e-9));
   }
 
   // How far a move's phases may end from the target for rounding, over `time`: the rounding of

@@ -564,35 +564,48 @@ struct JerkPlanner {
     }
   };
 
-  // The roots of G on one stretch. G keeps its sign between consecutive roots of E, so samples of
-  // G halfway between them bracket each of its roots, which false position on G itself then finds
-  // to the last bits (E's roots alone lose digits where two are close). Where G touches zero
-  // without changing sign (a double root), E's roots and turns are candidates.
+  // The roots of G on one stretch. Every root of G is one of E, and E is monotone between its
+  // turns (the roots of its derivative), so each piece between them holds at most one root of
+  // G, bracketed by G's signs at the piece's ends; false position on G itself finds it to the
+  // last bits (E loses digits where two of its roots are close). Where G touches zero without
+  // changing sign (a double root, or two roots closer than rounding), E turns: the turns are
+  // candidates.
   template <class Found>
   static void roots_on_stretch(const StretchEquation& e, const Stretch& st,
                                const PeakReport<Found>& report) {
     const auto g = [&e](P x) { return e.g(x); };
     const auto clamped = [&](P x) { return std::min(std::max(e.vp(x), st.lo), st.hi); };
     const Poly equation = e.squared();
-    P roots[detail::max_root_degree], turns[detail::max_root_degree - 1];
-    int turn_count = 0;
-    const int root_count =
-        detail::interval_roots(equation.c.data(), 6, e.xlo, e.xhi, roots, turns, &turn_count);
+    std::array<P, detail::max_root_degree> slope{};
+    for (std::size_t k = 0; k < slope.size(); ++k)
+      slope[k] = P(k + 1) * equation.c[k + 1];
+    P turns[detail::max_root_degree - 1];
+    const int turn_count =
+        detail::interval_roots(slope.data(), detail::max_root_degree - 1, e.xlo, e.xhi, turns);
+    const int degree = static_cast<int>(equation.n);
     P sample_x = e.xlo, sample_g = g(e.xlo);
-    for (int i = 0; i <= root_count; ++i) {
-      const P next_x = i < root_count ? (i + 1 < root_count ? (roots[i] + roots[i + 1]) / P(2)
-                                                            : (roots[i] + e.xhi) / P(2))
-                                      : e.xhi;
+    for (int i = 0; i <= turn_count; ++i) {
+      const P next_x = i < turn_count ? turns[i] : e.xhi;
       const P next_g = g(next_x);
-      if ((sample_g < P(0) && next_g > P(0)) || (sample_g > P(0) && next_g < P(0)))
-        report.root(clamped(detail::bracketed_root(g, sample_x, next_x, sample_g, next_g)));
-      else if (!(next_g < P(0)) && !(next_g > P(0)))
+      if ((sample_g < P(0) && next_g > P(0)) || (sample_g > P(0) && next_g < P(0))) {
+        const P root = detail::bracketed_root(g, sample_x, next_x, sample_g, next_g);
+        report.root(clamped(root));
+        // And E's root there, a candidate: where G is flat its rounding can leave G's root a
+        // few digits off, where E's is sharper. Newton on E from G's root, inside the piece.
+        P x = root;
+        for (int k = 0; k < 3 && degree > 0; ++k) {
+          const P step = equation(x) / detail::horner(slope.data(), degree - 1, x);
+          const P next = x - step;
+          if (!(next > sample_x && next < next_x) || !(step < P(0) || step > P(0))) break;
+          x = next;
+        }
+        if (x < root || x > root) report.candidate(clamped(x));
+      } else if (!(next_g < P(0)) && !(next_g > P(0))) {
         report.root(clamped(next_x));
+      }
       sample_x = next_x;
       sample_g = next_g;
     }
-    for (int i = 0; i < root_count; ++i)
-      report.candidate(clamped(roots[i]));
     for (int i = 0; i < turn_count; ++i)
       report.candidate(clamped(turns[i]));
   }

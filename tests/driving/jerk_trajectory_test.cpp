@@ -40,6 +40,57 @@ TEST_CASE("jerk trajectory: rest to rest is today's S-curve", "[motion][jerk]") 
   }
 }
 
+// Rest to rest under acceleration and deceleration limits of their own: the peak velocity below
+// both knees, between them (one change holds its limit) and above both, forwards and backwards,
+// against the long-double reference's scan of the peak velocity; limits four orders of magnitude
+// apart in half the cases.
+TEST_CASE("jerk trajectory: rest to rest under lopsided limits, each shape of the peak",
+          "[motion][jerk]") {
+  auto rng = make_rng(152);
+  const int cases = property_count(600);
+  int below = 0, between = 0, above = 0;
+  for (int i = 0; i < cases; ++i) {
+    JerkLimits<double> lim = random_limits<double>(rng);
+    if (i % 2 == 1) {
+      lim.max_acceleration *= std::pow(10.0, uniform<double>(rng, -2, 2));
+      lim.max_jerk *= std::pow(10.0, uniform<double>(rng, -2, 2));
+    }
+    if (i % 3 == 0) lim.max_reverse_velocity = uniform<double>(rng, 0.1, 3);
+    const double sign = i % 4 < 2 ? 1 : -1,
+                 speed = sign > 0 ? lim.max_velocity : lim.reverse_velocity();
+    const double up = sign > 0 ? lim.max_acceleration : lim.max_deceleration;
+    const double down = sign > 0 ? lim.max_deceleration : lim.max_acceleration;
+    // A peak u drawn below the velocity limit; the distance the S-curve through it covers.
+    const double u = speed * uniform<double>(rng, 0.01, 0.99);
+    const L j = lim.max_jerk;
+    const RefChange rise = ref_change(0, 0, u, j, up, down);
+    const RefChange fall = ref_change(u, 0, 0, j, up, down);  // slows under the second limit
+    const double distance = double(rise.distance + fall.distance);
+    const double knee_up = up * up / lim.max_jerk, knee_down = down * down / lim.max_jerk;
+    below += u < std::min(knee_up, knee_down);
+    between += u > std::min(knee_up, knee_down) && u < std::max(knee_up, knee_down);
+    above += u > std::max(knee_up, knee_down);
+    INFO("case " << i << ": D " << sign * distance << " limits " << lim.max_velocity << " "
+                 << lim.reverse_velocity() << " " << lim.max_acceleration << " "
+                 << lim.max_deceleration << " " << lim.max_jerk);
+    const auto tr = JerkTrajectory<double>::to_position({0, 0, 0}, sign * distance, 0, lim);
+    REQUIRE(tr);
+    const L expected = rise.time + fall.time;
+    CHECK(std::abs(double(tr->duration() - expected)) <= 1e-12 * double(expected));
+    const L reference = reference_duration(0, 0, sign * distance, 0, lim);
+    CHECK(std::abs(double(tr->duration() - reference)) <= 1e-12 * double(reference));
+    // The peak where the rise ends.
+    CHECK(std::abs(tr->at(double(rise.time)).velocity - sign * u) <= 1e-12 * speed);
+    const AxisState<L> arrived = integrate_phases(*tr, AxisState<double>{0, 0, 0});
+    CHECK(std::abs(double(arrived.position) - sign * distance) <= 1e-12 * (distance + 1));
+    CHECK(std::abs(double(arrived.velocity)) <= 1e-12 * speed);
+    CHECK(limit_excess(*tr, lim, 200, 1e-6) <= 1e-12);
+  }
+  CHECK(below >= cases / 20);
+  CHECK(between >= cases / 20);
+  CHECK(above >= cases / 20);
+}
+
 TEST_CASE("jerk trajectory: a reverse velocity limit of its own", "[motion][jerk]") {
   SECTION("rest to rest backwards is the S-curve under the reverse limit") {
     auto rng = make_rng(160);

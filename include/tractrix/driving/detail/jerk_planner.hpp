@@ -828,12 +828,67 @@ struct JerkPlanner {
     return plan;
   }
 
+  // Rest to rest (the S-curve, under acceleration and deceleration limits of their own) without
+  // a cruise: one peak u = |v_p| towards the target, where the distance u/2 (τ_up(u) + τ_down(u))
+  // grows with u, so the root is the one in the piece the distance falls in: 2u^(3/2)/√J below
+  // both knees (u³ in closed form), a quartic in √u with positive coefficients between them
+  // (Newton from the piece's top, monotone), a quadratic in u above both. The same v_p as the
+  // search finds; plan_at() joins the halves as for it (and would mend a v_p a little off, at
+  // the cost of its bisection: the instruction gate watches for that).
+  static std::optional<Plan> rest_to_rest(const Problem& pr) {
+    using std::sqrt;
+    const P d = pr.distance, zero = P(0);
+    if (!detail::exactly_equal(pr.start.velocity, zero) ||
+        !detail::exactly_equal(pr.start.acceleration, zero) ||
+        !detail::exactly_equal(pr.target_velocity, zero) ||
+        !detail::exactly_equal(pr.target_acceleration, zero) || !(d < zero || d > zero))
+      return std::nullopt;
+    const P sign = d > zero ? P(1) : P(-1), goal = sign * d, j = pr.lim.jerk;
+    const P speed = pr.lim.speed(sign);
+    // The knees, where each change starts holding its limit: the nearer first.
+    P near = sign > zero ? pr.lim.acceleration : pr.lim.deceleration;
+    P far = sign > zero ? pr.lim.deceleration : pr.lim.acceleration;
+    if (far < near) std::swap(near, far);
+    const auto covered = [&](P u) {
+      P distance, time;
+      pr.at(sign * u, distance, time);
+      return sign * distance;
+    };
+    if (!(covered(speed) > goal)) return std::nullopt;  // a cruise (or none)
+    const P knee_near = std::min(near * near / j, speed), knee_far = std::min(far * far / j, speed);
+    P u;
+    if (!(covered(knee_near) < goal)) {
+      u = std::cbrt(goal * goal * j / P(4));
+    } else if (!(covered(knee_far) < goal)) {
+      // x²/2 (x²/L + L/J + 2x/√J) = D in x = √u, L the nearer limit (it holds, the other not).
+      const P root_j = sqrt(j);
+      const auto f = [&](P x) {
+        return x * x * (x * x / near + near / j + P(2) * x / root_j) / P(2) - goal;
+      };
+      P x = sqrt(knee_far);
+      for (int k = 0; k < 64; ++k) {
+        const P slope = x * (P(2) * x * x / near + near / j + P(3) * x / root_j);
+        const P next = x - f(x) / slope;
+        if (!(next < x)) break;
+        x = next;
+      }
+      u = x * x;
+    } else {
+      const P a = (P(1) / near + P(1) / far) / P(2), b = (near + far) / (P(2) * j);
+      u = P(2) * goal / (b + sqrt(b * b + P(4) * a * goal));
+    }
+    Plan plan = plan_at(pr, sign * u, zero);
+    if (!sound(pr, plan)) return std::nullopt;
+    return plan;
+  }
+
   // The time-optimal plan from a state inside the limits.
   static std::optional<Plan> fastest(const State& s, const State& target, const Limits& lim) {
     const Problem pr = problem(s, target, lim);
     if (auto plan = on_arc(pr)) return plan;
     if (auto plan = bump(pr)) return plan;
     if (auto plan = bounded_cruise(pr)) return plan;
+    if (auto plan = rest_to_rest(pr)) return plan;
     // Every candidate, fastest first: the cruises at ±v_max, every root, the fastest dip.
     struct Candidate {
       P time, vp, cruise;

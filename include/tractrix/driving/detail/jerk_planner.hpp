@@ -537,21 +537,32 @@ struct JerkPlanner {
     Found& found;
 
     bool fixed() const { return fixed_duration >= P(0); }
-    bool fits(P time) const {
-      return !fixed() || !(time > fixed_duration * (P(1) + P(64) * detail::epsilon<P>()));
+    // Whether the profile through v_p, `time` long without a cruise, fits in the fixed duration:
+    // within 1e-12 of it, or of what a few ulps of v_p move its duration. A root's duration
+    // carries the rounding of its v_p, steep where a change is nearly empty (τ grows as √Δ);
+    // a duration on the profile list must be met (no_sooner() steps to them), and the list's
+    // roots are of another equation, rounded their own way.
+    bool fits(P vp, P time) const {
+      using std::abs;
+      if (!fixed() || !(time > fixed_duration * (P(1) + P(1e-12)))) return true;
+      const P step = P(64) * detail::epsilon<P>() * std::max(abs(vp), pr.lim.velocity);
+      P d, below, above;
+      pr.at(vp - step, d, below);
+      pr.at(vp + step, d, above);
+      return !(std::min(below, above) > fixed_duration * (P(1) + P(1e-12)));
     }
     // A root found as a sign change of the residual.
     void root(P vp) const {
       P time, d;
       pr.at(vp, d, time);
-      if (fits(time)) found(vp);
+      if (fits(vp, time)) found(vp);
     }
     // A candidate that is a root only if its residual is within rounding.
     void candidate(P vp) const {
       using std::abs;
       P time, d;
       pr.at(vp, d, time);
-      if (!fits(time)) return;
+      if (!fits(vp, time)) return;
       P r = d - pr.distance;
       if (fixed()) r += vp * (fixed_duration - time);
       const P scale = abs(pr.distance) + abs(pr.up.prefix_distance) +

@@ -692,49 +692,48 @@ class JerkTrajectory {
   static Expected<JerkTrajectory> made(const Builder& b, const AxisState<S>& target,
                                        P position_allowance = P(0)) {
     JerkTrajectory t(b, target);
-    bool finite = std::isfinite(t.duration_) && std::isfinite(t.end_.position);
     using std::abs;
+    // One pass: the stored phases' sizes (a NaN or infinity among them makes the sum one), the
+    // scales, and the largest step between a phase's end and the next start (the first phase
+    // starts on the start: it is laid back from the target where the plan is only a second
+    // change; the last ends on the target; no phase at all: the start is the target).
+    P stored = abs(P(t.duration_)) + abs(P(t.end_.position));
     P position_scale = abs(P(target.position)), velocity_scale = abs(P(target.velocity)),
       acceleration_scale = abs(P(target.acceleration));
-    for (int i = 0; i < b.count; ++i) {
-      const auto& item = b.items[static_cast<std::size_t>(i)];
-      const Phase& ph = t.phases_[static_cast<std::size_t>(i)];
-      finite = finite && std::isfinite(ph.start_time) && std::isfinite(ph.duration) &&
-               std::isfinite(ph.jerk) && std::isfinite(ph.start.position) &&
-               std::isfinite(ph.start.velocity) && std::isfinite(ph.start.acceleration);
+    const auto count = static_cast<std::size_t>(b.count);
+    State end = b.origin;  // where the phase before ends
+    P position_step = P(0), velocity_step = P(0), acceleration_step = P(0);
+    const auto step = [&](const State& next) {
+      position_step = std::max(position_step, abs(end.position - next.position));
+      velocity_step = std::max(velocity_step, abs(end.velocity - next.velocity));
+      acceleration_step = std::max(acceleration_step, abs(end.acceleration - next.acceleration));
+    };
+    for (std::size_t i = 0; i < count; ++i) {
+      const auto& item = b.items[i];
+      const Phase& ph = t.phases_[i];
+      stored += abs(P(ph.start_time)) + abs(P(ph.duration)) + abs(P(ph.jerk)) +
+                abs(P(ph.start.position)) + abs(P(ph.start.velocity)) +
+                abs(P(ph.start.acceleration));
       const P d = item.duration, j = abs(item.jerk), a = abs(item.start.acceleration),
               v = abs(item.start.velocity);
       position_scale += abs(item.start.position) + d * (v + d * (a / P(2) + d * j / P(6)));
       velocity_scale += v + d * (a + d * j / P(2));
       acceleration_scale += a + d * j;
+      step(item.start);
+      // (The end in P: a float trajectory's end rounds to S only when it is stored.)
+      end = Planner::integrate(item.start, item.jerk, item.duration);
     }
-    if (!finite || !std::isfinite(position_scale) || !std::isfinite(velocity_scale) ||
-        !std::isfinite(acceleration_scale))
+    step(b.state);
+    if (!std::isfinite(stored) || !std::isfinite(position_scale) ||
+        !std::isfinite(velocity_scale) || !std::isfinite(acceleration_scale))
       return make_error(ErrorCode::out_of_range,
                         "jerk trajectory: state, target and limits too far apart in scale (a "
                         "duration or an intermediate state overflows)");
-    const auto count = static_cast<std::size_t>(b.count);
     // 1e-7: a sound plan's halves meet within 1e-10 of the move; near the border between one
     // velocity change and two, the plan taken when none is sound can leave 1e-8.
-    const auto apart = [&](const State& x, const State& y) {
-      return abs(x.position - y.position) >
-                 std::max(P(1e-7) * position_scale, position_allowance) ||
-             abs(x.velocity - y.velocity) > P(1e-7) * velocity_scale ||
-             abs(x.acceleration - y.acceleration) > P(1e-7) * acceleration_scale;
-    };
-    // The first phase starts on the start (it is laid back from the target where the plan is
-    // only a second change), each next one where the one before it ends, and the last ends on
-    // the target.
-    // (No phase at all: the start is the target.)
-    bool joined = !apart(b.origin, count == 0 ? b.state : b.items[0].start);
-    for (std::size_t i = 0; i < count && joined; ++i) {
-      const auto& item = b.items[i];
-      const State end = Planner::integrate(item.start, item.jerk, item.duration);
-      // (The end in P: a float trajectory's end rounds to S only when it is stored.)
-      const State next = i + 1 < count ? b.items[i + 1].start : b.state;
-      joined = !apart(end, next);
-    }
-    if (!joined)
+    if (position_step > std::max(P(1e-7) * position_scale, position_allowance) ||
+        velocity_step > P(1e-7) * velocity_scale ||
+        acceleration_step > P(1e-7) * acceleration_scale)
       return make_error(ErrorCode::out_of_range,
                         "jerk trajectory: limits too far apart in scale for a reliable profile "
                         "(its phases would not join)");

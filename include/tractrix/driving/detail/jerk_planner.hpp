@@ -19,8 +19,10 @@
 // acceleration to join at: a start accelerating towards a target it would overrun eases its
 // acceleration without reversing it, then changes to the target velocity (jerk −J, +J, hold,
 // −J); its length is found by scanning the easing time (dipped()). A cruise moved on a short way
-// at its own speed is a bump of the velocity in closed form (bump()). Checked against Ruckig on
-// 40 000 random states inside the limits: the same durations to 1e-10.
+// at its own speed is a bump of the velocity in closed form (bump()). Two common moves skip the
+// search: rest to rest (rest_to_rest(), the peak in closed form) and a cruise at the velocity
+// limit that a bound proves fastest (bounded_cruise()). Checked against Ruckig on 40 000 random
+// states inside the limits: the same durations to 1e-10.
 #pragma once
 
 #include <algorithm>

@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <random>
 #include <vector>
 
@@ -75,6 +76,15 @@ TEST_CASE("jerk trajectory: rest to rest under lopsided limits, each shape of th
                  << lim.max_deceleration << " " << lim.max_jerk);
     const auto tr = JerkTrajectory<double>::to_position({0, 0, 0}, sign * distance, 0, lim);
     REQUIRE(tr);
+    // The closed form's peak itself (the plan would mend one a little off, only slower).
+    using Planner = detail::JerkPlanner<double>;
+    const Planner::Problem problem =
+        Planner::problem({0, 0, 0}, {sign * distance, 0, 0},
+                         {lim.max_velocity, lim.max_acceleration, lim.max_deceleration,
+                          lim.max_jerk, lim.reverse_velocity()});
+    const std::optional<double> peak = Planner::rest_peak(problem);
+    REQUIRE(peak);
+    CHECK(std::abs(*peak - sign * u) <= 1e-13 * u);
     const L expected = rise.time + fall.time;
     CHECK(std::abs(double(tr->duration() - expected)) <= 1e-12 * double(expected));
     const L reference = reference_duration(0, 0, sign * distance, 0, lim);
@@ -312,6 +322,90 @@ TEST_CASE("jerk trajectory: a long move that reaches the velocity limit cruises 
       CHECK(double(tr->duration()) <= double(reference) * (1 + 1e-9));
     }
   }
+}
+
+// A distance where the two changes' distance d(v_p) turns (a local extremum of it) is met by the
+// profile through that v_p alone: the residual touches zero there without changing sign (a few
+// ulps beyond it, as here, it does not quite reach zero: a touch within rounding). The extremum
+// by golden section on the long-double phases (ref_change); no plan may be longer than the
+// profile through it.
+TEST_CASE("jerk trajectory: a distance at a turn of d(v_p) takes the touching profile",
+          "[motion][jerk]") {
+  auto rng = make_rng(173);
+  const int cases = property_count(400);
+  int touching = 0;
+  for (int i = 0; i < cases; ++i) {
+    const JerkLimits<double> lim = random_limits<double>(rng);
+    const AxisState<double> from{0, uniform<double>(rng, -1, 1) * lim.max_velocity,
+                                 uniform<double>(rng, -1, 1) * lim.max_acceleration};
+    const double target_velocity = uniform<double>(rng, -1, 1) * lim.max_velocity;
+    if (!holdable(from.velocity, from.acceleration, lim)) {
+      --i;
+      continue;
+    }
+    const L j = lim.max_jerk, amax = lim.max_acceleration, dmax = lim.max_deceleration;
+    const auto through = [&](L vp) {
+      const RefChange first = ref_change(from.velocity, from.acceleration, vp, j, amax, dmax);
+      const RefChange second = ref_change(vp, 0, target_velocity, j, amax, dmax);
+      return RefChange{first.distance + second.distance, first.time + second.time};
+    };
+    // A local maximum or minimum of d inside (−v_max, v_max), bracketed on a grid.
+    const L vmax = lim.max_velocity;
+    const int steps = 400;
+    L lo = 0, hi = 0, side = 0;
+    for (int k = 1; k + 1 < steps && side == 0; ++k) {
+      const L a = -vmax + 2 * vmax * (k - 1) / steps, b = -vmax + 2 * vmax * k / steps,
+              c = -vmax + 2 * vmax * (k + 1) / steps;
+      const L da = through(a).distance, db = through(b).distance, dc = through(c).distance;
+      if (db > da && db > dc) side = 1;
+      if (db < da && db < dc) side = -1;
+      lo = a;
+      hi = c;
+    }
+    if (side == 0) continue;
+    for (int k = 0; k < 200; ++k) {  // golden section on side · d
+      const L x1 = hi - (hi - lo) * 0.6180339887498948482L,
+              x2 = lo + (hi - lo) * 0.6180339887498948482L;
+      if (side * through(x1).distance > side * through(x2).distance)
+        hi = x2;
+      else
+        lo = x1;
+    }
+    const RefChange turn = through((lo + hi) / 2);
+    ++touching;
+    // A few ulps beyond the extremum: no sign change left, only the touch within rounding.
+    const double distance =
+        double(turn.distance) + double(side) * 4 * std::numeric_limits<double>::epsilon() *
+                                    std::max(std::abs(double(turn.distance)), 1e-300);
+    INFO("case " << i << ": v " << from.velocity << " a " << from.acceleration << " D " << distance
+                 << " v* " << target_velocity << " limits " << lim.max_velocity << " "
+                 << lim.max_acceleration << " " << lim.max_deceleration << " " << lim.max_jerk);
+    // The search in v_p reports it (a root touching zero is a turn of its squared equation).
+    using Planner = detail::JerkPlanner<double>;
+    const Planner::Problem problem =
+        Planner::problem({0, from.velocity, from.acceleration}, {distance, target_velocity, 0},
+                         {lim.max_velocity, lim.max_acceleration, lim.max_deceleration,
+                          lim.max_jerk, lim.max_velocity});
+    const double vp = double((lo + hi) / 2);
+    bool reported = false;
+    Planner::peak_velocities(
+        problem, -1.0,
+        [&](double found) {
+          reported = reported || std::abs(found - vp) <= 1e-6 * lim.max_velocity;
+        },
+        [] { return std::numeric_limits<double>::infinity(); });
+    CHECK(reported);
+    const auto tr = JerkTrajectory<double>::to_position(from, distance, target_velocity, lim);
+    REQUIRE(tr);
+    CHECK(double(tr->duration()) <= double(turn.time) * (1 + 1e-9));
+    // The halves of a touching profile meet only as well as the residual's square root lets
+    // v_p be found: within what the planner takes as sound, 1e-10 of the move's scale.
+    const AxisState<L> arrived = integrate_phases(*tr, from);
+    CHECK(std::abs(double(arrived.position) - distance) <=
+          1e-10 * (std::abs(distance) + 2 * lim.max_velocity * tr->duration()));
+    CHECK(limit_excess(*tr, lim, 200, 1e-6) <= 1e-12);
+  }
+  CHECK(touching >= cases / 4);
 }
 
 TEST_CASE("jerk trajectory: profiles that only ease the acceleration, and near-cruises",

@@ -567,15 +567,22 @@ struct JerkPlanner {
       if (!fits(vp, time)) return;
       P r = d - pr.distance;
       if (fixed()) r += vp * (fixed_duration - time);
-      const P scale = abs(pr.distance) + abs(pr.up.prefix_distance) +
-                      abs(pr.end_up.prefix_distance) +
-                      (abs(pr.up.w) + abs(pr.down.w) +
-                       (abs(pr.end_up.w) + abs(pr.end_down.w)) / P(2) + P(2) * abs(vp)) *
-                          (time + abs(pr.up.prefix_time) + abs(pr.end_up.prefix_time) +
-                           (fixed() ? fixed_duration : P(0)));
-      if (abs(r) <= P(256) * detail::epsilon<P>() * scale) found(vp);
+      if (abs(r) <= candidate_rounding(pr, vp, time, fixed() ? fixed_duration : P(0))) found(vp);
     }
   };
+
+  // How far from zero a candidate's residual may be and still be taken for a root: rounding of
+  // the distance's terms, at v_p, with the changes `time` long (and a cruise that keeps a fixed
+  // duration). Grows with |v_p| and the time.
+  static P candidate_rounding(const Problem& pr, P vp, P time, P fixed_duration) noexcept {
+    using std::abs;
+    const P scale =
+        abs(pr.distance) + abs(pr.up.prefix_distance) + abs(pr.end_up.prefix_distance) +
+        (abs(pr.up.w) + abs(pr.down.w) + (abs(pr.end_up.w) + abs(pr.end_down.w)) / P(2) +
+         P(2) * abs(vp)) *
+            (time + abs(pr.up.prefix_time) + abs(pr.end_up.prefix_time) + fixed_duration);
+    return P(256) * detail::epsilon<P>() * scale;
+  }
 
   // The roots of G on one stretch. Every root of G is one of E, and E is monotone between its
   // turns (the roots of its derivative), so each piece between them holds at most one root of
@@ -623,10 +630,11 @@ struct JerkPlanner {
       report.candidate(clamped(turns[i]));
   }
 
-  // Whether the residual cannot vanish on a stretch (so it holds no root, nor a candidate at its
-  // ends), by interval arithmetic: each change's duration lies between its least and most there,
-  // v_p and w + v_p between their values at the ends; each product then lies between its
-  // corners'. Widened by 1e-9 of the terms' size, so that rounding never skips a root.
+  // Whether the residual cannot vanish on a stretch (so that it holds no root, nor a candidate
+  // at its ends), by interval arithmetic: each change's duration lies between its least and most
+  // there, v_p and w + v_p between their values at the ends; each product then lies between its
+  // corners'. Widened by 1e-9 of the terms' size, so that rounding never skips a root, and by
+  // at least what a candidate at either end may be off (candidate_rounding()).
   static bool misses(const Problem& pr, const Stretch& st, P fixed_duration) {
     using std::abs;
     const P lo = st.lo, hi = st.hi, mid = lo + (hi - lo) / P(2);
@@ -653,7 +661,10 @@ struct JerkPlanner {
       r = {r.lo + cruise.lo, r.hi + cruise.hi};
       size += std::max(abs(lo), abs(hi)) * (abs(rest) + ta.hi + tb.hi);
     }
-    const P slack = P(1e-9) * size;
+    const P longest = abs(f.prefix_time) + abs(e.prefix_time) + ta.hi + tb.hi;
+    const P slack =
+        std::max(P(1e-9) * size, candidate_rounding(pr, std::max(abs(lo), abs(hi)), longest,
+                                                    std::max(fixed_duration, P(0))));
     return r.lo > slack || r.hi < -slack;
   }
 
@@ -845,10 +856,9 @@ struct JerkPlanner {
   // a cruise: one peak u = |v_p| towards the target, where the distance u/2 (τ_up(u) + τ_down(u))
   // grows with u, so the root is the one in the piece the distance falls in: 2u^(3/2)/√J below
   // both knees (u³ in closed form), a quartic in √u with positive coefficients between them
-  // (Newton from the piece's top, monotone), a quadratic in u above both. The same v_p as the
-  // search finds; plan_at() joins the halves as for it (and would mend a v_p a little off, at
-  // the cost of its bisection: the instruction gate watches for that).
-  static std::optional<Plan> rest_to_rest(const Problem& pr) {
+  // (Newton from the piece's top, monotone), a quadratic in u above both. The signed peak
+  // velocity; nothing where the move is not rest to rest or cruises at the limit.
+  static std::optional<P> rest_peak(const Problem& pr) {
     using std::sqrt;
     const P d = pr.distance, zero = P(0);
     if (!detail::exactly_equal(pr.start.velocity, zero) ||
@@ -869,10 +879,8 @@ struct JerkPlanner {
     };
     if (!(covered(speed) > goal)) return std::nullopt;  // a cruise (or none)
     const P knee_near = std::min(near * near / j, speed), knee_far = std::min(far * far / j, speed);
-    P u;
-    if (!(covered(knee_near) < goal)) {
-      u = std::cbrt(goal * goal * j / P(4));
-    } else if (!(covered(knee_far) < goal)) {
+    if (!(covered(knee_near) < goal)) return sign * std::cbrt(goal * goal * j / P(4));
+    if (!(covered(knee_far) < goal)) {
       // x²/2 (x²/L + L/J + 2x/√J) = D in x = √u, L the nearer limit (it holds, the other not).
       const P root_j = sqrt(j);
       const auto f = [&](P x) {
@@ -885,12 +893,19 @@ struct JerkPlanner {
         if (!(next < x)) break;
         x = next;
       }
-      u = x * x;
-    } else {
-      const P a = (P(1) / near + P(1) / far) / P(2), b = (near + far) / (P(2) * j);
-      u = P(2) * goal / (b + sqrt(b * b + P(4) * a * goal));
+      return sign * x * x;
     }
-    Plan plan = plan_at(pr, sign * u, zero);
+    const P a = (P(1) / near + P(1) / far) / P(2), b = (near + far) / (P(2) * j);
+    return sign * (P(2) * goal / (b + sqrt(b * b + P(4) * a * goal)));
+  }
+
+  // Rest to rest through rest_peak(): the same v_p as the search finds; plan_at() joins the
+  // halves as for it (and would mend a v_p a little off, at the cost of its bisection, which is
+  // why the test checks the peak itself).
+  static std::optional<Plan> rest_to_rest(const Problem& pr) {
+    const std::optional<P> vp = rest_peak(pr);
+    if (!vp) return std::nullopt;
+    Plan plan = plan_at(pr, *vp, P(0));
     if (!sound(pr, plan)) return std::nullopt;
     return plan;
   }
@@ -1503,7 +1518,7 @@ struct JerkPlanner {
     const Problem pr = problem(s, target, lim);
     bool any = false;
     P best_vp = P(0), best_cruise = P(-1);
-    const P limit = duration * (P(1) + P(64) * detail::epsilon<P>());
+    const P limit = duration * (P(1) + P(1e-12));  // as PeakReport::fits()
     peak_velocities(
         pr, duration,
         [&](P vp) {

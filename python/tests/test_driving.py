@@ -391,6 +391,36 @@ def test_a_target_acceleration_takes_ruckigs_time():
         assert float(after.velocity) == pytest.approx(target[1] + 0.5 * target[2], abs=1e-12)
 
 
+@pytest.mark.parametrize("inside_the_family", [True, False])
+def test_long_moves_that_cruise_take_ruckigs_time(inside_the_family):
+    # Long moves to accelerating targets. Inside the family the planner takes the cruise at the
+    # velocity limit without a search (the start not slowing along the move, the target met
+    # slowing: v, a >= 0 and v* >= 0, a* <= 0 that way); outside it, one sign flipped, it
+    # searches. Either way Ruckig's durations, forwards and backwards.
+    rng = np.random.default_rng(60)
+    for k in range(300):
+        lim, _, _, _ = _random_axis(rng)
+        sign = 1.0 if k % 2 == 0 else -1.0
+        while True:
+            v, a = rng.uniform(0, 1) * lim[0], rng.uniform(0, 1) * min(lim[1], lim[2])
+            v_end, a_end = rng.uniform(0, 1) * lim[0], -rng.uniform(0, 1) * min(lim[1], lim[2])
+            if not inside_the_family:
+                flip = k % 4
+                v, a, v_end, a_end = [(-x if i == flip else x)
+                                      for i, x in enumerate((v, a, v_end, a_end))]
+            if (abs(v + a * abs(a) / (2 * lim[3])) <= lim[0]
+                    and abs(v_end - a_end * abs(a_end) / (2 * lim[3])) <= lim[0]):
+                break
+        start = (0.0, sign * v, sign * a)
+        target = (sign * rng.uniform(20, 200), sign * v_end, sign * a_end)
+        tr = tx.JerkTrajectory.to_position(start, target[0], target[1], acceleration=target[2],
+                                           max_velocity=lim[0], max_acceleration=lim[1],
+                                           max_deceleration=lim[2], max_jerk=lim[3])
+        assert tr.duration == pytest.approx(_ruckig_to_state(start, target, lim), rel=1e-9)
+        end = tr.at(np.array([tr.duration * (1 - 1e-12)]))
+        assert float(end.position[0]) == pytest.approx(target[0], rel=1e-9, abs=1e-9)
+
+
 def test_a_target_acceleration_out_of_reach_is_refused():
     keywords = dict(max_velocity=1.0, max_acceleration=1.0, max_jerk=1.0)
     with pytest.raises(ValueError, match="target acceleration"):

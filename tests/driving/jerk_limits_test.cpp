@@ -299,6 +299,57 @@ TEST_CASE("jerk trajectory: durations in a blocked interval are refused, where R
   }
 }
 
+// Past a gap no_sooner() steps to the duration of a listed profile, the gap's end; the
+// fixed-duration search there can round past that profile, and its polish once grew onto a
+// slower root and returned its phases (1.67 s of them) under the listed duration (0.96 s). At
+// durations from the optimum to 3× it, the next duration met, with phases exactly that long
+// that end on the target inside the limits.
+TEST_CASE("jerk trajectory: the next duration met past a gap is met by phases that long",
+          "[motion][jerk]") {
+  auto rng = make_rng(174);
+  const int cases = property_count(150);
+  int stepped = 0;
+  for (int i = 0; i < cases; ++i) {
+    const JerkLimits<double> lim = random_limits<double>(rng);
+    const AxisState<double> from{uniform<double>(rng, -1, 1),
+                                 uniform<double>(rng, -1, 1) * lim.max_velocity,
+                                 uniform<double>(rng, -1, 1) * lim.max_acceleration};
+    if (!holdable(from.velocity, from.acceleration, lim)) {
+      --i;
+      continue;
+    }
+    const AxisState<double> target{from.position + uniform<double>(rng, -5, 5),
+                                   uniform<double>(rng, -1, 1) * lim.max_velocity, 0};
+    const auto fastest = JerkTrajectory<double>::to_position(from, target, lim);
+    REQUIRE(fastest);
+    for (int k = 0; k < 12; ++k) {
+      const double asked = fastest->duration() * (1 + 2 * k / 11.0);
+      INFO("case " << i << ": v " << from.velocity << " a " << from.acceleration << " D "
+                   << target.position - from.position << " v* " << target.velocity << " limits "
+                   << lim.max_velocity << " " << lim.max_acceleration << " " << lim.max_deceleration
+                   << " " << lim.max_jerk << ", asked " << asked);
+      const auto tr = JerkTrajectory<double>::to_position_no_sooner(asked, 0, from, target, lim);
+      REQUIRE(tr);
+      CHECK(tr->duration() >= asked);
+      stepped += tr->duration() > asked * (1 + 1e-9);
+      check_meets(*tr, tr->duration(), from, target, lim,
+                  std::abs(target.position - from.position) + 2 * lim.max_velocity * tr->duration(),
+                  100);
+    }
+  }
+  CHECK(stepped >= cases / 20);
+  // The case that returned 1.67 s of phases for 0.958 s: its listed profile durations are
+  // 0.91198, 0.95820 and 1.66884 s (the fastest 0.83015 s).
+  const JerkLimits<double> lim{2.2479353684577035, 2.9354521661902235, 1.4127938930826125,
+                               2.2437593746128246};
+  const AxisState<double> from{0.37033512398056123, -0.94678125096650423, 1.2773098033723504};
+  const AxisState<double> target{-0.093551891074046378, -0.32523027270725452, 0};
+  const double listed = 0.95820457633839107;
+  const auto tr = JerkTrajectory<double>::to_position_in(listed, from, target, lim);
+  REQUIRE(tr);
+  check_meets(*tr, listed, from, target, lim, 1.0);
+}
+
 TEST_CASE("jerk trajectory: time_at is the first time the position is reached", "[motion][jerk]") {
   auto rng = make_rng(156);
   for (int i = 0; i < property_count(300); ++i) {

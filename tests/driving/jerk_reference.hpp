@@ -205,15 +205,19 @@ double limit_excess(const JerkTrajectory<S>& tr, const JerkLimits<S>& lim, int s
   return worst;
 }
 
-// A trajectory that meets a fixed duration: exactly that long, its phases (integrated again in
-// long double) ending on the target — the position within 1e-12 of `scale`, the velocity and
-// acceleration within 1e-12 of their (smaller) limits — and inside the limits at `samples`
-// samples.
+// A trajectory that meets a fixed duration: exactly that long, and so are its phases together
+// (1e-12), its phases (integrated again in long double) ending on the target — the position
+// within 1e-12 of `scale`, the velocity and acceleration within 1e-12 of their (smaller)
+// limits — and inside the limits at `samples` samples.
 template <class S>
 void check_meets(const JerkTrajectory<S>& tr, S duration, const AxisState<S>& from,
                  const AxisState<S>& target, const JerkLimits<S>& lim, double scale,
                  int samples = 400) {
   CHECK(tr.duration() == duration);
+  L phases = 0;
+  for (int k = 0; k < tr.phase_count(); ++k)
+    phases += tr.phase(k).duration;
+  CHECK(std::abs(double(phases) - double(duration)) <= 1e-12 * double(duration));
   const AxisState<L> arrived = integrate_phases(tr, from);
   CHECK(std::abs(double(arrived.position) - target.position) <= 1e-12 * scale);
   CHECK(std::abs(double(arrived.velocity) - target.velocity) <= 1e-12 * lim.max_velocity);

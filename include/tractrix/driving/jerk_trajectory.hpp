@@ -509,10 +509,14 @@ class JerkTrajectory {
     const Problem pr = Planner::problem(b.state, to, lim);
     using Soften = typename Planner::Soften;
     auto plan = Planner::fitted(b.state, to, lim, remaining);
-    // A duration in a blocked interval is refused before the searches that would not meet it.
-    if (!plan &&
-        Planner::blocked(Planner::profile_durations(b.state, to, lim), remaining, shortest))
-      return refused(duration, b.time + shortest);
+    if (!plan) {
+      // A duration in a blocked interval is refused before the searches that would not meet
+      // it; a listed profile's own duration is that profile.
+      const auto listed = Planner::profile_durations(b.state, to, lim);
+      if (Planner::blocked(listed, remaining, shortest))
+        return refused(duration, b.time + shortest);
+      plan = Planner::listed(pr, listed, remaining);
+    }
     if (!plan) plan = Planner::softened(b.state, to, lim, remaining);
     if (!plan) plan = Planner::waved(pr, remaining);
     for (Soften which : {Soften::deceleration, Soften::acceleration, Soften::accelerations})

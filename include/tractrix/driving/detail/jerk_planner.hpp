@@ -809,7 +809,10 @@ struct JerkPlanner {
       P polished_gap;
       const P polished = abs(gap_at(lo)) < abs(gap_at(hi)) ? lo : hi;
       const Plan polished_plan = plan_through(pr, polished, cruise_at(polished), polished_gap);
-      if (abs(polished_gap) < abs(gap)) {
+      // With a fixed duration, not a v_p whose changes alone take longer (the bracket can grow
+      // onto another, slower root: its phases would outlast the duration they are given).
+      if (abs(polished_gap) < abs(gap) &&
+          (!fixed || !(polished_plan.duration > fixed_duration * (P(1) + P(1e-12))))) {
         plan = polished_plan;
         plan.gap = polished_gap;
       }
@@ -989,6 +992,7 @@ struct JerkPlanner {
   struct Durations {
     std::array<P, 32> items{};
     std::array<bool, 32> turns{};
+    std::array<P, 32> peaks{};  // each profile's v_p (a cruise's: ±v_max)
     std::size_t count = 0;
   };
   static Durations profile_durations(const State& s, const State& target, const Limits& lim) {
@@ -998,7 +1002,7 @@ struct JerkPlanner {
       P d, t;
       pr.at(edge, d, t);
       const P cruise = (pr.distance - d) / edge;
-      if (cruise >= P(0)) add_to(out, t + cruise, true);
+      if (cruise >= P(0)) add_to(out, t + cruise, true, edge);
     }
     // Each root whose halves meet (a sound profile; a root the rounding made is not one).
     peak_velocities(
@@ -1013,7 +1017,8 @@ struct JerkPlanner {
           const bool first = plan.first.t1 + plan.first.t3 > P(0);
           const bool second = plan.second.t1 + plan.second.t3 > P(0);
           add_to(out, plan.duration,
-                 !first || !second || (plan.first.jerk > P(0)) != (plan.second.jerk > P(0)));
+                 !first || !second || (plan.first.jerk > P(0)) != (plan.second.jerk > P(0)),
+                 plan.peak);
         },
         [] { return std::numeric_limits<P>::infinity(); });
     // Ascending; a root reported twice (a sign change and a candidate, or a stretch's end) is
@@ -1030,14 +1035,29 @@ struct JerkPlanner {
       if (sorted.count > 0 && !(time > sorted.items[sorted.count - 1] * (P(1) + P(1e-9))))
         sorted.turns[sorted.count - 1] = sorted.turns[sorted.count - 1] || turns;
       else
-        add_to(sorted, time, turns);
+        add_to(sorted, time, turns, out.peaks[order[k]]);
     }
     return sorted;
   }
-  static void add_to(Durations& d, P time, bool turns) {
+  static void add_to(Durations& d, P time, bool turns, P peak) {
     if (d.count == d.items.size() || !std::isfinite(time)) return;
     d.items[d.count] = time;
+    d.peaks[d.count] = peak;
     d.turns[d.count++] = turns;
+  }
+
+  // A plan of `duration` where it is a listed profile's own (within 1e-12, as fits() allows):
+  // that profile, its v_p polished from the list's for the duration. Where no_sooner() steps
+  // out of a gap it asks for these; the fixed-duration roots, of another equation, can round
+  // past them where that equation is flat in v_p (a hold at a small acceleration limit).
+  static std::optional<Plan> listed(const Problem& pr, const Durations& all, P duration) {
+    using std::abs;
+    for (std::size_t i = 0; i < all.count; ++i) {
+      if (!(abs(all.items[i] - duration) <= P(1e-12) * duration)) continue;
+      const Plan plan = plan_at(pr, all.peaks[i], P(0), duration);
+      if (sound(pr, plan)) return plan;
+    }
+    return std::nullopt;
   }
 
   // Whether no profile within the limits reaches the target in `duration`, by Berscheid and

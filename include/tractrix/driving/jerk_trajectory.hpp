@@ -512,10 +512,10 @@ class JerkTrajectory {
     if (!plan) {
       // A duration in a blocked interval is refused before the searches that would not meet
       // it; a listed profile's own duration is that profile.
-      const auto listed = Planner::profile_durations(b.state, to, lim);
-      if (Planner::blocked(listed, remaining, shortest))
+      const auto durations = Planner::profile_durations(b.state, to, lim);
+      if (Planner::blocked(durations, remaining, shortest))
         return refused(duration, b.time + shortest);
-      plan = Planner::listed(pr, listed, remaining);
+      plan = Planner::listed(pr, durations, remaining);
     }
     if (!plan) plan = Planner::softened(b.state, to, lim, remaining);
     if (!plan) plan = Planner::waved(pr, remaining);

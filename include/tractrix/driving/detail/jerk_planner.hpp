@@ -1008,11 +1008,8 @@ struct JerkPlanner {
     peak_velocities(
         pr, P(-1),
         [&](P vp) {
-          using std::abs;
           const Plan plan = plan_at(pr, vp, P(0));
-          const P scale =
-              abs(pr.distance) + (abs(pr.start.velocity) + pr.lim.velocity) * plan.duration;
-          if (!(abs(plan.gap) <= P(1e-10) * scale)) return;
+          if (!sound(pr, plan)) return;
           // A change of no length turns either way.
           const bool first = plan.first.t1 + plan.first.t3 > P(0);
           const bool second = plan.second.t1 + plan.second.t3 > P(0);
@@ -1255,13 +1252,12 @@ struct JerkPlanner {
   // natural velocity, found among the roots.
   static bool dips_within(const Problem& pr, P bound) {
     const P v = pr.start.velocity, target = pr.target_velocity, d = pr.distance;
-    P slow = std::min({v, target, pr.natural, pr.end_natural}),
-      fast = std::max({v, target, pr.natural, pr.end_natural});
-    if (detail::exactly_equal(pr.target_acceleration, P(0))) {
-      if (!(pr.start.acceleration * (target - v) > P(0))) return false;
-      slow = std::min(v, target);
-      fast = std::max(v, target);
-    }
+    const bool settles = detail::exactly_equal(pr.target_acceleration, P(0));
+    if (settles && !(pr.start.acceleration * (target - v) > P(0))) return false;
+    const P slow =
+        settles ? std::min(v, target) : std::min({v, target, pr.natural, pr.end_natural});
+    const P fast =
+        settles ? std::max(v, target) : std::max({v, target, pr.natural, pr.end_natural});
     P least = least_time(pr), most = bound;
     // fast·T >= d and slow·T <= d, each a bound on T (or on the sign of d where the speed is 0).
     if (fast > P(0))
